@@ -1,0 +1,67 @@
+//! The command line: global flags, one subcommand per file in this folder, exit codes.
+use clap::{Parser, Subcommand};
+use std::path::PathBuf;
+
+mod schema;
+mod validate;
+
+/// Turn public incident postmortems into draft case records, and keep the library healthy.
+#[derive(Debug, Parser)]
+#[command(name = "incidentlib", version, about, propagate_version = true)]
+pub struct Cli {
+    /// More log output on stderr (-v info, -vv debug, -vvv trace).
+    #[arg(short, long, global = true, action = clap::ArgAction::Count)]
+    pub verbose: u8,
+    /// Only errors on stderr.
+    #[arg(short, long, global = true, conflicts_with = "verbose")]
+    pub quiet: bool,
+    /// Folder of vocabulary and language data (default: ./mappings, or beside the binary).
+    #[arg(long, global = true, env = "INCIDENTLIB_MAPPINGS", value_name = "DIR")]
+    pub mappings: Option<PathBuf>,
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Check case records (files or folders of *.json / *.jsonl) against the record and vocabulary.
+    Validate(validate::Args),
+    /// Print a JSON Schema of the case record.
+    Schema(schema::Args),
+}
+
+impl Cli {
+    /// The vocabulary folder this run uses.
+    pub fn mappings_dir(&self) -> PathBuf {
+        self.mappings
+            .clone()
+            .unwrap_or_else(|| crate::paths::data_dir("mappings"))
+    }
+}
+
+/// Runs the parsed command; returns the process exit code.
+pub fn run(cli: Cli) -> anyhow::Result<i32> {
+    match &cli.command {
+        Command::Validate(args) => validate::run(&cli, args),
+        Command::Schema(args) => schema::run(args),
+    }
+}
+
+/// Sets up logging to stderr from -v/-q (RUST_LOG overrides).
+pub fn init_logging(verbose: u8, quiet: bool) {
+    let level = match (quiet, verbose) {
+        (true, _) => "error",
+        (_, 0) => "warn",
+        (_, 1) => "info",
+        (_, 2) => "debug",
+        _ => "trace",
+    };
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new(level));
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .with_target(false)
+        .without_time()
+        .try_init();
+}

@@ -1,0 +1,13 @@
+//! incidentlib: turn public incident write-ups into draft case records for a curated library.
+pub mod case;
+pub mod cli;
+pub mod draft;
+pub mod extract;
+pub mod fetch;
+pub mod library;
+pub mod links;
+pub mod normalize;
+pub mod paths;
+pub mod time;
+pub mod validate;
+pub mod vocab;

@@ -1,0 +1,182 @@
+//! Finding case files in a library folder and reading their records with file and line context.
+use anyhow::Result;
+use std::io::{BufRead, BufReader, Read};
+use std::path::{Path, PathBuf};
+
+/// Largest single record read by default; raise with `--max-record-bytes`.
+pub const DEFAULT_MAX_RECORD_BYTES: u64 = 16 * 1024 * 1024;
+
+/// A problem with a path that is not about one record's content (missing, loop, unreadable).
+#[derive(Debug, Clone)]
+pub struct PathProblem {
+    pub path: PathBuf,
+    pub problem: String,
+}
+
+/// Lists every `*.json` and `*.jsonl` file under the given paths, recursing into folders
+/// (following links, with loop detection), sorted for stable output.
+pub fn collect_case_files(paths: &[PathBuf]) -> (Vec<PathBuf>, Vec<PathProblem>) {
+    let mut files = Vec::new();
+    let mut problems = Vec::new();
+    for root in paths {
+        if !root.exists() {
+            problems.push(PathProblem {
+                path: root.clone(),
+                problem: "no such file or directory".into(),
+            });
+            continue;
+        }
+        if root.is_file() {
+            files.push(root.clone());
+            continue;
+        }
+        for entry in walkdir::WalkDir::new(root)
+            .follow_links(true)
+            .sort_by_file_name()
+        {
+            match entry {
+                Ok(e) if e.file_type().is_file() && is_case_file(e.path()) => {
+                    files.push(e.into_path())
+                }
+                Ok(_) => {}
+                Err(err) => {
+                    let path = err
+                        .path()
+                        .map(Path::to_path_buf)
+                        .unwrap_or_else(|| root.clone());
+                    let problem = if err.loop_ancestor().is_some() {
+                        "symbolic link loop; skipped".to_string()
+                    } else {
+                        format!("cannot read: {err}")
+                    };
+                    problems.push(PathProblem { path, problem });
+                }
+            }
+        }
+    }
+    (files, problems)
+}
+
+fn is_case_file(p: &Path) -> bool {
+    matches!(
+        p.extension().and_then(|e| e.to_str()),
+        Some("json" | "jsonl")
+    ) && !p.to_string_lossy().ends_with(".review.json")
+}
+
+/// One record's text as found in a file, with the line it starts on.
+#[derive(Debug)]
+pub struct RawRecord {
+    pub line: usize,
+    pub text: String,
+}
+
+/// What reading a case file gave: records, or problems with the file itself.
+#[derive(Debug, Default)]
+pub struct FileRecords {
+    pub records: Vec<RawRecord>,
+    /// (line, problem) for content that could not become a record text (binary, too large…).
+    pub problems: Vec<(Option<usize>, String)>,
+    /// The file started with a UTF-8 byte order mark (it was skipped).
+    pub had_bom: bool,
+}
+
+/// Reads a `.json` file (one record) or a `.jsonl` file (one record per non-blank line).
+pub fn read_records(path: &Path, max_record_bytes: u64) -> Result<FileRecords> {
+    let file = std::fs::File::open(path)?;
+    let jsonl = path.extension().is_some_and(|e| e == "jsonl");
+    let mut out = FileRecords::default();
+    let limit_msg = |n: u64| {
+        format!(
+            "record is over the {} MiB limit ({} bytes or more); raise --max-record-bytes if it is real",
+            max_record_bytes / (1024 * 1024),
+            n
+        )
+    };
+    if !jsonl {
+        let len = file.metadata()?.len();
+        if len > max_record_bytes {
+            out.problems.push((None, limit_msg(len)));
+            return Ok(out);
+        }
+        let mut bytes = Vec::with_capacity(len as usize);
+        file.take(max_record_bytes + 1).read_to_end(&mut bytes)?;
+        if let Some(text) = decode_text(&bytes, &mut out, None) {
+            if text.trim().is_empty() {
+                out.problems
+                    .push((None, "empty file: expected one JSON case record".into()));
+            } else {
+                out.records.push(RawRecord { line: 1, text });
+            }
+        }
+        return Ok(out);
+    }
+    let mut reader = BufReader::new(file);
+    let mut line_no = 0usize;
+    let mut buf = Vec::new();
+    let mut any = false;
+    loop {
+        buf.clear();
+        let n = (&mut reader)
+            .take(max_record_bytes + 1)
+            .read_until(b'\n', &mut buf)?;
+        if n == 0 {
+            break;
+        }
+        line_no += 1;
+        if buf.len() as u64 > max_record_bytes && !buf.ends_with(b"\n") {
+            out.problems
+                .push((Some(line_no), limit_msg(buf.len() as u64)));
+            // Skip the rest of this overlong line.
+            let mut sink = Vec::new();
+            reader.read_until(b'\n', &mut sink)?;
+            continue;
+        }
+        if let Some(text) = decode_text(&buf, &mut out, Some(line_no)) {
+            if !text.trim().is_empty() {
+                any = true;
+                out.records.push(RawRecord {
+                    line: line_no,
+                    text,
+                });
+            }
+        }
+    }
+    if !any && out.problems.is_empty() {
+        out.problems.push((
+            None,
+            "empty file: expected one JSON case record per line".into(),
+        ));
+    }
+    Ok(out)
+}
+
+fn decode_text(bytes: &[u8], out: &mut FileRecords, line: Option<usize>) -> Option<String> {
+    let mut bytes = bytes;
+    if line.unwrap_or(1) == 1 {
+        if let Some(rest) = bytes.strip_prefix(b"\xEF\xBB\xBF") {
+            out.had_bom = true;
+            bytes = rest;
+        }
+    }
+    if bytes.contains(&0) {
+        out.problems.push((
+            line,
+            "binary data (NUL bytes): not a JSON case record".into(),
+        ));
+        return None;
+    }
+    match std::str::from_utf8(bytes) {
+        Ok(s) => Some(s.to_string()),
+        Err(e) => {
+            out.problems.push((
+                line,
+                format!(
+                    "not UTF-8 text (invalid byte at offset {}); case records are UTF-8 JSON",
+                    e.valid_up_to()
+                ),
+            ));
+            None
+        }
+    }
+}

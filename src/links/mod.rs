@@ -1,0 +1,1 @@
+//! Link-rot checks for every source URL in the library, with history in SQLite and archive lookups.

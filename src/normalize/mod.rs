@@ -1,0 +1,1 @@
+//! Normalisation: map free text onto the controlled vocabulary with evidence and assertions; reprocess the library.
