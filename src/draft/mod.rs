@@ -1,1 +1,3 @@
-//! Drafting: a fetched page, its times and labels → a draft case record and its review.
+//! Drafting (temporary stub while the time and extract modules land).
+pub mod review;
+pub use review::{DurationNote, Event, FieldEvidence, Review, Window, ZoneHow, ZoneReview};
