@@ -3,6 +3,7 @@ use clap::{Parser, Subcommand};
 use std::path::PathBuf;
 
 mod schema;
+mod times;
 mod validate;
 
 /// Turn public incident postmortems into draft case records, and keep the library healthy.
@@ -28,6 +29,8 @@ pub enum Command {
     Validate(validate::Args),
     /// Print a JSON Schema of the case record.
     Schema(schema::Args),
+    /// Show every time expression and duration the time parser finds in a text.
+    Times(times::Args),
 }
 
 impl Cli {
@@ -44,6 +47,7 @@ pub fn run(cli: Cli) -> anyhow::Result<i32> {
     match &cli.command {
         Command::Validate(args) => validate::run(&cli, args),
         Command::Schema(args) => schema::run(args),
+        Command::Times(args) => times::run(&cli, args),
     }
 }
 
