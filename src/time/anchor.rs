@@ -13,6 +13,8 @@ const HEADING_LINE_CHARS: usize = 48;
 const SENTENCE_REACH: usize = 400;
 /// A day-only date ("24일") this many days before the anchor date is read as next month.
 const DAY_ONLY_BACK_DAYS: i64 = 15;
+/// The incident may start this many days before its most mentioned date.
+const INCIDENT_DAYS_BEFORE_MODE: i64 = 2;
 
 /// The zone applied to times written without one.
 #[derive(Debug, Clone)]
@@ -160,6 +162,45 @@ fn stated_zone(
     }
 }
 
+/// The incident date: the most mentioned date (year-less dates count, taking the commonest
+/// year), then the earliest date written within a few days before it (an incident that ran past
+/// midnight, or status posts stamped the next day, mention the later date more often).
+fn incident_date(raw: &[RawTime], reference: Option<NaiveDate>) -> Option<NaiveDate> {
+    let parts: Vec<super::scan::DateParts> = raw
+        .iter()
+        .flat_map(|r| [r.date, r.range_end.as_deref().and_then(|b| b.date)])
+        .flatten()
+        .filter(|d| d.relative.is_none() && d.month.is_some() && d.day.is_some())
+        .collect();
+    let mut years: std::collections::BTreeMap<i32, usize> = Default::default();
+    for d in &parts {
+        if let Some(y) = d.year {
+            *years.entry(y).or_default() += 1;
+        }
+    }
+    let common_year = years
+        .iter()
+        .max_by_key(|(y, n)| (**n, **y))
+        .map(|(y, _)| *y)
+        .or(reference.map(|r| r.year()))?;
+    let mut counts: std::collections::BTreeMap<NaiveDate, usize> = Default::default();
+    for d in &parts {
+        if let Some(date) = NaiveDate::from_ymd_opt(d.year.unwrap_or(common_year), d.month?, d.day?)
+        {
+            *counts.entry(date).or_default() += 1;
+        }
+    }
+    let (mode, top) = counts
+        .iter()
+        .max_by_key(|(d, n)| (**n, std::cmp::Reverse(**d)))?;
+    counts
+        .iter()
+        .find(|(d, n)| {
+            **d <= *mode && (*mode - **d).num_days() <= INCIDENT_DAYS_BEFORE_MODE && **n * 2 > *top
+        })
+        .map(|(d, _)| *d)
+}
+
 fn full_date(r: &RawTime) -> Option<NaiveDate> {
     let d = r.date?;
     NaiveDate::from_ymd_opt(d.year?, d.month?, d.day?)
@@ -200,18 +241,8 @@ pub fn resolve(
     opts: &ParseOptions,
     warnings: &mut Vec<String>,
 ) -> Resolution {
-    // the incident date: the earliest full date written, else the reference
-    let mut anchor: Option<NaiveDate> = None;
-    for r in &raw {
-        for d in [full_date(r), r.range_end.as_deref().and_then(full_date)]
-            .into_iter()
-            .flatten()
-        {
-            anchor = Some(anchor.map_or(d, |a: NaiveDate| a.min(d)));
-        }
-    }
     let reference_day = opts.reference.map(|r| r.date());
-    let anchor = anchor.or(reference_day);
+    let anchor = incident_date(&raw, reference_day).or(reference_day);
     let relative_base = reference_day.or(anchor);
 
     // the zone

@@ -81,6 +81,7 @@ pub struct Patterns {
     clock_num: Regex,
     clock_h: Option<Regex>,
     clock_unit: Option<Regex>,
+    clock_hour_meridiem: Option<Regex>,
     minute_only: Option<Regex>,
     date_ymd: Regex,
     date_numeric: Regex,
@@ -181,6 +182,15 @@ impl Patterns {
                 m = opt_group(&alternation(&min_m)),
                 s = opt_group(&alternation(&sec_m)),
                 half = opt_group(&alternation(&half)),
+            ))?)
+        };
+        let meridiem_after = sorted_phrases(c.am_after.iter().chain(&c.pm_after));
+        let clock_hour_meridiem = if meridiem_after.is_empty() {
+            None
+        } else {
+            Some(Regex::new(&format!(
+                r"(?i)(\d{{1,2}})[ \t]?(?:{})",
+                alternation(&meridiem_after)
             ))?)
         };
         let list_j = sorted_phrases(&c.list_joiners);
@@ -322,6 +332,7 @@ impl Patterns {
                 .then(|| Regex::new(r"(\d{1,2})h(\d{2})?"))
                 .transpose()?,
             clock_unit,
+            clock_hour_meridiem,
             minute_only,
             date_ymd: Regex::new(r"(\d{4})([-/.])(\d{1,2})[-/.](\d{1,2})")?,
             date_numeric: Regex::new(r"(\d{1,2})([/.])(\d{1,2})[/.](\d{4})")?,
@@ -435,6 +446,28 @@ fn scan_clocks(text: &str, lex: &Lexicon, zones: &ZoneTable) -> Vec<RawTime> {
             r.clock = Some(ClockParts {
                 hour: h,
                 minute: mi,
+                second: 0,
+                meridiem: None,
+            });
+            out.push(r);
+        }
+    }
+    if let Some(re) = &p.clock_hour_meridiem {
+        // "3 PM", "3 da tarde": the meridiem word itself is attached below
+        for cap in re.captures_iter(text) {
+            let m = cap.get(0).unwrap();
+            let n = cap.get(1).unwrap();
+            if !whole_word(text, m.start(), m.end()) || digit_before(text, m.start()) {
+                continue;
+            }
+            let h: u32 = n.as_str().parse().unwrap_or(99);
+            if !(1..=12).contains(&h) {
+                continue;
+            }
+            let mut r = RawTime::new(n.start(), n.end());
+            r.clock = Some(ClockParts {
+                hour: h,
+                minute: 0,
                 second: 0,
                 meridiem: None,
             });
