@@ -4,6 +4,7 @@ use std::path::PathBuf;
 
 mod review;
 mod schema;
+mod times;
 mod validate;
 
 /// Turn public incident postmortems into draft case records, and keep the library healthy.
@@ -31,6 +32,8 @@ pub enum Command {
     Schema(schema::Args),
     /// Render a draft as a self-contained HTML page for review, or accept a reviewed case.
     Review(review::Args),
+    /// Show every time expression and duration the time parser finds in a text.
+    Times(times::Args),
 }
 
 impl Cli {
@@ -48,6 +51,7 @@ pub fn run(cli: Cli) -> anyhow::Result<i32> {
         Command::Validate(args) => validate::run(&cli, args),
         Command::Schema(args) => schema::run(args),
         Command::Review(args) => review::run(&cli, args),
+        Command::Times(args) => times::run(&cli, args),
     }
 }
 
