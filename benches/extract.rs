@@ -1,0 +1,168 @@
+//! Article-extraction benchmark: word-4-gram F1 over the 181 pages of `shared/benchmarks/article-extraction`,
+//! for incidentlib's extractor against two baselines measured in the same run (whole-page text and
+//! raw dom_smoothie text), plus CPU time per 100 KB of HTML.
+//!
+//! Run: `cargo bench --bench extract` (set `EXTRACT_BENCH_DIR` to point elsewhere;
+//! `EXTRACT_BENCH_WORST=N` lists the N pages with the lowest F1).
+use flate2::read::GzDecoder;
+use incidentlib::extract::{self, metric};
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+/// Folder of the benchmark relative to a `shared/` folder.
+const BENCH_REL: &str = "shared/benchmarks/article-extraction";
+/// Per-page speed is reported per this many bytes of HTML.
+const SPEED_UNIT_BYTES: f64 = 100.0 * 1024.0;
+/// The F1 the extractor must reach.
+const TARGET_F1: f64 = 0.95;
+/// The CPU budget of a whole draft per 100 KB page; extraction must stay well under it.
+const DRAFT_BUDGET_MS: f64 = 10.0;
+
+fn bench_dir() -> Option<PathBuf> {
+    if let Some(d) = std::env::var_os("EXTRACT_BENCH_DIR") {
+        return Some(PathBuf::from(d));
+    }
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .ancestors()
+        .map(|a| a.join(BENCH_REL))
+        .find(|p| p.join("ground-truth.json").is_file())
+}
+
+struct Case {
+    id: String,
+    html: String,
+    truth: String,
+}
+
+fn load(dir: &Path) -> Vec<Case> {
+    let gt: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(dir.join("ground-truth.json")).expect("read ground-truth.json"),
+    )
+    .expect("parse ground-truth.json");
+    let mut cases = Vec::new();
+    for (id, v) in gt.as_object().expect("ground truth is an object") {
+        let path = dir.join("html").join(format!("{id}.html.gz"));
+        let Ok(file) = std::fs::File::open(&path) else {
+            eprintln!("skipping {id}: cannot open {}", path.display());
+            continue;
+        };
+        let mut bytes = Vec::new();
+        if GzDecoder::new(file).read_to_end(&mut bytes).is_err() {
+            eprintln!("skipping {id}: {} is not gzip", path.display());
+            continue;
+        }
+        cases.push(Case {
+            id: id.clone(),
+            html: String::from_utf8_lossy(&bytes).into_owned(),
+            truth: v["articleBody"].as_str().unwrap_or("").to_string(),
+        });
+    }
+    cases.sort_by(|a, b| a.id.cmp(&b.id));
+    cases
+}
+
+struct Run {
+    name: &'static str,
+    scores: Vec<metric::PageScore>,
+    time: Duration,
+}
+
+fn run(name: &'static str, cases: &[Case], f: impl Fn(&str) -> String) -> Run {
+    let mut scores = Vec::with_capacity(cases.len());
+    let mut time = Duration::ZERO;
+    for c in cases {
+        let t = Instant::now();
+        let text = f(&c.html);
+        time += t.elapsed();
+        scores.push(metric::score(&c.truth, &text));
+    }
+    Run { name, scores, time }
+}
+
+fn dom_smoothie_text(html: &str) -> String {
+    dom_smoothie::Readability::new(html, None, None)
+        .ok()
+        .and_then(|mut r| r.parse().ok())
+        .map(|a| a.text_content.to_string())
+        .unwrap_or_default()
+}
+
+fn whole_page_text(html: &str) -> String {
+    extract::html::whole_page_blocks(html)
+        .into_iter()
+        .map(|b| b.text)
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn main() {
+    let Some(dir) = bench_dir() else {
+        eprintln!("note: {BENCH_REL} not found (set EXTRACT_BENCH_DIR); skipping the benchmark");
+        return;
+    };
+    let cases = load(&dir);
+    let bytes: usize = cases.iter().map(|c| c.html.len()).sum();
+    println!(
+        "article-extraction: {} pages, {:.1} MB of HTML, from {}",
+        cases.len(),
+        bytes as f64 / 1e6,
+        dir.display()
+    );
+    let runs = [
+        run("whole page text (baseline)", &cases, whole_page_text),
+        run("dom_smoothie text (baseline)", &cases, dom_smoothie_text),
+        run("incidentlib extract_html", &cases, |h| {
+            extract::extract_html(h, None, None).text().to_string()
+        }),
+    ];
+    println!(
+        "{:<30} {:>9} {:>9} {:>9} {:>11} {:>14}",
+        "extractor", "precision", "recall", "F1", "ms/page", "ms/100KB page"
+    );
+    let per_100kb = |r: &Run| r.time.as_secs_f64() * 1e3 * SPEED_UNIT_BYTES / bytes as f64;
+    for r in &runs {
+        let s = metric::summarize(&r.scores);
+        println!(
+            "{:<30} {:>9.4} {:>9.4} {:>9.4} {:>11.2} {:>14.2}",
+            r.name,
+            s.precision,
+            s.recall,
+            s.f1,
+            r.time.as_secs_f64() * 1e3 / cases.len().max(1) as f64,
+            per_100kb(r)
+        );
+    }
+    let ours = metric::summarize(&runs[2].scores);
+    let smoothie = metric::summarize(&runs[1].scores);
+    let whole = metric::summarize(&runs[0].scores);
+    println!(
+        "F1 ratio vs dom_smoothie: {:.3}; vs whole page: {:.3}; time ratio vs dom_smoothie: {:.2}x",
+        ours.f1 / smoothie.f1,
+        ours.f1 / whole.f1,
+        runs[2].time.as_secs_f64() / runs[1].time.as_secs_f64()
+    );
+    println!(
+        "target F1 >= {TARGET_F1}: {}; extraction {:.2} ms per 100 KB page (whole draft budget {DRAFT_BUDGET_MS} ms)",
+        if ours.f1 >= TARGET_F1 { "met" } else { "NOT met" },
+        per_100kb(&runs[2])
+    );
+    if let Some(n) = std::env::var("EXTRACT_BENCH_WORST")
+        .ok()
+        .and_then(|v| v.parse::<usize>().ok())
+    {
+        let mut worst: Vec<(f64, &str, metric::PageScore)> = runs[2]
+            .scores
+            .iter()
+            .zip(&cases)
+            .map(|(s, c)| {
+                let f = 2.0 * s.precision * s.recall / (s.precision + s.recall).max(1e-9);
+                (f, c.id.as_str(), *s)
+            })
+            .collect();
+        worst.sort_by(|a, b| a.0.total_cmp(&b.0));
+        for (f, id, s) in worst.into_iter().take(n) {
+            println!("  {id}  F1 {f:.3}  P {:.3}  R {:.3}", s.precision, s.recall);
+        }
+    }
+}
