@@ -4,6 +4,12 @@ use crate::vocab::Vocabulary;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 
+/// Combined confidence a component needs: one passing mention names a part, the central
+/// components of an incident are mentioned again and again.
+const MIN_COMPONENT_SUPPORT: f32 = 0.9;
+/// Combined confidence any other list term needs.
+const MIN_LIST_SUPPORT: f32 = 0.5;
+
 /// The root cause when no affirmed cause was found.
 pub const UNKNOWN_CAUSE: &str = "unknown";
 
@@ -63,8 +69,14 @@ fn ranked(labels: &[Label], field: &str, vocab: &Vocabulary) -> Vec<(String, f32
 /// best-supported affirmed cause (summed confidence, earliest on a tie), `unknown` when none.
 pub fn fill_case(labels: &[Label], vocab: &Vocabulary) -> CaseLabels {
     let list = |f: &str| -> Vec<String> {
+        let min = if f == "components" {
+            MIN_COMPONENT_SUPPORT
+        } else {
+            MIN_LIST_SUPPORT
+        };
         ranked(labels, f, vocab)
             .into_iter()
+            .filter(|(_, c, _)| *c >= min)
             .map(|(t, _, _)| t)
             .collect()
     };
