@@ -1,1 +1,329 @@
 //! Normalisation: map free text onto the controlled vocabulary with evidence and assertions; reprocess the library.
+pub mod assertions;
+pub mod fields;
+pub mod matcher;
+pub mod reprocess;
+pub mod sections;
+pub mod text;
+
+pub use assertions::Assertion;
+pub use fields::{fill_case, CaseLabels};
+pub use sections::guess_sections;
+
+use crate::vocab::Vocabulary;
+use anyhow::Result;
+use assertions::{Assertions, Dir, Hit, TriggerKind};
+use matcher::{Matcher, Mention};
+use serde::{Deserialize, Serialize};
+use text::Folded;
+
+/// Confidence of a mention found by a literal phrase.
+const PHRASE_CONFIDENCE: f32 = 0.8;
+/// Confidence of a mention found by a pattern (looser than a phrase).
+const PATTERN_CONFIDENCE: f32 = 0.7;
+/// Confidence of a cause mention in a sentence with no cause cue and outside cause sections.
+const CAUSE_BASE_CONFIDENCE: f32 = 0.5;
+/// Added to a cause mention's confidence when its sentence says "root cause", "caused by", …
+const CAUSE_CUE_BONUS: f32 = 0.3;
+/// Added to a cause mention's confidence inside a root-cause or trigger section.
+const CAUSE_SECTION_BONUS: f32 = 0.15;
+/// Multiplier on mentions in a timeline (terse, often quoting others' guesses).
+const TIMELINE_FACTOR: f32 = 0.9;
+/// Folder under the mappings folder that holds the per-language assertion triggers.
+pub const ASSERTIONS_DIR: &str = "assertions";
+/// Language assumed when no hint is given and detection is unsure.
+const FALLBACK_LANG: &str = "en";
+
+/// Section kinds whose mentions did not happen unless stated as done.
+const FOLLOW_UP_SECTIONS: [&str; 2] = ["action_items", "lessons"];
+/// Section kinds that state the cause.
+const CAUSE_SECTIONS: [&str; 2] = ["root_cause", "trigger"];
+
+/// A part of the text and what kind of section it is (char offsets `[start, end)`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SectionSpan {
+    /// summary | impact | timeline | root_cause | trigger | detection | remediation | action_items | lessons | other
+    pub kind: String,
+    pub start: usize,
+    pub end: usize,
+}
+
+/// One mention of a vocabulary term in a text, with its evidence and assertion.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Label {
+    pub field: String,
+    pub term: String,
+    /// The exact original text of the mention.
+    pub quote: String,
+    /// Char offsets `[start, end)` into the labelled text.
+    pub start: usize,
+    pub end: usize,
+    pub section: Option<String>,
+    pub assertion: Assertion,
+    /// Which phrase or pattern matched, and what set the assertion.
+    pub rule: String,
+    pub confidence: f32,
+}
+
+/// The vocabulary's phrases and patterns and the assertion triggers, compiled once.
+#[derive(Debug, Clone)]
+pub struct Normalizer {
+    matcher: Matcher,
+    assertions: Assertions,
+}
+
+/// Where a mention's sentence and clause begin and end (folded byte offsets).
+struct Breaks {
+    sentence: Vec<usize>,
+    clause: Vec<usize>,
+}
+
+impl Breaks {
+    fn around(list: &[usize], start: usize, end: usize) -> (usize, usize) {
+        let i = list.partition_point(|&b| b <= start);
+        let lo = if i == 0 { 0 } else { list[i - 1] };
+        let j = list.partition_point(|&b| b < end);
+        let hi = list.get(j).copied().unwrap_or(usize::MAX);
+        (lo, hi)
+    }
+}
+
+impl Normalizer {
+    /// Compiles every phrase and pattern of the label fields, and loads the assertion triggers
+    /// from `<mappings>/assertions/`.
+    pub fn new(vocab: &Vocabulary) -> Result<Self> {
+        Ok(Normalizer {
+            matcher: Matcher::new(vocab)?,
+            assertions: Assertions::load(&vocab.dir.join(ASSERTIONS_DIR))?,
+        })
+    }
+
+    pub fn assertions(&self) -> &Assertions {
+        &self.assertions
+    }
+
+    /// Every mention of a vocabulary term in `text`, affirmed or not, in text order.
+    pub fn label(
+        &self,
+        text: &str,
+        sections: &[SectionSpan],
+        lang_hint: Option<&str>,
+    ) -> Vec<Label> {
+        let folded = Folded::new(text);
+        let f = folded.text.as_str();
+        let mentions = self.matcher.find(f);
+        if mentions.is_empty() {
+            return Vec::new();
+        }
+        let lang = lang_hint
+            .map(str::to_string)
+            .unwrap_or_else(|| detect_lang(text));
+        let triggers = self.assertions.for_lang(&lang);
+        let hits: Vec<Hit> = triggers.map(|t| t.find(f)).unwrap_or_default();
+        let breaks = breaks(f, &hits);
+        let live: Vec<&Hit> = live_triggers(&hits, &mentions);
+        let char_bytes: Vec<usize> = text
+            .char_indices()
+            .map(|(i, _)| i)
+            .chain(std::iter::once(text.len()))
+            .collect();
+        let mut out = Vec::with_capacity(mentions.len());
+        for m in &mentions {
+            let entry = &self.matcher.entries[m.entry];
+            let (cs, ce) = folded.original_range(m.start, m.end);
+            let quote = text[char_bytes[cs.min(char_bytes.len() - 1)]
+                ..char_bytes[ce.min(char_bytes.len() - 1)]]
+                .to_string();
+            let section = sections
+                .iter()
+                .find(|s| s.start <= cs && cs < s.end)
+                .map(|s| s.kind.clone());
+            let (sent_lo, sent_hi) = Breaks::around(&breaks.sentence, m.start, m.end);
+            let in_sentence = |k: TriggerKind| {
+                live.iter()
+                    .find(|h| h.kind == k && h.start >= sent_lo && h.end <= sent_hi)
+                    .map(|h| *h)
+            };
+            let mut rule = format!(
+                "{}:{}:{}",
+                if entry.is_pattern {
+                    "pattern"
+                } else {
+                    "phrase"
+                },
+                entry.lang,
+                entry.source
+            );
+            let (assertion, why) = match triggers {
+                Some(t) => assert_mention(m, &live, &breaks, f, t.max_before, t.max_after)
+                    .map(|(a, h)| (a, format!("{} by {:?}", a.as_str(), t.word(h))))
+                    .unwrap_or((Assertion::Affirmed, String::new())),
+                None => (Assertion::Affirmed, String::new()),
+            };
+            let (assertion, why) = match section.as_deref() {
+                Some(kind)
+                    if assertion == Assertion::Affirmed && FOLLOW_UP_SECTIONS.contains(&kind) =>
+                {
+                    let done = if kind == "lessons" {
+                        in_sentence(TriggerKind::Happened).or(in_sentence(TriggerKind::Done))
+                    } else {
+                        in_sentence(TriggerKind::Done)
+                    };
+                    match (done, triggers) {
+                        (Some(h), Some(t)) => (
+                            Assertion::Affirmed,
+                            format!("stated as done by {:?} in {kind}", t.word(h)),
+                        ),
+                        _ => (
+                            Assertion::Hypothetical,
+                            format!("hypothetical in {kind} section"),
+                        ),
+                    }
+                }
+                _ => (assertion, why),
+            };
+            if !why.is_empty() {
+                rule.push_str("; ");
+                rule.push_str(&why);
+            }
+            let base = if entry.is_pattern {
+                PATTERN_CONFIDENCE
+            } else {
+                PHRASE_CONFIDENCE
+            };
+            let mut confidence = base;
+            if entry.field == 1 {
+                confidence = CAUSE_BASE_CONFIDENCE;
+                if let (Some(h), Some(t)) = (in_sentence(TriggerKind::Cause), triggers) {
+                    confidence += CAUSE_CUE_BONUS;
+                    rule.push_str(&format!("; cause cue {:?}", t.word(h)));
+                }
+                if section
+                    .as_deref()
+                    .is_some_and(|k| CAUSE_SECTIONS.contains(&k))
+                {
+                    confidence += CAUSE_SECTION_BONUS;
+                }
+            }
+            if section.as_deref() == Some("timeline") {
+                confidence *= TIMELINE_FACTOR;
+            }
+            confidence = (confidence * entry.weight).clamp(0.0, 1.0);
+            out.push(Label {
+                field: self.matcher.fields[entry.field].clone(),
+                term: entry.term.clone(),
+                quote,
+                start: cs,
+                end: ce,
+                section,
+                assertion,
+                rule,
+                confidence,
+            });
+        }
+        out.sort_by(|a, b| a.start.cmp(&b.start).then(a.end.cmp(&b.end)));
+        out
+    }
+}
+
+/// Triggers that count: not inside a matched phrase (whose words are its own, as in "could not
+/// connect") and not part of a pseudo-trigger ("not only", "no longer").
+fn live_triggers<'a>(hits: &'a [Hit], mentions: &[Mention]) -> Vec<&'a Hit> {
+    let pseudo: Vec<&Hit> = hits
+        .iter()
+        .filter(|h| h.kind == TriggerKind::Pseudo)
+        .collect();
+    hits.iter()
+        .filter(|h| {
+            if !matches!(h.kind, TriggerKind::Assert(..)) {
+                return h.kind != TriggerKind::Pseudo;
+            }
+            let inside_pseudo = pseudo.iter().any(|p| p.start < h.end && h.start < p.end);
+            let inside_mention = mentions
+                .iter()
+                .any(|m| m.start <= h.start && h.end <= m.end);
+            !inside_pseudo && !inside_mention
+        })
+        .collect()
+}
+
+/// Sentence ends (punctuation, line breaks, table cells) and clause ends (those plus terminators).
+fn breaks(f: &str, hits: &[Hit]) -> Breaks {
+    let mut sentence = Vec::new();
+    let mut it = f.char_indices().peekable();
+    while let Some((i, c)) = it.next() {
+        let next = it.peek().map(|&(_, n)| n);
+        let is_break = match c {
+            '\n' | '!' | '?' | ';' | '|' | '。' | '！' | '？' | '；' => true,
+            '.' => next.is_none_or(char::is_whitespace),
+            _ => false,
+        };
+        if is_break {
+            sentence.push(i);
+        }
+    }
+    let mut clause = sentence.clone();
+    for h in hits.iter().filter(|h| h.kind == TriggerKind::Terminator) {
+        clause.push(h.start);
+        clause.push(h.end);
+    }
+    clause.sort_unstable();
+    Breaks { sentence, clause }
+}
+
+/// The strongest assertion trigger whose scope covers the mention, if any.
+fn assert_mention<'a>(
+    m: &Mention,
+    live: &[&'a Hit],
+    breaks: &Breaks,
+    f: &str,
+    max_before: usize,
+    max_after: usize,
+) -> Option<(Assertion, &'a Hit)> {
+    let (lo, hi) = Breaks::around(&breaks.clause, m.start, m.end);
+    let mut best: Option<(Assertion, &Hit)> = None;
+    for h in live {
+        let TriggerKind::Assert(a, dir) = h.kind else {
+            continue;
+        };
+        let in_scope = match dir {
+            Dir::Before => {
+                h.start >= lo && h.end <= m.start && f[h.end..m.start].chars().count() <= max_before
+            }
+            Dir::After => {
+                h.start >= m.end && h.end <= hi && f[m.end..h.start].chars().count() <= max_after
+            }
+        };
+        if in_scope && best.is_none_or(|(b, _)| rank(a) > rank(b)) {
+            best = Some((a, h));
+        }
+    }
+    best
+}
+
+fn rank(a: Assertion) -> u8 {
+    match a {
+        Assertion::Negated => 3,
+        Assertion::Hypothetical => 2,
+        Assertion::Historical => 1,
+        Assertion::Affirmed => 0,
+    }
+}
+
+/// The language of `text` as a two-letter code, by statistics (falls back to English).
+pub fn detect_lang(text: &str) -> String {
+    let sample: String = text.chars().take(2000).collect();
+    let code = whatlang::detect_lang(&sample).map(|l| match l {
+        whatlang::Lang::Eng => "en",
+        whatlang::Lang::Kor => "ko",
+        whatlang::Lang::Vie => "vi",
+        whatlang::Lang::Jpn => "ja",
+        whatlang::Lang::Cmn => "zh",
+        whatlang::Lang::Deu => "de",
+        whatlang::Lang::Fra => "fr",
+        whatlang::Lang::Spa => "es",
+        whatlang::Lang::Por => "pt",
+        _ => FALLBACK_LANG,
+    });
+    code.unwrap_or(FALLBACK_LANG).to_string()
+}

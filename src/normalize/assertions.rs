@@ -1,0 +1,273 @@
+//! Assertion triggers per language (`mappings/assertions/<lang>.toml`): negated, hypothetical, historical, with clause scopes.
+use super::text::{fold, is_word_char};
+use aho_corasick::{AhoCorasick, MatchKind};
+use anyhow::{Context, Result};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::path::Path;
+
+/// How far (in chars) a trigger before a mention reaches, when the language file does not say.
+const DEFAULT_MAX_BEFORE: usize = 60;
+/// How far (in chars) a trigger after a mention reaches back, when the language file does not say.
+const DEFAULT_MAX_AFTER: usize = 25;
+
+/// Whether a mention states that something happened.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Assertion {
+    Affirmed,
+    Negated,
+    Hypothetical,
+    Historical,
+}
+
+impl Assertion {
+    pub fn as_str(&self) -> &'static str {
+        match self {
+            Assertion::Affirmed => "affirmed",
+            Assertion::Negated => "negated",
+            Assertion::Hypothetical => "hypothetical",
+            Assertion::Historical => "historical",
+        }
+    }
+}
+
+/// Triggers of one assertion kind: those written before the mention and those after it.
+#[derive(Debug, Clone, Default, Deserialize)]
+struct Directional {
+    #[serde(default)]
+    before: Vec<String>,
+    #[serde(default)]
+    after: Vec<String>,
+}
+
+#[derive(Debug, Clone, Default, Deserialize)]
+struct ScopeFile {
+    /// Phrases that contain a trigger word but do not trigger ("not only", "no longer").
+    #[serde(default)]
+    pseudo: Vec<String>,
+    /// Words that end a trigger's scope inside a sentence ("but", "however", ", and").
+    #[serde(default)]
+    terminators: Vec<String>,
+}
+
+#[derive(Debug, Clone, Default, Deserialize)]
+struct CueFile {
+    /// Phrases that mark a sentence as stating the cause ("root cause", "caused by", "원인").
+    #[serde(default)]
+    cause: Vec<String>,
+    /// In action items: marks an item as done (then its mentions happened).
+    #[serde(default)]
+    done: Vec<String>,
+    /// In lessons: marks a sentence as recounting what happened.
+    #[serde(default)]
+    happened: Vec<String>,
+}
+
+/// One `mappings/assertions/<lang>.toml` file.
+#[derive(Debug, Clone, Default, Deserialize)]
+struct LangFile {
+    #[serde(default)]
+    also: Vec<String>,
+    max_before: Option<usize>,
+    max_after: Option<usize>,
+    #[serde(default)]
+    negated: Directional,
+    #[serde(default)]
+    hypothetical: Directional,
+    #[serde(default)]
+    historical: Directional,
+    #[serde(default)]
+    scope: ScopeFile,
+    #[serde(default)]
+    cues: CueFile,
+    /// Section kind → heading words, for splitting raw text into sections.
+    #[serde(default)]
+    sections: BTreeMap<String, Vec<String>>,
+}
+
+/// What a trigger does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TriggerKind {
+    Assert(Assertion, Dir),
+    Pseudo,
+    Terminator,
+    Cause,
+    Done,
+    Happened,
+}
+
+/// Which side of the mention a trigger stands on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Dir {
+    Before,
+    After,
+}
+
+/// A trigger found in folded text: byte range and what it does.
+#[derive(Debug, Clone, Copy)]
+pub struct Hit {
+    pub start: usize,
+    pub end: usize,
+    pub kind: TriggerKind,
+    pub idx: usize,
+}
+
+/// The triggers of one language (plus the languages it names in `also`), in one automaton.
+#[derive(Debug, Clone)]
+pub struct LangTriggers {
+    ac: Option<AhoCorasick>,
+    words: Vec<(String, TriggerKind, bool, bool)>,
+    pub max_before: usize,
+    pub max_after: usize,
+}
+
+impl LangTriggers {
+    fn build(files: &[&LangFile]) -> Result<Self> {
+        let mut words: Vec<(String, TriggerKind, bool, bool)> = Vec::new();
+        let mut add = |list: &[String], kind: TriggerKind| {
+            for w in list {
+                let (left, right, core) = super::matcher::boundaries(w);
+                let f = fold(core);
+                if !f.is_empty() {
+                    words.push((f, kind, left, right));
+                }
+            }
+        };
+        for f in files {
+            for (a, d) in [
+                (Assertion::Negated, &f.negated),
+                (Assertion::Hypothetical, &f.hypothetical),
+                (Assertion::Historical, &f.historical),
+            ] {
+                add(&d.before, TriggerKind::Assert(a, Dir::Before));
+                add(&d.after, TriggerKind::Assert(a, Dir::After));
+            }
+            add(&f.scope.pseudo, TriggerKind::Pseudo);
+            add(&f.scope.terminators, TriggerKind::Terminator);
+            add(&f.cues.cause, TriggerKind::Cause);
+            add(&f.cues.done, TriggerKind::Done);
+            add(&f.cues.happened, TriggerKind::Happened);
+        }
+        let ac = if words.is_empty() {
+            None
+        } else {
+            Some(
+                AhoCorasick::builder()
+                    .match_kind(MatchKind::Standard)
+                    .build(words.iter().map(|w| w.0.as_str()))
+                    .context("building the assertion trigger automaton")?,
+            )
+        };
+        let first = files.first();
+        Ok(LangTriggers {
+            ac,
+            words,
+            max_before: first
+                .and_then(|f| f.max_before)
+                .unwrap_or(DEFAULT_MAX_BEFORE),
+            max_after: first.and_then(|f| f.max_after).unwrap_or(DEFAULT_MAX_AFTER),
+        })
+    }
+
+    /// Every trigger in `folded`, respecting word boundaries for spaced scripts.
+    pub fn find(&self, folded: &str) -> Vec<Hit> {
+        let Some(ac) = &self.ac else {
+            return Vec::new();
+        };
+        ac.find_overlapping_iter(folded)
+            .filter_map(|m| {
+                let idx = m.pattern().as_usize();
+                let (_, kind, left, right) = &self.words[idx];
+                super::matcher::at_boundaries(folded, m.start(), m.end(), *left, *right).then_some(
+                    Hit {
+                        start: m.start(),
+                        end: m.end(),
+                        kind: *kind,
+                        idx,
+                    },
+                )
+            })
+            .collect()
+    }
+
+    /// The folded trigger text of a hit.
+    pub fn word(&self, hit: &Hit) -> &str {
+        &self.words[hit.idx].0
+    }
+}
+
+/// All languages' triggers and heading words, loaded from `mappings/assertions/`.
+#[derive(Debug, Clone, Default)]
+pub struct Assertions {
+    langs: BTreeMap<String, LangTriggers>,
+    /// Language → (section kind, folded heading word).
+    pub headings: BTreeMap<String, Vec<(String, String)>>,
+}
+
+impl Assertions {
+    /// Loads every `<lang>.toml` in `dir`; a missing folder gives no triggers (every mention affirmed).
+    pub fn load(dir: &Path) -> Result<Self> {
+        let mut files: BTreeMap<String, LangFile> = BTreeMap::new();
+        let entries = match std::fs::read_dir(dir) {
+            Ok(e) => e,
+            Err(_) => {
+                tracing::warn!(
+                    "no assertion triggers in {} (every mention will count as affirmed)",
+                    dir.display()
+                );
+                return Ok(Self::default());
+            }
+        };
+        for e in entries.flatten() {
+            let p = e.path();
+            if p.extension().is_some_and(|x| x == "toml") {
+                let lang = p
+                    .file_stem()
+                    .unwrap_or_default()
+                    .to_string_lossy()
+                    .to_string();
+                let text = std::fs::read_to_string(&p)
+                    .with_context(|| format!("reading {}", p.display()))?;
+                let f: LangFile = toml::from_str(&text).with_context(|| {
+                    format!("parsing {} (assertion triggers for {lang})", p.display())
+                })?;
+                files.insert(lang, f);
+            }
+        }
+        let mut out = Self::default();
+        for (lang, f) in &files {
+            let mut set = vec![f];
+            for other in &f.also {
+                if let Some(o) = files.get(other) {
+                    if other != lang {
+                        set.push(o);
+                    }
+                }
+            }
+            out.langs.insert(lang.clone(), LangTriggers::build(&set)?);
+            let mut heads = Vec::new();
+            for (kind, words) in &f.sections {
+                for w in words {
+                    heads.push((kind.clone(), fold(w)));
+                }
+            }
+            out.headings.insert(lang.clone(), heads);
+        }
+        Ok(out)
+    }
+
+    /// The triggers for `lang` (falls back to English, then to none).
+    pub fn for_lang(&self, lang: &str) -> Option<&LangTriggers> {
+        self.langs.get(lang).or_else(|| self.langs.get("en"))
+    }
+
+    pub fn languages(&self) -> impl Iterator<Item = &str> {
+        self.langs.keys().map(String::as_str)
+    }
+}
+
+/// Whether the char before `at` in `s` is a word char of a spaced script.
+pub fn word_before(s: &str, at: usize) -> bool {
+    s[..at].chars().next_back().is_some_and(is_word_char)
+}

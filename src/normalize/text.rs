@@ -1,0 +1,155 @@
+//! Text folding for matching (NFKC, case fold, full-width → half-width, whitespace) with a map back to original char offsets.
+use unicode_normalization::char::is_combining_mark;
+use unicode_normalization::UnicodeNormalization;
+
+/// Text folded for matching, with each folded byte mapped to the original chars it came from.
+#[derive(Debug, Clone, Default)]
+pub struct Folded {
+    /// The folded text: NFKC, lower case, typographic quotes and dashes made plain, one space
+    /// per whitespace run (one `\n` when the run held a line break).
+    pub text: String,
+    /// For each byte of `text`: the original char offsets `[start, end)` of the cluster it came from.
+    spans: Vec<(u32, u32)>,
+}
+
+impl Folded {
+    /// Folds `original` and remembers where every folded byte came from.
+    pub fn new(original: &str) -> Self {
+        let mut text = String::with_capacity(original.len());
+        let mut spans = Vec::with_capacity(original.len());
+        let mut buf = String::new();
+        let mut chars = original.chars().peekable();
+        let mut pos: u32 = 0;
+        let mut last_space = true;
+        while let Some(c) = chars.next() {
+            let start = pos;
+            pos += 1;
+            if c.is_whitespace() {
+                if !last_space {
+                    text.push(if c == '\n' { '\n' } else { ' ' });
+                    spans.push((start, pos));
+                    last_space = true;
+                } else if c == '\n' && text.ends_with(' ') {
+                    // A run of whitespace that holds a line break folds to the line break.
+                    text.pop();
+                    text.push('\n');
+                }
+                continue;
+            }
+            last_space = false;
+            if c.is_ascii() {
+                let l = c.to_ascii_lowercase();
+                text.push(l);
+                spans.push((start, pos));
+                continue;
+            }
+            // A base char and the combining marks after it fold together (decomposed Vietnamese).
+            buf.clear();
+            buf.push(c);
+            while let Some(&m) = chars.peek() {
+                if is_combining_mark(m) {
+                    buf.push(m);
+                    chars.next();
+                    pos += 1;
+                } else {
+                    break;
+                }
+            }
+            let before = text.len();
+            for f in buf.nfkc() {
+                push_folded(&mut text, f);
+            }
+            for _ in before..text.len() {
+                spans.push((start, pos));
+            }
+        }
+        Folded { text, spans }
+    }
+
+    /// The original char range `[start, end)` of the folded byte range `[from, to)`.
+    pub fn original_range(&self, from: usize, to: usize) -> (usize, usize) {
+        if self.spans.is_empty() || from >= to {
+            return (0, 0);
+        }
+        let start = self.spans[from.min(self.spans.len() - 1)].0;
+        let end = self.spans[(to - 1).min(self.spans.len() - 1)].1;
+        (start as usize, end as usize)
+    }
+}
+
+/// Folds one normalised char: lower case, plain quotes and dashes.
+fn push_folded(out: &mut String, c: char) {
+    match c {
+        '\u{2018}' | '\u{2019}' | '\u{02BC}' | '\u{FF07}' => out.push('\''),
+        '\u{201C}' | '\u{201D}' | '\u{00AB}' | '\u{00BB}' => out.push('"'),
+        '\u{2010}'..='\u{2015}' | '\u{2212}' => out.push('-'),
+        c if c.is_whitespace() => out.push(' '),
+        c => out.extend(c.to_lowercase()),
+    }
+}
+
+/// Folds a phrase or trigger the way text is folded (no offsets kept), trimmed.
+pub fn fold(s: &str) -> String {
+    Folded::new(s.trim()).text.trim().to_string()
+}
+
+/// Whether `c` belongs to a script written with spaces between words (Latin, Cyrillic, Greek, digits…).
+/// Hangul, kana and CJK ideographs are not: their phrases match inside longer runs.
+pub fn is_word_char(c: char) -> bool {
+    c.is_alphanumeric() && !is_cjk(c)
+}
+
+/// Han, kana, Hangul and other scripts with no spaces between words.
+pub fn is_cjk(c: char) -> bool {
+    matches!(c as u32,
+        0x1100..=0x11FF | 0x3040..=0x30FF | 0x3130..=0x318F | 0x3400..=0x4DBF |
+        0x4E00..=0x9FFF | 0xAC00..=0xD7AF | 0xF900..=0xFAFF | 0xFF66..=0xFF9F |
+        0x20000..=0x2FFFF)
+}
+
+/// Slices `s` by char offsets `[start, end)`.
+pub fn char_slice(s: &str, start: usize, end: usize) -> &str {
+    let mut it = s
+        .char_indices()
+        .map(|(i, _)| i)
+        .chain(std::iter::once(s.len()));
+    let b = it.by_ref().nth(start).unwrap_or(s.len());
+    let e = if end > start {
+        it.nth(end - start - 1).unwrap_or(s.len())
+    } else {
+        b
+    };
+    &s[b..e]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn folds_width_case_and_space_and_maps_back() {
+        let original = "Ｔｉｍｅｏｕｔ\n\n  ERRORS  in １０時";
+        let f = Folded::new(original);
+        assert_eq!(f.text, "timeout\nerrors in 10時");
+        let at = f.text.find("errors").unwrap();
+        let (s, e) = f.original_range(at, at + "errors".len());
+        assert_eq!(char_slice(original, s, e), "ERRORS");
+        let (s, e) = f.original_range(0, 7);
+        assert_eq!(char_slice(original, s, e), "Ｔｉｍｅｏｕｔ");
+    }
+
+    #[test]
+    fn decomposed_vietnamese_matches_composed() {
+        let decomposed: String = "mất dữ liệu".nfd().collect();
+        let f = Folded::new(&decomposed);
+        assert_eq!(f.text, "mất dữ liệu");
+        let (s, e) = f.original_range(0, f.text.len());
+        assert_eq!(char_slice(&decomposed, s, e), decomposed);
+    }
+
+    #[test]
+    fn typographic_quotes_fold() {
+        assert_eq!(fold("n’a pas"), "n'a pas");
+        assert_eq!(fold("  Out Of Memory "), "out of memory");
+    }
+}
