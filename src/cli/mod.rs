@@ -2,6 +2,7 @@
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
 
+pub mod fetch;
 mod schema;
 mod validate;
 
@@ -28,6 +29,8 @@ pub enum Command {
     Validate(validate::Args),
     /// Print a JSON Schema of the case record.
     Schema(schema::Args),
+    /// Fetch a URL, file or stdin politely and print what was fetched.
+    Fetch(Box<fetch::Args>),
 }
 
 impl Cli {
@@ -44,6 +47,7 @@ pub fn run(cli: Cli) -> anyhow::Result<i32> {
     match &cli.command {
         Command::Validate(args) => validate::run(&cli, args),
         Command::Schema(args) => schema::run(args),
+        Command::Fetch(args) => fetch::run(args),
     }
 }
 
