@@ -3,6 +3,7 @@ use clap::{Parser, Subcommand};
 use std::path::PathBuf;
 
 mod review;
+pub mod fetch;
 mod schema;
 mod times;
 mod validate;
@@ -34,6 +35,8 @@ pub enum Command {
     Review(review::Args),
     /// Show every time expression and duration the time parser finds in a text.
     Times(times::Args),
+    /// Fetch a URL, file or stdin politely and print what was fetched.
+    Fetch(Box<fetch::Args>),
 }
 
 impl Cli {
@@ -52,6 +55,7 @@ pub fn run(cli: Cli) -> anyhow::Result<i32> {
         Command::Schema(args) => schema::run(args),
         Command::Review(args) => review::run(&cli, args),
         Command::Times(args) => times::run(&cli, args),
+        Command::Fetch(args) => fetch::run(args),
     }
 }
 
