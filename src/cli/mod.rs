@@ -2,8 +2,10 @@
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
 
-mod review;
+mod draft;
+mod eval;
 pub mod fetch;
+mod review;
 mod schema;
 mod times;
 mod validate;
@@ -37,6 +39,10 @@ pub enum Command {
     Times(times::Args),
     /// Fetch a URL, file or stdin politely and print what was fetched.
     Fetch(Box<fetch::Args>),
+    /// Draft a case record (and its review) from a postmortem page, file or stdin.
+    Draft(Box<draft::Args>),
+    /// Draft every document of a gold corpus and score the drafts.
+    Eval(eval::Args),
 }
 
 impl Cli {
@@ -56,6 +62,8 @@ pub fn run(cli: Cli) -> anyhow::Result<i32> {
         Command::Review(args) => review::run(&cli, args),
         Command::Times(args) => times::run(&cli, args),
         Command::Fetch(args) => fetch::run(args),
+        Command::Draft(args) => draft::run(&cli, args),
+        Command::Eval(args) => eval::run(&cli, args),
     }
 }
 
@@ -68,8 +76,11 @@ pub fn init_logging(verbose: u8, quiet: bool) {
         (_, 2) => "debug",
         _ => "trace",
     };
-    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
-        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new(level));
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| {
+        tracing_subscriber::EnvFilter::new(format!(
+            "{level},html5ever=error,markup5ever=error,dom_query=error,dom_smoothie=error"
+        ))
+    });
     let _ = tracing_subscriber::fmt()
         .with_env_filter(filter)
         .with_writer(std::io::stderr)
