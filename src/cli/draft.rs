@@ -8,7 +8,7 @@ use std::path::PathBuf;
 pub struct Args {
     /// URLs, files, or `-` for stdin.
     #[arg(required = true, value_name = "SOURCE")]
-    pub sources: Vec<String>,
+    pub inputs: Vec<String>,
     /// The source URL to cite when SOURCE is a file.
     #[arg(long)]
     pub url: Option<String>,
@@ -46,7 +46,7 @@ pub fn run(cli: &super::Cli, args: &Args) -> anyhow::Result<i32> {
         now: args.now,
     };
     let mut failed = 0;
-    for source in &args.sources {
+    for source in &args.inputs {
         let result = crate::draft::load::load(source, args.url.as_deref(), &config)
             .map(|input| drafter.draft(&input, &opts));
         let draft = match result {

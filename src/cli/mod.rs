@@ -88,3 +88,12 @@ pub fn init_logging(verbose: u8, quiet: bool) {
         .without_time()
         .try_init();
 }
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn command_line_definition_is_consistent() {
+        use clap::CommandFactory;
+        super::Cli::command().debug_assert();
+    }
+}

@@ -46,6 +46,9 @@ pub struct Input {
     pub profile_org: Option<String>,
     /// A site profile's CSS selector for the main content.
     pub content_selector: Option<String>,
+    /// The whole page as text (boilerplate included): a last place to find the year when the
+    /// main content only says "11월 7일".
+    pub full_text: Option<String>,
 }
 
 impl Input {
@@ -60,6 +63,7 @@ impl Input {
             profile_zone: None,
             profile_org: None,
             content_selector: None,
+            full_text: None,
         }
     }
 }
@@ -146,12 +150,31 @@ impl Drafter {
 
         // Times: first as the page states them; without a stated zone, again with the
         // profile's or the language's zone, flagged as inferred.
+        let published = page
+            .meta
+            .published
+            .as_deref()
+            .and_then(|p| chrono::NaiveDate::parse_from_str(p.get(..10)?, "%Y-%m-%d").ok());
         let mut topts = crate::time::ParseOptions {
             lang: Some(language.clone()),
             tz: opts.tz.clone(),
-            reference: None,
+            reference: published.and_then(|d| d.and_hms_opt(0, 0, 0)),
         };
         let mut parsed = crate::time::parse(&text, &self.lexicons, &topts);
+        if parsed.anchor_date.is_none() {
+            // No full date in the main content: take the year from the whole page (status
+            // updates' "Posted" stamps, bylines) rather than guessing it.
+            if let Some(full) = &input.full_text {
+                let whole = crate::time::parse(full, &self.lexicons, &topts);
+                if let Some(d) = whole.anchor_date {
+                    topts.reference = d.and_hms_opt(0, 0, 0);
+                    parsed = crate::time::parse(&text, &self.lexicons, &topts);
+                    warnings.push(format!(
+                        "the main text gives no full date; {d} was taken from elsewhere on the page"
+                    ));
+                }
+            }
+        }
         use crate::time::ZoneHow as TH;
         let mut zone = ZoneReview {
             zone: parsed.zone.zone.clone(),

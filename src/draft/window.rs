@@ -6,6 +6,13 @@ const MIN_WINDOW_SECS: i64 = 60;
 const MAX_WINDOW_SECS: i64 = 14 * 86_400;
 /// A stated duration this close to the computed window is the window's length.
 const SAME_LENGTH_SECS: i64 = 90;
+/// Shorter stated durations are steps ("within 2 minutes"), never the incident's length.
+const MIN_STATED_LENGTH_SECS: i64 = 180;
+/// A timeline event this close to a computed instant is taken to be that instant.
+const SNAP_SECS: i64 = 60;
+/// How near a "lasted"/"for"/"동안" word must stand to a duration to introduce it.
+const LASTED_BEFORE_CHARS: usize = 25;
+const LASTED_AFTER_CHARS: usize = 8;
 
 /// Where a piece of text sits in the page, for ranking evidence.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -58,12 +65,20 @@ pub struct EventWords {
     pub lasted: Vec<String>,
 }
 
-impl EventWords {
-    fn has(list: &[String], text: &str) -> bool {
-        let lower = text.to_lowercase();
-        list.iter()
-            .any(|w| !w.is_empty() && lower.contains(&w.to_lowercase()))
-    }
+/// Whether one of `words` stands just before the duration, or just after it ("58분 동안").
+fn introduced_by(blocks: &[BlockText], d: &Stated, words: &[String]) -> bool {
+    let Some(block) = blocks.get(d.block) else {
+        return false;
+    };
+    let chars: Vec<char> = block.text.chars().collect();
+    let local = d.start.saturating_sub(block.start).min(chars.len());
+    let len = d.quote.chars().count();
+    let from = local.saturating_sub(LASTED_BEFORE_CHARS);
+    let to = (local + len + LASTED_AFTER_CHARS).min(chars.len());
+    let around: String = chars[from..to].iter().collect::<String>().to_lowercase();
+    words
+        .iter()
+        .any(|w| !w.trim().is_empty() && around.contains(&w.to_lowercase()))
 }
 
 /// A block of the page: its char offset in the page text and its text.
@@ -90,18 +105,20 @@ fn keyword_points(points: &[Point], blocks: &[BlockText], list: &[String]) -> Ve
         let lower_s: String = lower.iter().collect();
         for w in list.iter().filter(|w| !w.is_empty()) {
             let w = w.to_lowercase();
+            let wlen = w.chars().count();
             for (byte_at, _) in lower_s.match_indices(&w) {
                 if !aligned {
                     idx.iter().for_each(|i| marked[*i] = true);
                     break;
                 }
                 let at = block.start + lower_s[..byte_at].chars().count();
+                let after = at + wlen;
                 if let Some(&best) = idx.iter().min_by_key(|i| {
                     let p = &points[**i];
                     if at >= p.end {
                         at - p.end
                     } else {
-                        p.start.saturating_sub(at)
+                        p.start.saturating_sub(after)
                     }
                 }) {
                     marked[best] = true;
@@ -134,31 +151,27 @@ pub fn analyse(
     words: &EventWords,
 ) -> Found {
     let mut found = Found::default();
-    let block_text = |i: usize| blocks.get(i).map(|b| b.text.as_str()).unwrap_or("");
     let starts = keyword_points(points, blocks, &words.start);
     let recoveries = keyword_points(points, blocks, &words.resolution);
     let detections = keyword_points(points, blocks, &words.detection);
 
-    // 1. A stated range, lead prose first, then the timeline; never action items.
-    let mut candidates: Vec<&Range> = ranges
-        .iter()
-        .filter(|r| {
-            let (a, b) = (&points[r.from], &points[r.to]);
-            let len = (b.at - a.at).num_seconds();
-            a.place != Place::Future && (MIN_WINDOW_SECS..=MAX_WINDOW_SECS).contains(&len)
-        })
-        .collect();
-    candidates.sort_by_key(|r| {
-        let p = &points[r.from];
-        (if p.place == Place::Lead { 0 } else { 1 }, p.start)
-    });
-    if let Some(r) = candidates.first() {
-        found.start = Some((r.from, "stated range"));
-        found.end = Some((r.to, "stated range"));
+    // 1. A range stated in lead prose ("from 14:05 to 15:40", "22시 30분부터 … 8시 47분까지").
+    let range_ok = |r: &&Range| {
+        let (a, b) = (&points[r.from], &points[r.to]);
+        let len = (b.at - a.at).num_seconds();
+        a.place != Place::Future && (MIN_WINDOW_SECS..=MAX_WINDOW_SECS).contains(&len)
+    };
+    let mut candidates: Vec<&Range> = ranges.iter().filter(range_ok).collect();
+    candidates.sort_by_key(|r| (points[r.from].place != Place::Lead, points[r.from].start));
+    if let Some(r) = candidates
+        .first()
+        .filter(|r| points[r.from].place == Place::Lead)
+    {
+        found.start = Some((r.from, "range stated in the summary"));
+        found.end = Some((r.to, "range stated in the summary"));
     }
 
-    // 2. Otherwise the timeline: the first event that reports impact starting, the last that
-    // reports recovery.
+    // The timeline: events in time order (all non-future points when there is no timeline).
     let in_time_order = |place_ok: &dyn Fn(&Point) -> bool| {
         let mut idx: Vec<usize> = (0..points.len())
             .filter(|i| place_ok(&points[*i]))
@@ -172,25 +185,59 @@ pub fn analyse(
     } else {
         timeline
     };
+    let lasted: Vec<usize> = (0..durations.len())
+        .filter(|k| {
+            let d = &durations[*k];
+            d.place != Place::Future
+                && d.secs >= MIN_STATED_LENGTH_SECS
+                && introduced_by(blocks, d, &words.lasted)
+        })
+        .collect();
+    let last_recovery = |after: Option<DateTime<FixedOffset>>| {
+        pool.iter()
+            .rev()
+            .find(|i| recoveries[**i] && after.is_none_or(|a| points[**i].at > a))
+            .copied()
+    };
+
+    // 2. The last recovery event minus a stated length ("lasted 66 minutes"), when a timeline
+    // event stands at that start.
     if found.start.is_none() {
-        if let Some(&i) = pool.iter().find(|i| starts[**i]) {
-            found.start = Some((i, "first event reporting impact"));
-        }
-    }
-    if found.end.is_none() {
-        if let Some((s, _)) = found.start {
-            if let Some(&i) = pool
-                .iter()
-                .rev()
-                .find(|i| points[**i].at > points[s].at && recoveries[**i])
-            {
-                found.end = Some((i, "last event reporting recovery"));
+        if let Some(e) = last_recovery(None) {
+            for &k in &lasted {
+                let want = points[e].at - chrono::Duration::seconds(durations[k].secs);
+                if let Some(&s) = pool
+                    .iter()
+                    .find(|i| (points[**i].at - want).num_seconds().abs() <= SNAP_SECS)
+                {
+                    found.start = Some((s, "last recovery event minus the stated duration"));
+                    found.end = Some((e, "last event reporting recovery"));
+                    break;
+                }
             }
         }
     }
 
-    // 3. A stated length of the incident: the duration equal to the window, or, without an
-    // end, a lead duration introduced by "for"/"lasted"/"동안".
+    // 3. The first event that reports impact starting and the last that reports recovery.
+    if found.start.is_none() {
+        if let Some(&i) = pool.iter().find(|i| starts[**i]) {
+            found.start = Some((i, "first event reporting impact"));
+            if let Some(e) = last_recovery(Some(points[i].at)) {
+                found.end = Some((e, "last event reporting recovery"));
+            }
+        }
+    }
+
+    // 4. A range stated elsewhere (a timeline row "15:20 – 15:35" is a step, so this is last).
+    if found.start.is_none() {
+        if let Some(r) = candidates.first() {
+            found.start = Some((r.from, "stated range"));
+            found.end = Some((r.to, "stated range"));
+        }
+    }
+
+    // A stated length of the incident: the duration equal to the window, or, without an end,
+    // a duration introduced by "lasted"/"for"/"동안".
     if let (Some((s, _)), Some((e, _))) = (found.start, found.end) {
         let len = (points[e].at - points[s].at).num_seconds();
         found.resolved_secs = Some((len, "window end minus start"));
@@ -204,15 +251,10 @@ pub fn analyse(
                 "stated duration (agrees with the window)",
             ));
         }
-    } else if let Some((s, _)) = found.start {
-        if let Some(k) = durations.iter().position(|d| {
-            d.place == Place::Lead && EventWords::has(&words.lasted, block_text(d.block))
-        }) {
-            found.incident_duration = Some(k);
-            found.resolved_secs = Some((durations[k].secs, "stated duration"));
-            found.end_from_duration =
-                Some(points[s].at + chrono::Duration::seconds(durations[k].secs));
-        }
+    } else if let (Some((s, _)), Some(&k)) = (found.start, lasted.first()) {
+        found.incident_duration = Some(k);
+        found.resolved_secs = Some((durations[k].secs, "stated duration"));
+        found.end_from_duration = Some(points[s].at + chrono::Duration::seconds(durations[k].secs));
     }
 
     // 4. Detection: the first alert, page or escalation at or after the start; timeline rows
