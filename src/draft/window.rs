@@ -11,7 +11,7 @@ const MIN_STATED_LENGTH_SECS: i64 = 180;
 /// A timeline event this close to a computed instant is taken to be that instant.
 const SNAP_SECS: i64 = 60;
 /// How near a "lasted"/"for"/"동안" word must stand to a duration to introduce it.
-const LASTED_BEFORE_CHARS: usize = 25;
+const LASTED_BEFORE_CHARS: usize = 32;
 const LASTED_AFTER_CHARS: usize = 8;
 
 /// Where a piece of text sits in the page, for ranking evidence.
@@ -63,6 +63,22 @@ pub struct EventWords {
     pub detection: Vec<String>,
     pub resolution: Vec<String>,
     pub lasted: Vec<String>,
+    /// Labels of rows that state the window outright ("Beginn · 02:31").
+    pub start_labels: Vec<String>,
+    pub end_labels: Vec<String>,
+}
+
+/// Whether a block starts with one of `labels` followed by a separator ("Beginn · …").
+fn starts_with_label(text: &str, labels: &[String]) -> bool {
+    let t = text.trim_start_matches(|c: char| c.is_whitespace() || "*|-•#".contains(c));
+    let lower = t.to_lowercase();
+    labels.iter().any(|l| {
+        let l = l.to_lowercase();
+        lower.starts_with(&l)
+            && lower[l.len()..]
+                .trim_start_matches(['*', ' '])
+                .starts_with(|c: char| ":\t·|-–—：".contains(c))
+    })
 }
 
 /// Whether one of `words` stands just before the duration, or just after it ("58분 동안").
@@ -155,6 +171,23 @@ pub fn analyse(
     let recoveries = keyword_points(points, blocks, &words.resolution);
     let detections = keyword_points(points, blocks, &words.detection);
 
+    // 0. Rows labelled with the window's start and end ("Beginn · 26.10.2025, 02:31 MEZ").
+    let labelled = |labels: &[String]| {
+        (0..points.len()).find(|i| {
+            let p = &points[*i];
+            p.place != Place::Future
+                && blocks
+                    .get(p.block)
+                    .is_some_and(|b| starts_with_label(&b.text, labels))
+        })
+    };
+    if let (Some(s), Some(e)) = (labelled(&words.start_labels), labelled(&words.end_labels)) {
+        if points[e].at > points[s].at {
+            found.start = Some((s, "row labelled as the start"));
+            found.end = Some((e, "row labelled as the end"));
+        }
+    }
+
     // 1. A range stated in lead prose ("from 14:05 to 15:40", "22시 30분부터 … 8시 47분까지").
     let range_ok = |r: &&Range| {
         let (a, b) = (&points[r.from], &points[r.to]);
@@ -165,7 +198,7 @@ pub fn analyse(
     candidates.sort_by_key(|r| (points[r.from].place != Place::Lead, points[r.from].start));
     if let Some(r) = candidates
         .first()
-        .filter(|r| points[r.from].place == Place::Lead)
+        .filter(|r| found.start.is_none() && points[r.from].place == Place::Lead)
     {
         found.start = Some((r.from, "range stated in the summary"));
         found.end = Some((r.to, "range stated in the summary"));
@@ -199,6 +232,26 @@ pub fn analyse(
             .find(|i| recoveries[**i] && after.is_none_or(|a| points[**i].at > a))
             .copied()
     };
+
+    // 1b. Two times in the summary whose difference is a stated length ("um 10:17 Uhr … um
+    // 13:40 Uhr; insgesamt dauerte die Störung 3 Stunden und 23 Minuten").
+    if found.start.is_none() {
+        let lead: Vec<usize> = (0..points.len())
+            .filter(|i| points[*i].place == Place::Lead)
+            .collect();
+        'pairs: for &k in &lasted {
+            for &a in &lead {
+                for &b in &lead {
+                    let len = (points[b].at - points[a].at).num_seconds();
+                    if len > 0 && (len - durations[k].secs).abs() <= SAME_LENGTH_SECS {
+                        found.start = Some((a, "summary time; a stated length leads to the end"));
+                        found.end = Some((b, "summary time at the start plus the stated length"));
+                        break 'pairs;
+                    }
+                }
+            }
+        }
+    }
 
     // 2. The last recovery event minus a stated length ("lasted 66 minutes"), when a timeline
     // event stands at that start.

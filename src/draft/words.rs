@@ -64,6 +64,8 @@ impl WordsRegistry {
                         detection: list(ev, "detection"),
                         resolution: list(ev, "resolution"),
                         lasted: list(ev, "lasted"),
+                        start_labels: list(ev, "start_labels"),
+                        end_labels: list(ev, "end_labels"),
                     },
                     org_labels: list(org, "labels"),
                     site_suffixes: list(org, "site_suffixes"),
@@ -86,6 +88,12 @@ impl WordsRegistry {
                     .resolution
                     .extend(w.events.resolution.iter().cloned());
                 out.events.lasted.extend(w.events.lasted.iter().cloned());
+                out.events
+                    .start_labels
+                    .extend(w.events.start_labels.iter().cloned());
+                out.events
+                    .end_labels
+                    .extend(w.events.end_labels.iter().cloned());
                 out.org_labels.extend(w.org_labels.iter().cloned());
                 out.site_suffixes.extend(w.site_suffixes.iter().cloned());
             }
