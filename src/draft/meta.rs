@@ -23,93 +23,212 @@ fn native_with_latin() -> &'static Regex {
     })
 }
 
-/// Finds the organisation: the site profile, then og:site_name, then a native name with its
-/// romanisation, then "Label: Org" rows (from the language data), then the title's site suffix,
-/// then the URL's host.
-pub fn find_org(
-    profile_org: Option<&str>,
-    site_name: Option<&str>,
-    title: Option<&str>,
-    text: &str,
-    org_labels: &[String],
-    strip_words: &[String],
-    url: Option<&str>,
-) -> Option<Org> {
-    let clean = |s: &str| -> String {
-        let mut words: Vec<&str> = s.split_whitespace().collect();
-        while words.len() > 1
-            && words
-                .last()
-                .is_some_and(|w| strip_words.iter().any(|x| x.eq_ignore_ascii_case(w)))
-        {
-            words.pop();
+/// What the organisation finder looks at.
+#[derive(Debug, Default)]
+pub struct OrgClues<'a> {
+    pub profile_org: Option<&'a str>,
+    pub site_name: Option<&'a str>,
+    pub title: Option<&'a str>,
+    /// The main text.
+    pub text: &'a str,
+    /// The raw document (HTML, Markdown or text), for logos and label rows outside the article.
+    pub raw: &'a str,
+    pub is_html: bool,
+    pub url: Option<&'a str>,
+}
+
+/// The language data the finder uses (from the `[org]` tables).
+#[derive(Debug, Default)]
+pub struct OrgWords<'a> {
+    pub labels: &'a [String],
+    pub strip: &'a [String],
+    pub legal_forms: &'a [String],
+    pub legal_name_first: bool,
+}
+
+/// Separators between a site's name and the rest of a title or logo.
+const NAME_SEPARATORS: [&str; 7] = [" | ", " – ", " — ", " - ", " · ", ": ", "："];
+
+/// Removes strip words from either end of a name, longest first, with or without a space
+/// (CJK names carry them without one: "青禾云技术博客").
+pub fn strip_name(name: &str, strip: &[String]) -> String {
+    let mut words: Vec<&String> = strip.iter().filter(|w| !w.trim().is_empty()).collect();
+    words.sort_by_key(|w| std::cmp::Reverse(w.chars().count()));
+    let mut n = name.trim().to_string();
+    loop {
+        let before = n.clone();
+        for w in &words {
+            let lower = n.to_lowercase();
+            let wl = w.to_lowercase();
+            if lower.ends_with(&wl) && lower.len() > wl.len() {
+                n = n[..n.len() - w.len()].trim_end().to_string();
+            }
+            let lower = n.to_lowercase();
+            if lower.starts_with(&wl) && lower.len() > wl.len() {
+                n = n[w.len()..].trim_start().to_string();
+            }
         }
-        words.join(" ")
-    };
-    if let Some(o) = profile_org.filter(|s| !s.trim().is_empty()) {
-        return Some(Org {
-            name: o.trim().to_string(),
-            quote: o.to_string(),
-            rule: "site profile",
-        });
-    }
-    if let Some(s) = site_name.filter(|s| !s.trim().is_empty()) {
-        return Some(Org {
-            name: clean(s.trim()),
-            quote: s.to_string(),
-            rule: "og:site_name",
-        });
-    }
-    let head: String = text.chars().take(4000).collect();
-    if let Some(c) = native_with_latin().captures(&head) {
-        let native = c[1].trim();
-        // Keep the last word of the native run: "… 누리솔 (Nurisol)" → "누리솔".
-        let name = format!("{} ({})", native, &c[2]);
-        return Some(Org {
-            name,
-            quote: c[0].trim().to_string(),
-            rule: "name with its romanisation",
-        });
-    }
-    for line in head.lines().take(60) {
-        let cells: Vec<&str> = line
-            .split(['\t', '|', ':'])
-            .map(|c| c.trim().trim_matches('*').trim())
-            .filter(|c| !c.is_empty())
-            .collect();
-        if cells.len() >= 2 && org_labels.iter().any(|l| l.eq_ignore_ascii_case(cells[0])) {
-            return Some(Org {
-                name: cells[1].to_string(),
-                quote: line.trim().to_string(),
-                rule: "organisation row",
-            });
+        n = n
+            .trim_matches(|c: char| c.is_whitespace() || "-–—|·:：".contains(c))
+            .to_string();
+        if n == before {
+            return n;
         }
     }
-    if let Some(t) = title {
-        for sep in [" | ", " – ", " — ", " - ", " · "] {
-            if let Some((_, site)) = t.rsplit_once(sep) {
-                let name = clean(site.trim());
-                if !name.is_empty() && name.chars().count() <= 60 {
-                    return Some(Org {
-                        name,
-                        quote: t.to_string(),
-                        rule: "title's site suffix",
-                    });
+}
+
+/// The part of a "Site - Page" title or logo that is the site: the part a strip word was
+/// removed from, else the last part (titles put the site last), else the whole.
+fn site_part(title: &str, strip: &[String]) -> Option<String> {
+    for sep in NAME_SEPARATORS {
+        if let Some((a, b)) = title.split_once(sep) {
+            for part in [a, b] {
+                let stripped = strip_name(part, strip);
+                if stripped != part.trim() && !stripped.is_empty() {
+                    return Some(stripped);
                 }
             }
         }
-        // Status pages: "Incident Report for X", "X Status".
-        if let Some(rest) = t.split_once(" for ").map(|x| x.1) {
-            if t.to_lowercase().contains("incident") {
-                return Some(Org {
-                    name: rest.trim().to_string(),
-                    quote: t.to_string(),
-                    rule: "incident report title",
-                });
+    }
+    let stripped = strip_name(title, strip);
+    (stripped != title.trim() && !stripped.is_empty()).then_some(stripped)
+}
+
+fn legal_name(text: &str, forms: &[String]) -> Option<(String, String)> {
+    let alts: Vec<String> = forms
+        .iter()
+        .filter(|f| !f.trim().is_empty())
+        .map(|f| regex::escape(f))
+        .collect();
+    if alts.is_empty() {
+        return None;
+    }
+    let re = Regex::new(&format!(
+        r"\b((?:\p{{Lu}}[\p{{L}}\p{{N}}&'-]*\s){{1,4}})({})(?:\s|[.,;)]|$)",
+        alts.join("|")
+    ))
+    .ok()?;
+    let c = re.captures(text)?;
+    let name = format!("{}{}", &c[1], &c[2]);
+    let line = text[..c.get(0)?.start()]
+        .rsplit('\n')
+        .next()
+        .unwrap_or("")
+        .to_string()
+        + &c[0];
+    Some((name.trim().to_string(), line.trim().to_string()))
+}
+
+/// Text of the page's logo or brand element (or its image's alt text).
+fn logo_text(html: &str) -> Option<String> {
+    let doc = scraper::Html::parse_document(html);
+    let sel = scraper::Selector::parse(
+        "header [class*=logo], header [class*=brand], [class*=logo], [class*=brand], #siteSub",
+    )
+    .ok()?;
+    let img = scraper::Selector::parse("img[alt]").ok()?;
+    for el in doc.select(&sel).take(4) {
+        let text: String = el.text().collect::<Vec<_>>().join(" ");
+        let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        if !text.is_empty() && text.chars().count() <= 80 {
+            return Some(text);
+        }
+        if let Some(alt) = el.select(&img).next().and_then(|i| i.value().attr("alt")) {
+            if !alt.trim().is_empty() {
+                return Some(alt.trim().to_string());
             }
         }
     }
-    let host = url
+    None
+}
+
+/// Finds the organisation: the site profile, a labelled row ("Organisation: X"), a legal name
+/// ("X Hosting GmbH"), the logo, og:site_name, a native name with its romanisation, the
+/// title's site part, a notes title ("X: …"), and last the URL's host (flagged as a guess).
+pub fn find_org(c: &OrgClues, w: &OrgWords) -> Option<Org> {
+    let org = |name: String, quote: &str, rule: &'static str| {
+        (!name.trim().is_empty()).then(|| Org {
+            name: name.trim().to_string(),
+            quote: quote.trim().to_string(),
+            rule,
+        })
+    };
+    if let Some(o) = c
+        .profile_org
+        .and_then(|o| org(o.to_string(), o, "site profile"))
+    {
+        return Some(o);
+    }
+    // Labelled rows: "| **Organisation** | Harborline Logistics |", "**Organização:** Jabuti".
+    for line in c.raw.lines().chain(c.text.lines()).take(400) {
+        let cells: Vec<&str> = line
+            .split(['\t', '|', ':', '：'])
+            .map(|x| x.trim().trim_matches('*').trim())
+            .filter(|x| !x.is_empty())
+            .collect();
+        if cells.len() >= 2 && w.labels.iter().any(|l| l.eq_ignore_ascii_case(cells[0])) {
+            let name = strip_name(&cells[1].replace('（', " (").replace('）', ")"), w.strip);
+            if let Some(o) = org(name, line, "organisation row") {
+                return Some(o);
+            }
+        }
+    }
+    let plain = if c.is_html { None } else { Some(c.raw) };
+    let legal_forms: &[String] = if w.legal_name_first {
+        w.legal_forms
+    } else {
+        &[]
+    };
+    for hay in [Some(c.text), plain].into_iter().flatten() {
+        if let Some((name, quote)) = legal_name(hay, legal_forms) {
+            return org(name, &quote, "legal name");
+        }
+    }
+    if c.is_html {
+        let doc_text: String = scraper::Html::parse_document(c.raw)
+            .root_element()
+            .text()
+            .collect::<Vec<_>>()
+            .join(" ");
+        if let Some((name, quote)) = legal_name(&doc_text, legal_forms) {
+            return org(name, &quote, "legal name");
+        }
+        if let Some(logo) = logo_text(c.raw) {
+            let name = site_part(&logo, w.strip).unwrap_or_else(|| strip_name(&logo, w.strip));
+            if let Some(o) = org(name, &logo, "logo") {
+                return Some(o);
+            }
+        }
+    }
+    if let Some(s) = c.site_name {
+        if let Some(o) = org(strip_name(s, w.strip), s, "og:site_name") {
+            return Some(o);
+        }
+    }
+    let head: String = c.text.chars().take(4000).collect();
+    if let Some(m) = native_with_latin().captures(&head) {
+        return org(
+            format!("{} ({})", m[1].trim(), &m[2]),
+            &m[0],
+            "name with its romanisation",
+        );
+    }
+    if let Some(t) = c.title {
+        if let Some(site) = site_part(t, w.strip) {
+            return org(site, t, "title's site part");
+        }
+    }
+    // Notes and pasted text: "Trạm Xanh: …", "Canva incident report: …".
+    if let Some(first) = c.text.lines().find(|l| !l.trim().is_empty()) {
+        if let Some((head, _)) = first.split_once(": ") {
+            let name = strip_name(head, w.strip);
+            if (1..=4).contains(&name.split_whitespace().count()) {
+                return org(name, first, "title before its colon");
+            }
+        }
+    }
+    let host = c
+        .url
         .and_then(|u| url::Url::parse(u).ok())
         .and_then(|u| u.host_str().map(str::to_string))?;
     let labels: Vec<&str> = host.split('.').collect();
@@ -133,11 +252,7 @@ pub fn find_org(
     if let Some(f) = name.get_mut(0..1) {
         f.make_ascii_uppercase();
     }
-    Some(Org {
-        name,
-        quote: host.clone(),
-        rule: "URL host (a guess)",
-    })
+    org(name, &host, "URL host (a guess)")
 }
 
 /// A URL- and file-safe slug: ASCII letters and digits, dashes between words; a native name
@@ -231,6 +346,36 @@ mod tests {
         )
         .unwrap();
         assert_eq!(o.name, "누리솔 (Nurisol)");
+    }
+
+    #[test]
+    fn site_names_lose_their_strip_words() {
+        let strip: Vec<String> = [
+            "기술 블로그",
+            "技术博客",
+            "Trạng thái hệ thống",
+            "État des services",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        assert_eq!(strip_name("다온마켓 기술 블로그", &strip), "다온마켓");
+        assert_eq!(strip_name("青禾云技术博客", &strip), "青禾云");
+        assert_eq!(strip_name("Trạng thái hệ thống Chợ Lá", &strip), "Chợ Lá");
+        assert_eq!(
+            site_part("Nuage Lavande – État des services", &strip).unwrap(),
+            "Nuage Lavande"
+        );
+    }
+
+    #[test]
+    fn legal_names_are_found_in_footers() {
+        let forms = vec!["GmbH".to_string(), "Foundation".to_string()];
+        let (name, _) = legal_name("© 2025 Nordwerk Hosting GmbH · Impressum", &forms).unwrap();
+        assert_eq!(name, "Nordwerk Hosting GmbH");
+        let (name, _) =
+            legal_name("the operations wiki of the Kestrelwiki Foundation", &forms).unwrap();
+        assert_eq!(name, "Kestrelwiki Foundation");
     }
 
     #[test]

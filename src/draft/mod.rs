@@ -336,13 +336,21 @@ impl Drafter {
 
         // Organisation, title, date, id.
         let org = meta::find_org(
-            input.profile_org.as_deref(),
-            page.site_name.as_deref(),
-            page.title.as_deref(),
-            &text,
-            &dw.org_labels,
-            &dw.site_suffixes,
-            input.url.as_deref(),
+            &meta::OrgClues {
+                profile_org: input.profile_org.as_deref(),
+                site_name: page.site_name.as_deref(),
+                title: page.title.as_deref(),
+                text: &text,
+                raw: &input.body,
+                is_html: input.format == Format::Html,
+                url: input.url.as_deref(),
+            },
+            &meta::OrgWords {
+                labels: &dw.org_labels,
+                strip: &dw.strip,
+                legal_forms: &dw.legal_forms,
+                legal_name_first: dw.legal_name_first,
+            },
         );
         let org_name = match &org {
             Some(o) => {

@@ -10,8 +10,12 @@ pub struct DraftWords {
     pub events: EventWords,
     /// Row labels that name the organisation ("Organisation", "Unternehmen", "기관").
     pub org_labels: Vec<String>,
-    /// Trailing site-name words that are not the organisation ("Engineering", "Blog").
-    pub site_suffixes: Vec<String>,
+    /// Words removed from either end of a site name ("Engineering", "Blog", "서비스 상태").
+    pub strip: Vec<String>,
+    /// Legal forms that end an organisation's full name ("GmbH", "Foundation").
+    pub legal_forms: Vec<String>,
+    /// Whether a legal name ("X GmbH") outranks the logo; false for native-script pages.
+    pub legal_name_first: bool,
 }
 
 /// The drafter's words for every language with a lexicon file.
@@ -68,7 +72,12 @@ impl WordsRegistry {
                         end_labels: list(ev, "end_labels"),
                     },
                     org_labels: list(org, "labels"),
-                    site_suffixes: list(org, "site_suffixes"),
+                    strip: list(org, "strip"),
+                    legal_forms: list(org, "legal_forms"),
+                    legal_name_first: org
+                        .and_then(|t| t.get("legal_name_first"))
+                        .and_then(|v| v.as_bool())
+                        .unwrap_or(true),
                 },
             );
         }
@@ -77,7 +86,10 @@ impl WordsRegistry {
 
     /// The page language's words plus English (pages mix in English terms and log lines).
     pub fn for_page(&self, lang: &str) -> DraftWords {
-        let mut out = DraftWords::default();
+        let mut out = DraftWords {
+            legal_name_first: self.by_lang.get(lang).is_none_or(|w| w.legal_name_first),
+            ..Default::default()
+        };
         for code in [lang, "en"] {
             if let Some(w) = self.by_lang.get(code) {
                 out.events.start.extend(w.events.start.iter().cloned());
@@ -95,7 +107,8 @@ impl WordsRegistry {
                     .end_labels
                     .extend(w.events.end_labels.iter().cloned());
                 out.org_labels.extend(w.org_labels.iter().cloned());
-                out.site_suffixes.extend(w.site_suffixes.iter().cloned());
+                out.strip.extend(w.strip.iter().cloned());
+                out.legal_forms.extend(w.legal_forms.iter().cloned());
             }
             if lang == "en" {
                 break;
