@@ -335,16 +335,12 @@ mod tests {
 
     #[test]
     fn native_name_with_romanisation_is_the_org() {
-        let o = find_org(
-            None,
-            None,
-            None,
-            "누리솔 (Nurisol) 장애 보고\n요약",
-            &[],
-            &[],
-            None,
-        )
-        .unwrap();
+        let clues = OrgClues {
+            text: "누리솔 (Nurisol) 장애 보고
+요약",
+            ..Default::default()
+        };
+        let o = find_org(&clues, &OrgWords::default()).unwrap();
         assert_eq!(o.name, "누리솔 (Nurisol)");
     }
 

@@ -627,3 +627,41 @@ fn block_excerpt(text: &str) -> String {
 
 /// Kept for callers that want the instant type the review uses.
 pub type Instant = DateTime<FixedOffset>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+    use std::sync::OnceLock;
+
+    fn drafter() -> &'static Drafter {
+        static D: OnceLock<Drafter> = OnceLock::new();
+        D.get_or_init(|| {
+            Drafter::load(&std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("mappings"))
+                .expect("mappings load")
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+        #[test]
+        fn drafting_arbitrary_text_never_panics(s in "\\PC{0,300}") {
+            for format in [Format::Text, Format::Html, Format::Markdown] {
+                let d = drafter().draft(&Input::new(s.clone(), format), &Options::default());
+                prop_assert!(d.case.timeline.resolved_after.is_none() || d.review.window.start.is_some());
+            }
+        }
+
+        #[test]
+        fn drafting_timeline_like_text_never_panics(
+            rows in proptest::collection::vec((0u32..30, 0u32..70, "[a-z 가-힣]{0,20}"), 0..12)
+        ) {
+            let text: String = rows
+                .iter()
+                .map(|(h, m, t)| format!("{h}:{m:02} {t}\n"))
+                .collect();
+            let d = drafter().draft(&Input::new(text, Format::Text), &Options::default());
+            prop_assert!(d.review.events.len() <= rows.len() * 2);
+        }
+    }
+}
