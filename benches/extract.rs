@@ -16,6 +16,8 @@ const BENCH_REL: &str = "shared/benchmarks/article-extraction";
 const SPEED_UNIT_BYTES: f64 = 100.0 * 1024.0;
 /// The F1 the extractor must reach.
 const TARGET_F1: f64 = 0.95;
+/// Size of the one-line stress input.
+const STRESS_BYTES: usize = 5 * 1024 * 1024;
 /// The CPU budget of a whole draft per 100 KB page; extraction must stay well under it.
 const DRAFT_BUDGET_MS: f64 = 10.0;
 
@@ -146,6 +148,28 @@ fn main() {
         "target F1 >= {TARGET_F1}: {}; extraction {:.2} ms per 100 KB page (whole draft budget {DRAFT_BUDGET_MS} ms)",
         if ours.f1 >= TARGET_F1 { "met" } else { "NOT met" },
         per_100kb(&runs[2])
+    );
+    let line = "incident at 14:05 UTC ".repeat(STRESS_BYTES / 22);
+    let html = format!("<html><body><p>{line}</p></body></html>");
+    for (name, f) in [
+        (
+            "text",
+            &(|s: &str| extract::extract_text(s)) as &dyn Fn(&str) -> extract::Page,
+        ),
+        ("markdown", &|s: &str| extract::extract_markdown(s)),
+    ] {
+        let t = Instant::now();
+        let blocks = f(&line).blocks.len();
+        println!(
+            "stress: 5 MB on one line as {name}: {:.0} ms ({blocks} blocks)",
+            t.elapsed().as_secs_f64() * 1e3
+        );
+    }
+    let t = Instant::now();
+    let blocks = extract::extract_html(&html, None, None).blocks.len();
+    println!(
+        "stress: 5 MB on one line as html: {:.0} ms ({blocks} blocks)",
+        t.elapsed().as_secs_f64() * 1e3
     );
     if let Some(n) = std::env::var("EXTRACT_BENCH_WORST")
         .ok()

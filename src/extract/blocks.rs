@@ -79,6 +79,11 @@ impl Builder {
         self.inline.push(s);
     }
 
+    /// The text of the block being built (collapsed so far).
+    pub fn pending(&self) -> &str {
+        &self.inline.buf
+    }
+
     /// Ends the current block (if it has text) as `kind`.
     pub fn flush(&mut self, kind: BlockKind) {
         if !self.inline.is_empty() {

@@ -24,9 +24,25 @@ use std::collections::HashSet;
 pub const MAX_CONTAINER_GROWTH: f64 = 2.0;
 /// … and holds at least this share of the article's distinct words.
 pub const MIN_CONTAINER_COVERAGE: f64 = 0.9;
+/// A paragraph made only of a short bold phrase ("<p><b>Timeline</b></p>",
+/// "<p><strong>概要</strong><br>…") is a heading of this level (below any real heading).
+pub const PSEUDO_HEADING_LEVEL: u8 = 6;
+/// Bold phrases longer than this (in chars) are emphasis, not headings.
+pub const PSEUDO_HEADING_MAX_CHARS: usize = 60;
+/// A standalone bold phrase ending in "." or ":" is still a heading up to this many words.
+pub const PSEUDO_HEADING_MAX_WORDS: usize = 6;
+/// A bold lead-in ending in "." or ":" followed by text on the same line is a run-in heading
+/// up to this many words.
+pub const RUN_IN_HEADING_MAX_WORDS: usize = 4;
+/// Chars that end a sentence: a bold phrase ending in one is not a heading.
+const SENTENCE_END: &[char] = &['.', '。', '!', '?', '！', '？', ',', '，', ';', '；', '、'];
+
 /// Pages with more elements than this skip Readability (its scoring is super-linear) and use
 /// the container walk alone.
 pub const MAX_READABILITY_ELEMENTS: usize = 60_000;
+/// Pages nested deeper than this skip Readability too (its ancestor walks are quadratic in
+/// depth; real pages stay far below).
+pub const MAX_READABILITY_DEPTH: usize = 400;
 
 /// Main-container selectors tried in order when no profile selector matches.
 const CONTAINER_SELECTORS: &[&str] = &[
@@ -38,6 +54,7 @@ const CONTAINER_SELECTORS: &[&str] = &[
     "#main",
     ".content",
     "#mw-content-text",
+    "body",
 ];
 
 /// Elements never part of the content (in any walk).
@@ -103,7 +120,6 @@ const BOILERPLATE_WORDS: &[&str] = &[
     "skip",
     "byline",
     "author",
-    "meta",
     "lastmod",
     "popup",
     "modal",
@@ -125,6 +141,10 @@ const BOILERPLATE_NAMES: &[&str] = &[
     "site-header",
     "page-footer",
     "edit-info",
+    "post-meta",
+    "entry-meta",
+    "article-meta",
+    "byline-meta",
 ];
 
 /// CSS selectors from a site profile.
@@ -172,8 +192,8 @@ pub fn extract_blocks(
         return (head, b.out, Choice::Profile);
     }
     let container = container_blocks(&doc, &drop);
-    let element_count = doc.tree.values().filter(|n| n.is_element()).count();
-    let article = if element_count <= MAX_READABILITY_ELEMENTS {
+    let (element_count, depth) = shape(&doc);
+    let article = if element_count <= MAX_READABILITY_ELEMENTS && depth <= MAX_READABILITY_DEPTH {
         article_blocks(html, url)
     } else {
         None
@@ -189,6 +209,23 @@ pub fn extract_blocks(
         }
     };
     (head, raw, choice)
+}
+
+/// The number of elements of a document and its greatest element depth.
+fn shape(doc: &Html) -> (usize, usize) {
+    let (mut count, mut depth, mut max) = (0usize, 0usize, 0usize);
+    for edge in doc.root_element().traverse() {
+        match edge {
+            Edge::Open(n) if n.value().is_element() => {
+                count += 1;
+                depth += 1;
+                max = max.max(depth);
+            }
+            Edge::Close(n) if n.value().is_element() => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    (count, max)
 }
 
 /// Readability's article, walked into blocks (None when it finds nothing).
@@ -222,10 +259,10 @@ fn container_blocks(doc: &Html, drop: &HashSet<NodeId>) -> Option<Vec<RawBlock>>
     None
 }
 
-fn words(blocks: &[RawBlock]) -> Vec<String> {
+fn words(blocks: &[RawBlock]) -> Vec<&str> {
     blocks
         .iter()
-        .flat_map(|b| super::metric::words(&b.text))
+        .flat_map(|b| super::metric::word_iter(&b.text))
         .collect()
 }
 
@@ -239,8 +276,8 @@ fn prefer_container(article: &[RawBlock], container: &[RawBlock]) -> bool {
     if c.len() as f64 > a.len() as f64 * MAX_CONTAINER_GROWTH {
         return false;
     }
-    let in_c: HashSet<&str> = c.iter().map(String::as_str).collect();
-    let distinct: HashSet<&str> = a.iter().map(String::as_str).collect();
+    let in_c: HashSet<&str> = c.into_iter().collect();
+    let distinct: HashSet<&str> = a.into_iter().collect();
     let covered = distinct.iter().filter(|w| in_c.contains(*w)).count();
     covered as f64 >= distinct.len() as f64 * MIN_CONTAINER_COVERAGE
 }
@@ -407,6 +444,47 @@ fn is_data_row(tr: ElementRef) -> bool {
     })
 }
 
+/// Is this bold element, just closed, a heading? It must be the whole of its block so far,
+/// short, and either stand alone (followed by a line break or nothing) or be a run-in heading
+/// ("<b>Cause.</b> Each server…") of at most [`RUN_IN_HEADING_MAX_WORDS`] words.
+fn is_pseudo_heading(node: ego_tree::NodeRef<Node>, b: &Builder) -> bool {
+    let text = b.pending();
+    let n = text.chars().count();
+    // Times and dates in bold ("<b>14:05</b> — …") are timeline rows, not headings.
+    if n == 0
+        || n > PSEUDO_HEADING_MAX_CHARS
+        || text.starts_with(|c: char| c.is_numeric())
+        || !text.chars().any(char::is_alphabetic)
+    {
+        return false;
+    }
+    let Some(el) = ElementRef::wrap(node) else {
+        return false;
+    };
+    if collapse(&el.text().collect::<String>()) != text {
+        return false;
+    }
+    let words = text.split_whitespace().count();
+    let ends_label = text.ends_with(['.', ':', '：']);
+    let next = node.next_siblings().find(|s| match s.value() {
+        Node::Text(t) => !t.trim().is_empty(),
+        Node::Comment(_) => false,
+        _ => true,
+    });
+    let alone = match next {
+        None => node
+            .parent()
+            .and_then(|p| p.value().as_element().map(|e| is_block_level(e.name())))
+            .unwrap_or(false),
+        Some(s) => s.value().as_element().is_some_and(|e| e.name() == "br"),
+    };
+    if alone {
+        !text.ends_with(SENTENCE_END) || (ends_label && words <= PSEUDO_HEADING_MAX_WORDS)
+    } else {
+        ends_label && words <= RUN_IN_HEADING_MAX_WORDS && next.is_some_and(|s| s.value().is_text())
+    }
+}
+
 /// Trims blank lines around preformatted text and trailing spaces on each line.
 fn clean_pre(s: &str) -> String {
     let lines: Vec<&str> = s.lines().map(str::trim_end).collect();
@@ -558,7 +636,9 @@ pub fn walk(root: ElementRef, filter: bool, drop: &HashSet<NodeId>, b: &mut Buil
                     continue;
                 }
                 let name = e.name();
-                if name == "li" {
+                if matches!(name, "strong" | "b") && list_depth == 0 && is_pseudo_heading(node, b) {
+                    b.flush(BlockKind::Heading(PSEUDO_HEADING_LEVEL));
+                } else if name == "li" {
                     b.flush(BlockKind::ListItem);
                     list_depth = list_depth.saturating_sub(1);
                 } else if is_block_level(name) {

@@ -181,7 +181,7 @@ pub fn block_language(text: &str, page_lang: &str) -> String {
     if let Some(code) = script_language(&count_scripts(text), Some(page_lang)) {
         return code.to_string();
     }
-    if super::metric::words(text).len() < MIN_BLOCK_WORDS {
+    if super::metric::word_iter(text).take(MIN_BLOCK_WORDS).count() < MIN_BLOCK_WORDS {
         return page_lang.to_string();
     }
     match whatlang::detect(sample(text, BLOCK_SAMPLE_CHARS)) {

@@ -10,9 +10,12 @@ static WORD: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\w+").expect("stati
 
 /// The words (`\w+`, Unicode-aware) of `text`.
 pub fn words(text: &str) -> Vec<String> {
-    WORD.find_iter(text)
-        .map(|m| m.as_str().to_string())
-        .collect()
+    word_iter(text).map(str::to_string).collect()
+}
+
+/// The words of `text` as slices of it.
+pub fn word_iter(text: &str) -> impl Iterator<Item = &str> {
+    WORD.find_iter(text).map(|m| m.as_str())
 }
 
 fn grams(text: &str) -> HashMap<Vec<String>, usize> {

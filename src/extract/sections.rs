@@ -94,19 +94,19 @@ static BRACKETED_TAIL: LazyLock<Regex> =
 /// ("(UTC)", "（予定）") and trailing punctuation.
 pub fn normalize_heading(heading: &str) -> String {
     let lower = heading.trim().to_lowercase();
-    let stripped = NUMBERING.replace(&lower, "");
-    let mut s = stripped.to_string();
+    let mut s = NUMBERING.replace(&lower, "").to_string();
     loop {
-        let next = BRACKETED_TAIL.replace(&s, "").to_string();
+        let next = BRACKETED_TAIL
+            .replace(&s, "")
+            .trim()
+            .trim_end_matches([':', '：', '.', '。', '-', '—', '–', '?', '？'])
+            .trim()
+            .to_string();
         if next == s {
-            break;
+            return s;
         }
         s = next;
     }
-    s.trim()
-        .trim_end_matches([':', '：', '.', '。', '-', '—', '–'])
-        .trim()
-        .to_string()
 }
 
 fn is_spaced_script(s: &str) -> bool {
@@ -200,6 +200,17 @@ impl HeadingLexicon {
 
     /// The section kind a heading names, if any. Phrases of `page_lang` win ties.
     pub fn classify(&self, heading: &str, page_lang: &str) -> Option<SectionKind> {
+        self.classify_with_strength(heading, page_lang)
+            .map(|(kind, _)| kind)
+    }
+
+    /// The kind a heading names and how strongly: 3 = the heading is a phrase, 2 = it starts
+    /// with one, 1 = it contains one.
+    pub fn classify_with_strength(
+        &self,
+        heading: &str,
+        page_lang: &str,
+    ) -> Option<(SectionKind, u8)> {
         let h = normalize_heading(heading);
         if h.is_empty() {
             return None;
@@ -234,7 +245,7 @@ impl HeadingLexicon {
                 }
             }
         }
-        best.map(|(_, kind)| kind)
+        best.map(|((strength, _, _), kind)| (kind, strength))
     }
 }
 
@@ -276,28 +287,49 @@ fn read_headings(path: &Path) -> Result<Option<Vec<Phrase>>, String> {
 }
 
 /// Finds the sections of a page: each heading that names a kind covers the blocks up to the
-/// next heading of the same or a higher level.
+/// next heading of the same or a higher level. The page title (a level-1 heading on a page
+/// that has lower-level headings) is not a section, and where several headings name the same
+/// kind only the strongest matches count ("影響" beats "影響を大きくした要因").
 pub fn find_sections(blocks: &[Block], page_lang: &str, lex: &HeadingLexicon) -> Vec<Section> {
-    let mut out = Vec::new();
+    let has_subheadings = blocks
+        .iter()
+        .any(|b| matches!(b.kind, BlockKind::Heading(l) if l > 1));
+    let mut found: Vec<(Section, u8)> = Vec::new();
     for (i, b) in blocks.iter().enumerate() {
         let BlockKind::Heading(level) = b.kind else {
             continue;
         };
-        let Some(kind) = lex.classify(&b.text, page_lang) else {
+        if level == 1 && has_subheadings {
+            continue;
+        }
+        let Some((kind, strength)) = lex.classify_with_strength(&b.text, page_lang) else {
             continue;
         };
         let end = blocks[i + 1..]
             .iter()
             .position(|n| matches!(n.kind, BlockKind::Heading(l) if l <= level))
             .map_or(blocks.len(), |p| i + 1 + p);
-        out.push(Section {
+        let section = Section {
             kind,
             heading: b.text.clone(),
             heading_block: i,
             blocks: i + 1..end,
-        });
+        };
+        found.push((section, strength));
     }
-    out
+    let best = |kind: SectionKind| {
+        found
+            .iter()
+            .filter(|(s, _)| s.kind == kind)
+            .map(|(_, st)| *st)
+            .max()
+            .unwrap_or(0)
+    };
+    found
+        .iter()
+        .filter(|(s, st)| *st == best(s.kind))
+        .map(|(s, _)| s.clone())
+        .collect()
 }
 
 #[cfg(test)]
