@@ -94,6 +94,10 @@ fn line_len(text: &str, pos: usize) -> usize {
     text[s..e].trim().chars().count()
 }
 
+/// A zone reference in running text: (rank: 3 name, 2 abbreviation, 1 offset), start, end,
+/// its sentence's bounds, and whether that sentence states a page-wide zone.
+type ZoneMention = (u8, usize, usize, (usize, usize), bool);
+
 /// Zone references outside any time: the page-wide statement ("All times in UTC").
 fn stated_zone(
     text: &str,
@@ -104,8 +108,8 @@ fn stated_zone(
 ) -> Option<(PageZone, String, Option<String>)> {
     let re = zones.reference_pattern()?;
     let w = &lex.patterns().w;
-    // (rank, start, end) of each reference, with its sentence
-    let mut refs: Vec<(u8, usize, usize, (usize, usize), bool)> = Vec::new();
+    // (rank, start, end) of each reference, with its sentence and whether it is a statement
+    let mut refs: Vec<ZoneMention> = Vec::new();
     for m in re.find_iter(text) {
         if !whole_word(text, m.start(), m.end())
             || times.iter().any(|t| m.start() < t.end && t.start < m.end())

@@ -42,10 +42,24 @@ fn unit_secs(lex: &Lexicon, word: &str) -> Option<u64> {
 
 fn atoms(text: &str, lex: &Lexicon) -> Vec<Atom> {
     let p = lex.patterns();
-    let mut out = Vec::new();
+    let mut out: Vec<Atom> = Vec::new();
     for cap in p.duration.captures_iter(text) {
         let m = cap.get(0).unwrap();
-        if !whole_word(text, m.start(), m.end()) {
+        // a digit may follow the unit ("1h15m"), a letter may not
+        // the left edge is a word edge, or the end of the previous part ("1h|15m")
+        let left_ok = !(m.as_str().chars().next().is_some_and(is_boundary_char)
+            && text[..m.start()]
+                .chars()
+                .next_back()
+                .is_some_and(is_boundary_char))
+            || out.last().is_some_and(|a| a.end == m.start());
+        if !left_ok
+            || text[m.end()..]
+                .chars()
+                .next()
+                .is_some_and(|c| is_boundary_char(c) && !c.is_ascii_digit())
+                && m.as_str().chars().next_back().is_some_and(is_boundary_char)
+        {
             continue;
         }
         if text[..m.start()]
@@ -74,7 +88,11 @@ fn atoms(text: &str, lex: &Lexicon) -> Vec<Atom> {
             continue;
         };
         let mut secs = n * unit as f64;
-        let mut approximate = false;
+        let mut approximate = lex
+            .approx
+            .numbers
+            .iter()
+            .any(|a| a.eq_ignore_ascii_case(cap[1].trim()));
         if let Some(inf) = cap.get(3) {
             let t = inf.as_str().to_lowercase();
             if p.w.half_infix.contains(&t) {
@@ -145,9 +163,8 @@ pub fn scan_durations(text: &str, lex: &Lexicon, times: &[RawTime]) -> Vec<RawDu
             let after = q + digits.len();
             if !digits.is_empty()
                 && digits.len() <= 2
-                && !text[after..].starts_with(|c: char| {
-                    c.is_alphanumeric() || c == ':' || c == '.' || c == ',' || c == '%'
-                })
+                && !text[after..].starts_with(|c: char| c.is_alphanumeric() || c == ':' || c == '%')
+                && !(text[after..].starts_with(['.', ',']) && digit_at(text, after + 1))
             {
                 if let Ok(mi) = digits.parse::<u32>() {
                     if mi <= MAX_BARE_MINUTES {
@@ -227,6 +244,12 @@ pub fn scan_durations(text: &str, lex: &Lexicon, times: &[RawTime]) -> Vec<RawDu
         out.sort_by_key(|d| d.start);
     }
     out
+}
+
+fn digit_at(text: &str, pos: usize) -> bool {
+    text.get(pos..)
+        .and_then(|r| r.chars().next())
+        .is_some_and(|c| c.is_ascii_digit())
 }
 
 /// Rates ("per 10 minutes", 10분에 …건), frequencies ("every 30 seconds", 30초 간격) and fractions.

@@ -101,6 +101,8 @@ pub struct DurationWords {
 pub struct ApproxWords {
     pub before: Vec<String>,
     pub after: Vec<String>,
+    /// Number words that are themselves approximate ("une vingtaine de").
+    pub numbers: Vec<String>,
 }
 
 /// Range words.
@@ -173,7 +175,7 @@ impl Lexicon {
         let w = word.trim_end_matches('.').to_lowercase();
         self.months
             .iter()
-            .find(|(_, names)| names.iter().any(|n| *n == w))
+            .find(|(_, names)| names.contains(&w))
             .and_then(|(k, _)| k.parse().ok())
     }
 

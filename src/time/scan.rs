@@ -115,7 +115,6 @@ pub struct Words {
     pub approx_before: Vec<String>,
     pub approx_after: Vec<String>,
     pub connectors: Vec<String>,
-    pub openers: Vec<String>,
     pub closers: Vec<String>,
     pub dur_joiners: Vec<String>,
     pub half_suffix: Vec<String>,
@@ -124,9 +123,7 @@ pub struct Words {
     pub zone_statements: Vec<String>,
     pub abbreviations: Vec<String>,
     pub units: Vec<(String, u64)>,
-    pub measure_words: Vec<String>,
     pub half_infix: Vec<String>,
-    pub more_infix: Vec<String>,
 }
 
 /// Seconds in each duration unit key.
@@ -175,10 +172,10 @@ impl Patterns {
             None
         } else {
             let minq = if c.minute_marker_optional { "?" } else { "" };
+            let mnum = format!(r"\d{{1,2}}{cjk}");
             Some(Regex::new(&format!(
                 r"(?i)({clock_num_pat})[ \t]?({h})(?:[ \t]?({mnum})[ \t]?({m}){minq})?(?:[ \t]?(\d{{1,2}}{cjk})[ \t]?({s}))?(?:[ \t]?({half}))?",
                 h = alternation(&hour_m),
-                mnum = format!(r"\d{{1,2}}{cjk}"),
                 m = opt_group(&alternation(&min_m)),
                 s = opt_group(&alternation(&sec_m)),
                 half = opt_group(&alternation(&half)),
@@ -268,7 +265,7 @@ impl Patterns {
                 units.push((u.to_lowercase(), secs));
             }
         }
-        units.sort_by(|a, b| b.0.chars().count().cmp(&a.0.chars().count()));
+        units.sort_by_key(|u| std::cmp::Reverse(u.0.chars().count()));
         let unit_names: Vec<String> = units.iter().map(|(u, _)| u.clone()).collect();
         let measure = sorted_phrases(&du.measure_words);
         let half_infix = sorted_phrases(&du.half_infix);
@@ -312,7 +309,6 @@ impl Patterns {
             approx_before: sorted_phrases(&lex.approx.before),
             approx_after: sorted_phrases(&lex.approx.after),
             connectors: sorted_phrases(&lex.range.connectors),
-            openers: sorted_phrases(&lex.range.openers),
             closers: sorted_phrases(&lex.range.closers),
             dur_joiners: sorted_phrases(&du.joiners),
             half_suffix: sorted_phrases(&du.half_suffix),
@@ -321,9 +317,7 @@ impl Patterns {
             zone_statements: sorted_phrases(&statements),
             abbreviations,
             units,
-            measure_words: measure,
             half_infix,
-            more_infix,
         };
         Ok(Patterns {
             clock_num: Regex::new(r"(\d{1,2}):(\d{2})(?::(\d{2}))?(?:[.,]\d{1,6})?")?,
@@ -1019,10 +1013,12 @@ fn merge_ranges(text: &str, items: Vec<RawTime>, w: &Words) -> Vec<RawTime> {
                 bc.hour += 12;
                 bc.meridiem = Some(Meridiem::Pm);
             }
-        } else if ac.meridiem.is_none() && bc.meridiem == Some(Meridiem::Pm) && ac.hour < 12 {
-            if ac.hour + 12 <= bc.hour {
-                ac.hour += 12;
-            }
+        } else if ac.meridiem.is_none()
+            && bc.meridiem == Some(Meridiem::Pm)
+            && ac.hour < 12
+            && ac.hour + 12 <= bc.hour
+        {
+            ac.hour += 12;
         }
         if a.zone.is_none() {
             a.zone = b.zone.clone();

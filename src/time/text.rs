@@ -151,7 +151,7 @@ mod tests {
         let p = sorted_phrases(&["about".to_string(), "약".to_string()]);
         assert_eq!(phrase_at("About 16:30", 0, &p), Some(5));
         assert_eq!(phrase_at("Aboutx", 0, &p), None);
-        assert_eq!(phrase_before("xx 약 55분", 7, &p), Some(3));
+        assert_eq!(phrase_before("xx 약 55분", 6, &p), Some(3));
         assert_eq!(char_offsets("약 55분", &[0, 4, 9]), vec![0, 2, 5]);
     }
 }
