@@ -108,11 +108,12 @@ fn stated_zone(
 ) -> Option<(PageZone, String, Option<String>)> {
     let re = zones.reference_pattern()?;
     let w = &lex.patterns().w;
+    let time_spans: Vec<(usize, usize)> = times.iter().map(|t| (t.start, t.end)).collect();
     // (rank, start, end) of each reference, with its sentence and whether it is a statement
     let mut refs: Vec<ZoneMention> = Vec::new();
     for m in re.find_iter(text) {
         if !whole_word(text, m.start(), m.end())
-            || times.iter().any(|t| m.start() < t.end && t.start < m.end())
+            || super::text::overlaps_sorted(&time_spans, m.start(), m.end())
         {
             continue;
         }

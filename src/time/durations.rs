@@ -117,6 +117,7 @@ pub fn scan_durations(text: &str, lex: &Lexicon, times: &[RawTime]) -> Vec<RawDu
     let p = lex.patterns();
     let w = &p.w;
     let atoms = atoms(text, lex);
+    let time_spans: Vec<(usize, usize)> = times.iter().map(|t| (t.start, t.end)).collect();
     let mut out: Vec<RawDuration> = Vec::new();
     let mut i = 0;
     while i < atoms.len() {
@@ -192,7 +193,7 @@ pub fn scan_durations(text: &str, lex: &Lexicon, times: &[RawTime]) -> Vec<RawDu
         if secs <= 0.0 || secs > MAX_DURATION_SECS {
             continue;
         }
-        if times.iter().any(|t| start < t.end && t.start < end) {
+        if overlaps_sorted(&time_spans, start, end) {
             continue;
         }
         out.push(RawDuration {
@@ -206,7 +207,7 @@ pub fn scan_durations(text: &str, lex: &Lexicon, times: &[RawTime]) -> Vec<RawDu
         for m in re.find_iter(text) {
             if !whole_word(text, m.start(), m.end())
                 || out.iter().any(|d| m.start() < d.end && d.start < m.end())
-                || times.iter().any(|t| m.start() < t.end && t.start < m.end())
+                || overlaps_sorted(&time_spans, m.start(), m.end())
             {
                 continue;
             }

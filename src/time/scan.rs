@@ -818,13 +818,12 @@ fn scan_dates(text: &str, lex: &Lexicon) -> (Vec<RawTime>, Vec<RawTime>) {
         kept.push(r);
     }
     // day-only ("24일"): kept apart, used only when a clock follows
+    let kept_spans: Vec<(usize, usize)> = kept.iter().map(|k| (k.start, k.end)).collect();
     let mut day_only = Vec::new();
     if let Some(re) = &p.day_only {
         for c in re.captures_iter(text) {
             let m = c.get(0).unwrap();
-            if digit_before(text, m.start())
-                || kept.iter().any(|k| m.start() < k.end && k.start < m.end())
-            {
+            if digit_before(text, m.start()) || overlaps_sorted(&kept_spans, m.start(), m.end()) {
                 continue;
             }
             let d: u32 = c[1].parse().unwrap_or(0);
@@ -890,9 +889,10 @@ pub fn scan_times(text: &str, lex: &Lexicon, zones: &ZoneTable) -> Vec<RawTime> 
     let clocks = scan_clocks(text, lex, zones);
     let (dates, day_only) = scan_dates(text, lex);
     // drop clocks inside dates (e.g. "2025.10.07" misread) and dates inside clocks
+    let date_spans: Vec<(usize, usize)> = dates.iter().map(|d| (d.start, d.end)).collect();
     let clocks: Vec<RawTime> = clocks
         .into_iter()
-        .filter(|c| !dates.iter().any(|d| c.start < d.end && d.start < c.end))
+        .filter(|c| !overlaps_sorted(&date_spans, c.start, c.end))
         .collect();
     let mut used_date = vec![false; dates.len()];
     let mut items: Vec<RawTime> = Vec::new();
@@ -912,10 +912,11 @@ pub fn scan_times(text: &str, lex: &Lexicon, zones: &ZoneTable) -> Vec<RawTime> 
             }
         }
         if !merged {
-            if let Some(d) = day_only
-                .iter()
-                .rev()
-                .find(|d| d.end <= c.start && after_date_gap(text, d.end, w) == c.start)
+            let k = day_only.partition_point(|d| d.end <= c.start);
+            if let Some(d) = k
+                .checked_sub(1)
+                .map(|i| &day_only[i])
+                .filter(|d| after_date_gap(text, d.end, w) == c.start)
             {
                 c.start = d.start;
                 c.date = d.date;
@@ -924,7 +925,7 @@ pub fn scan_times(text: &str, lex: &Lexicon, zones: &ZoneTable) -> Vec<RawTime> 
         }
         if !merged {
             if let Some(p) = after_time_gap(text, c.end, w) {
-                if let Some(i) = dates.iter().position(|d| d.start == p) {
+                if let Ok(i) = dates.binary_search_by_key(&p, |d| d.start) {
                     if !used_date[i] {
                         c.end = dates[i].end;
                         c.date = dates[i].date;
@@ -966,8 +967,10 @@ pub fn scan_times(text: &str, lex: &Lexicon, zones: &ZoneTable) -> Vec<RawTime> 
         }
         items.extend(extra);
     }
+    items.sort_by_key(|r| r.start);
+    let item_spans: Vec<(usize, usize)> = items.iter().map(|c| (c.start, c.end)).collect();
     for (i, d) in dates.into_iter().enumerate() {
-        if !used_date[i] && !items.iter().any(|c| d.start < c.end && c.start < d.end) {
+        if !used_date[i] && !overlaps_sorted(&item_spans, d.start, d.end) {
             items.push(d);
         }
     }

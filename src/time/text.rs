@@ -118,6 +118,19 @@ pub fn alternation(phrases: &[String]) -> String {
         .join("|")
 }
 
+/// How many earlier spans `overlaps_sorted` looks back over (spans rarely nest).
+const OVERLAP_LOOKBACK: usize = 4;
+
+/// Whether `[s, e)` overlaps any of `spans` (sorted by start, rarely nested), in log time.
+pub fn overlaps_sorted(spans: &[(usize, usize)], s: usize, e: usize) -> bool {
+    let idx = spans.partition_point(|x| x.0 < e);
+    spans[..idx]
+        .iter()
+        .rev()
+        .take(OVERLAP_LOOKBACK)
+        .any(|x| x.1 > s)
+}
+
 /// Byte offsets → char offsets, for offsets given in any order.
 pub fn char_offsets(text: &str, bytes: &[usize]) -> Vec<usize> {
     let mut order: Vec<usize> = (0..bytes.len()).collect();
