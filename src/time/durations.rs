@@ -162,11 +162,7 @@ pub fn scan_durations(text: &str, lex: &Lexicon, times: &[RawTime]) -> Vec<RawDu
                 .take_while(|c| c.is_ascii_digit())
                 .collect();
             let after = q + digits.len();
-            if !digits.is_empty()
-                && digits.len() <= 2
-                && !text[after..].starts_with(|c: char| c.is_alphanumeric() || c == ':' || c == '%')
-                && !(text[after..].starts_with(['.', ',']) && digit_at(text, after + 1))
-            {
+            if !digits.is_empty() && digits.len() <= 2 && !ends_in_number(text, after) {
                 if let Ok(mi) = digits.parse::<u32>() {
                     if mi <= MAX_BARE_MINUTES {
                         secs += f64::from(mi) * 60.0;
@@ -245,6 +241,13 @@ pub fn scan_durations(text: &str, lex: &Lexicon, times: &[RawTime]) -> Vec<RawDu
         out.sort_by_key(|d| d.start);
     }
     out
+}
+
+/// Whether what follows `pos` continues a number or word ("25%", "25:00", "25.5", "25x").
+fn ends_in_number(text: &str, pos: usize) -> bool {
+    let rest = &text[pos..];
+    rest.starts_with(|c: char| c.is_alphanumeric() || c == ':' || c == '%')
+        || (rest.starts_with(['.', ',']) && digit_at(text, pos + 1))
 }
 
 fn digit_at(text: &str, pos: usize) -> bool {
