@@ -116,6 +116,7 @@ pub struct Words {
     pub approx_after: Vec<String>,
     pub connectors: Vec<String>,
     pub closers: Vec<String>,
+    pub openers: Vec<String>,
     pub dur_joiners: Vec<String>,
     pub half_suffix: Vec<String>,
     pub reject_before: Vec<String>,
@@ -310,6 +311,7 @@ impl Patterns {
             approx_after: sorted_phrases(&lex.approx.after),
             connectors: sorted_phrases(&lex.range.connectors),
             closers: sorted_phrases(&lex.range.closers),
+            openers: sorted_phrases(&lex.range.openers),
             dur_joiners: sorted_phrases(&du.joiners),
             half_suffix: sorted_phrases(&du.half_suffix),
             reject_before: sorted_phrases(&du.reject_before),
@@ -863,6 +865,10 @@ fn after_date_gap(text: &str, pos: usize, w: &Words) -> usize {
         return p + 1;
     }
     if let Some(e) = phrase_at(text, p, &w.date_time_joiners) {
+        p = skip_ws(text, e, MAX_GAP_SPACES);
+    }
+    // a range may follow the date: "mañana de 10 a.m. a 12 p.m.", "June 3 from 9 to 10"
+    if let Some(e) = phrase_at(text, p, &w.openers) {
         p = skip_ws(text, e, MAX_GAP_SPACES);
     }
     p

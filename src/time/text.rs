@@ -55,12 +55,29 @@ pub fn whole_word(text: &str, start: usize, end: usize) -> bool {
     left_ok && right_ok
 }
 
+/// A letter of a script that separates words with spaces.
+fn is_spaced_letter(c: char) -> bool {
+    c.is_alphabetic() && !is_cjk(c)
+}
+
+/// Whether `text[start..end]` is not glued to letters on either side (digits may touch it:
+/// "4pm", "5분", "10h").
+fn free_word(text: &str, start: usize, end: usize) -> bool {
+    let first = text[start..end].chars().next();
+    let last = text[start..end].chars().next_back();
+    let before = text[..start].chars().next_back();
+    let after = text[end..].chars().next();
+    let left_ok = !(first.is_some_and(is_spaced_letter) && before.is_some_and(is_spaced_letter));
+    let right_ok = !(last.is_some_and(is_spaced_letter) && after.is_some_and(is_spaced_letter));
+    left_ok && right_ok
+}
+
 /// The longest phrase (list sorted longest first) found at `pos`, as a whole word: its end.
 pub fn phrase_at(text: &str, pos: usize, phrases: &[String]) -> Option<usize> {
     let hay = &text[pos..];
     phrases.iter().find_map(|p| {
         let len = ci_prefix(hay, p)?;
-        whole_word(text, pos, pos + len).then_some(pos + len)
+        free_word(text, pos, pos + len).then_some(pos + len)
     })
 }
 
@@ -69,7 +86,7 @@ pub fn phrase_before(text: &str, pos: usize, phrases: &[String]) -> Option<usize
     let hay = &text[..pos];
     phrases.iter().find_map(|p| {
         let start = ci_suffix(hay, p)?;
-        whole_word(text, start, pos).then_some(start)
+        free_word(text, start, pos).then_some(start)
     })
 }
 
