@@ -9,6 +9,8 @@ use regex::Regex;
 const MAX_PAREN_NOTE_CHARS: usize = 8;
 /// Spaces allowed between the parts of one expression.
 const MAX_GAP_SPACES: usize = 3;
+/// Two-digit years below this are 20xx, others 19xx.
+const TWO_DIGIT_YEAR_PIVOT: i32 = 70;
 /// Latest year and earliest year read in a date.
 const YEAR_RANGE: std::ops::RangeInclusive<i32> = 1970..=2100;
 
@@ -85,6 +87,7 @@ pub struct Patterns {
     minute_only: Option<Regex>,
     date_ymd: Regex,
     date_numeric: Regex,
+    date_month_sep: Option<Regex>,
     date_month_first: Option<Regex>,
     date_day_first: Option<Regex>,
     date_cjk: Option<Regex>,
@@ -212,7 +215,7 @@ impl Patterns {
         } else {
             let mf = d.month_first.then(|| {
                 Regex::new(&format!(
-                    r"(?i)({month_alt})\.?[ \t]+(\d{{1,2}})(?:{ds})?(?:,?[ \t]+(\d{{4}}))?",
+                    r"(?i)({month_alt})\.?[ \t]*(\d{{1,2}})(?:{ds})?(?:[ \t]*,?[ \t]+(\d{{4}}))?",
                     ds = opt_group(&day_suf)
                 ))
             });
@@ -224,6 +227,14 @@ impl Patterns {
                 yp = opt_group(&ypre),
             ))?;
             (mf.transpose()?, Some(df))
+        };
+        let date_month_sep = if month_names.is_empty() {
+            None
+        } else {
+            Some(Regex::new(&format!(
+                r"(?i)(\d{{4}})[-/]({m})\.?[-/](\d{{1,2}})|(\d{{1,2}})[-/]({m})\.?[-/](\d{{4}})|({m})\.?[-/](\d{{1,2}})[-/](\d{{4}})",
+                m = month_alt
+            ))?)
         };
         let ym = sorted_phrases(&d.year_markers);
         let mm = sorted_phrases(&d.month_markers);
@@ -331,7 +342,8 @@ impl Patterns {
             clock_hour_meridiem,
             minute_only,
             date_ymd: Regex::new(r"(\d{4})([-/.])(\d{1,2})[-/.](\d{1,2})")?,
-            date_numeric: Regex::new(r"(\d{1,2})([/.])(\d{1,2})[/.](\d{4})")?,
+            date_numeric: Regex::new(r"(\d{1,2})([/.])(\d{1,2})[/.](\d{4}|\d{2})")?,
+            date_month_sep,
             date_month_first,
             date_day_first,
             date_cjk,
@@ -357,6 +369,12 @@ fn digit_before(text: &str, pos: usize) -> bool {
         .chars()
         .next_back()
         .is_some_and(|c| c.is_ascii_digit() || c == ':')
+}
+
+fn digit_at(text: &str, pos: usize) -> bool {
+    text.get(pos..)
+        .and_then(|r| r.chars().next())
+        .is_some_and(|c| c.is_ascii_digit())
 }
 
 fn digit_after(text: &str, pos: usize) -> bool {
@@ -699,7 +717,22 @@ fn scan_dates(text: &str, lex: &Lexicon) -> (Vec<RawTime>, Vec<RawTime>) {
         }
         let a: u32 = c[1].parse().unwrap_or(0);
         let b: u32 = c[3].parse().unwrap_or(0);
-        let y = c[4].parse().ok();
+        let y = match c[4].len() {
+            2 => {
+                // "15.05.99", "23/06/18": not a version or address ("1.2.10.4")
+                if text[m.end()..].starts_with('.') && digit_at(text, m.end() + 1) {
+                    continue;
+                }
+                c[4].parse::<i32>().ok().map(|y| {
+                    if y < TWO_DIGIT_YEAR_PIVOT {
+                        2000 + y
+                    } else {
+                        1900 + y
+                    }
+                })
+            }
+            _ => c[4].parse().ok(),
+        };
         let dmy = lex.date_order == DateOrder::Dmy || &c[2] == ".";
         let (mo, d) = if dmy { (b, a) } else { (a, b) };
         if valid_date(y, mo, d) {
@@ -714,6 +747,40 @@ fn scan_dates(text: &str, lex: &Lexicon) -> (Vec<RawTime>, Vec<RawTime>) {
                     relative: None,
                 },
             );
+        }
+    }
+    if let Some(re) = &p.date_month_sep {
+        for c in re.captures_iter(text) {
+            let m = c.get(0).unwrap();
+            if digit_before(text, m.start()) || digit_after(text, m.end()) {
+                continue;
+            }
+            let g = |i: usize| c.get(i).map(|x| x.as_str());
+            let (y, mon, d) = if let Some(y) = g(1) {
+                (y, g(2), g(3))
+            } else if let Some(d) = g(4) {
+                (g(6).unwrap_or(""), g(5), Some(d))
+            } else {
+                (g(9).unwrap_or(""), g(7), g(8))
+            };
+            let Some(mo) = mon.and_then(|x| lex.month_number(x)) else {
+                continue;
+            };
+            let y = y.parse().ok();
+            let d = d.and_then(|d| d.parse().ok()).unwrap_or(0);
+            if valid_date(y, mo, d) {
+                push(
+                    &mut out,
+                    m.start(),
+                    m.end(),
+                    DateParts {
+                        year: y,
+                        month: Some(mo),
+                        day: Some(d),
+                        relative: None,
+                    },
+                );
+            }
         }
     }
     if let Some(re) = &p.date_month_first {
