@@ -71,6 +71,8 @@ pub struct ClockWords {
     pub h_clock: bool,
     pub suffixes: Vec<String>,
     pub list_joiners: Vec<String>,
+    /// Named times → "HH:MM" ("noon" = "12:00").
+    pub named: BTreeMap<String, String>,
 }
 
 /// Words of durations.

@@ -21,6 +21,8 @@ pub enum Meridiem {
     Pm,
     /// Evening/night words: hours 6–11 become 18–23, small hours stay.
     Night,
+    /// A named time ("noon", "midnight"): the hour is already 24-hour.
+    Fixed,
 }
 
 /// Date fields as written; any may be missing.
@@ -58,6 +60,9 @@ pub struct RawTime {
     pub unit_style: bool,
     /// For ranges: where the first end's own text stops.
     pub head_end: usize,
+    /// A meridiem word or clock suffix ("PM", "Uhr") was attached: a bare hour before a range
+    /// connector may pair with it ("5 to 6pm", "von 17 bis 18 Uhr").
+    pub marked: bool,
 }
 
 impl RawTime {
@@ -73,6 +78,7 @@ impl RawTime {
             range_end: None,
             unit_style: false,
             head_end: end,
+            marked: false,
         }
     }
 }
@@ -84,6 +90,8 @@ pub struct Patterns {
     clock_h: Option<Regex>,
     clock_unit: Option<Regex>,
     clock_hour_meridiem: Option<Regex>,
+    named_times: Option<Regex>,
+    cue_hour: Option<Regex>,
     minute_only: Option<Regex>,
     date_ymd: Regex,
     date_numeric: Regex,
@@ -190,8 +198,23 @@ impl Patterns {
             None
         } else {
             Some(Regex::new(&format!(
-                r"(?i)(\d{{1,2}})[ \t]?(?:{})",
+                r"(?i)(\d{{1,2}})(?:\.(\d{{2}}))?[ \t]?(?:{})",
                 alternation(&meridiem_after)
+            ))?)
+        };
+        let named = sorted_phrases(c.named.keys());
+        let named_times = if named.is_empty() {
+            None
+        } else {
+            Some(Regex::new(&format!("(?i){}", alternation(&named)))?)
+        };
+        let cues = sorted_phrases(&c.cues);
+        let cue_hour = if cues.is_empty() {
+            None
+        } else {
+            Some(Regex::new(&format!(
+                r"(?i)(?:{})[ \t]+({clock_num_pat})",
+                alternation(&cues)
             ))?)
         };
         let list_j = sorted_phrases(&c.list_joiners);
@@ -340,6 +363,8 @@ impl Patterns {
                 .transpose()?,
             clock_unit,
             clock_hour_meridiem,
+            named_times,
+            cue_hour,
             minute_only,
             date_ymd: Regex::new(r"(\d{4})([-/.])(\d{1,2})[-/.](\d{1,2})")?,
             date_numeric: Regex::new(r"(\d{1,2})([/.])(\d{1,2})[/.](\d{4}|\d{2})")?,
@@ -398,6 +423,7 @@ fn apply_meridiem(hour: u32, m: Option<Meridiem>) -> Option<u32> {
             12..=23 => Some(hour),
             _ => None,
         },
+        Some(Meridiem::Fixed) => (hour < 24).then_some(hour),
         Some(Meridiem::Night) => match hour {
             6..=11 => Some(hour + 12),
             0..=5 | 12..=23 => Some(hour),
@@ -466,6 +492,65 @@ fn scan_clocks(text: &str, lex: &Lexicon, zones: &ZoneTable) -> Vec<RawTime> {
             out.push(r);
         }
     }
+    if let Some(re) = &p.named_times {
+        // "noon", "midnight", 정오, 正午, midi, Mitternacht
+        for m in re.find_iter(text) {
+            if !whole_word(text, m.start(), m.end()) {
+                continue;
+            }
+            let key = m.as_str().to_lowercase();
+            let Some((h, mi)) = lex
+                .clock
+                .named
+                .get(&key)
+                .and_then(|v| v.split_once(':'))
+                .and_then(|(h, mi)| Some((h.parse::<u32>().ok()?, mi.parse::<u32>().ok()?)))
+            else {
+                continue;
+            };
+            let mut r = RawTime::new(m.start(), m.end());
+            r.clock = Some(ClockParts {
+                hour: h,
+                minute: mi,
+                second: 0,
+                meridiem: Some(Meridiem::Fixed),
+            });
+            out.push(r);
+        }
+    }
+    if let Some(re) = &p.cue_hour {
+        // "a las 7", "um 18 Uhr", "lúc 3": a bare hour after a clock cue, ending the phrase
+        for cap in re.captures_iter(text) {
+            let n = cap.get(1).unwrap();
+            let m = cap.get(0).unwrap();
+            if !whole_word(text, m.start(), m.end()) || digit_after(text, n.end()) {
+                continue;
+            }
+            let after = skip_ws(text, n.end(), MAX_GAP_SPACES);
+            let rest = &text[after..];
+            let ends_phrase = rest.is_empty()
+                || rest.starts_with(['.', ',', ';', ')', '\n', '?', '!', ':'])
+                || phrase_at(text, after, &p.w.suffixes).is_some()
+                || phrase_at(text, after, &p.w.am_after).is_some()
+                || phrase_at(text, after, &p.w.pm_after).is_some()
+                || phrase_at(text, after, &p.w.connectors).is_some()
+                || phrase_at(text, after, &p.w.approx_after).is_some();
+            let Some(h) = num_at(n.as_str(), lex) else {
+                continue;
+            };
+            if !ends_phrase || h > 24 {
+                continue;
+            }
+            let mut r = RawTime::new(n.start(), n.end());
+            r.clock = Some(ClockParts {
+                hour: h,
+                minute: 0,
+                second: 0,
+                meridiem: None,
+            });
+            out.push(r);
+        }
+    }
     if let Some(re) = &p.clock_hour_meridiem {
         // "3 PM", "3 da tarde": the meridiem word itself is attached below
         for cap in re.captures_iter(text) {
@@ -475,13 +560,15 @@ fn scan_clocks(text: &str, lex: &Lexicon, zones: &ZoneTable) -> Vec<RawTime> {
                 continue;
             }
             let h: u32 = n.as_str().parse().unwrap_or(99);
-            if !(1..=12).contains(&h) {
+            let mi: u32 = cap.get(2).map_or(0, |x| x.as_str().parse().unwrap_or(99));
+            if !(1..=12).contains(&h) || mi > 59 {
                 continue;
             }
-            let mut r = RawTime::new(n.start(), n.end());
+            let end = cap.get(2).map_or(n.end(), |x| x.end());
+            let mut r = RawTime::new(n.start(), end);
             r.clock = Some(ClockParts {
                 hour: h,
-                minute: 0,
+                minute: mi,
                 second: 0,
                 meridiem: None,
             });
@@ -553,30 +640,81 @@ fn scan_clocks(text: &str, lex: &Lexicon, zones: &ZoneTable) -> Vec<RawTime> {
         if !attach_clock_words(text, lex, zones, &mut r) {
             continue;
         }
+        if r.marked {
+            if let Some(bare) = bare_hour_before(text, &r, &lex.patterns().w) {
+                if result.last().is_none_or(|l: &RawTime| l.end <= bare.start) {
+                    result.push(bare);
+                }
+            }
+        }
         result.push(r);
     }
     result
 }
 
+/// A bare hour before a range connector and a marked clock: the "5" of "5 to 6pm".
+fn bare_hour_before(text: &str, r: &RawTime, w: &Words) -> Option<RawTime> {
+    let b = skip_ws_back(text, r.start, MAX_GAP_SPACES);
+    let c = phrase_before(text, b, &w.connectors)?;
+    let e = skip_ws_back(text, c, MAX_GAP_SPACES);
+    let digits = text[..e]
+        .chars()
+        .rev()
+        .take_while(|c| c.is_ascii_digit())
+        .count();
+    if !(1..=2).contains(&digits) {
+        return None;
+    }
+    let s = e - digits;
+    if text[..s]
+        .chars()
+        .next_back()
+        .is_some_and(|c| c.is_alphanumeric() || matches!(c, ':' | '.' | ',' | '/' | '-'))
+    {
+        return None;
+    }
+    let h: u32 = text[s..e].parse().ok()?;
+    if h > 24 {
+        return None;
+    }
+    let mut bare = RawTime::new(s, e);
+    bare.clock = Some(ClockParts {
+        hour: h,
+        minute: 0,
+        second: 0,
+        meridiem: None,
+    });
+    Some(bare)
+}
+
 /// Extends a clock atom with meridiem words, suffixes and a zone; false when it is not a time.
 fn attach_clock_words(text: &str, lex: &Lexicon, zones: &ZoneTable, r: &mut RawTime) -> bool {
     let w = &lex.patterns().w;
-    let mut meridiem = None;
+    let mut meridiem = r.clock.and_then(|c| c.meridiem);
+    let named = meridiem == Some(Meridiem::Fixed);
     let before = skip_ws_back(text, r.start, MAX_GAP_SPACES);
     for (list, m) in [
         (&w.am_before, Meridiem::Am),
         (&w.pm_before, Meridiem::Pm),
         (&w.night_before, Meridiem::Night),
     ] {
+        if named {
+            break;
+        }
         if let Some(s) = phrase_before(text, before, list) {
             meridiem = Some(m);
             r.start = s;
+            r.marked = true;
             break;
         }
     }
     let after = skip_ws(text, r.end, MAX_GAP_SPACES);
     for (list, m) in [(&w.am_after, Meridiem::Am), (&w.pm_after, Meridiem::Pm)] {
+        if named {
+            break;
+        }
         if let Some(e) = phrase_at(text, after, list) {
+            r.marked = true;
             meridiem = Some(m);
             r.end = e;
             break;
@@ -603,6 +741,7 @@ fn attach_clock_words(text: &str, lex: &Lexicon, zones: &ZoneTable, r: &mut RawT
     let after = skip_ws(text, r.end, MAX_GAP_SPACES);
     if let Some(e) = phrase_at(text, after, &w.suffixes) {
         r.end = e;
+        r.marked = true;
     }
     if let Some((zone, end)) = zone_after(text, r.end, lex, zones) {
         r.zone = Some(zone);
