@@ -114,6 +114,8 @@ pub struct RangeWords {
     pub connectors: Vec<String>,
     pub openers: Vec<String>,
     pub closers: Vec<String>,
+    /// Connectors that join a range only after an opener ("between 3 and 5", not "3 and 5").
+    pub needs_opener: Vec<String>,
 }
 
 /// One language's time vocabulary, as written in `mappings/lang/<code>.toml`.

@@ -102,6 +102,7 @@ pub struct Patterns {
     day_only: Option<Regex>,
     relative: Option<Regex>,
     offset: Regex,
+    iana: Regex,
     pub(crate) duration: Regex,
     pub(crate) fixed_duration: Option<Regex>,
     pub(crate) reject_after_patterns: Vec<Regex>,
@@ -128,6 +129,7 @@ pub struct Words {
     pub connectors: Vec<String>,
     pub closers: Vec<String>,
     pub openers: Vec<String>,
+    pub needs_opener: Vec<String>,
     pub dur_joiners: Vec<String>,
     pub half_suffix: Vec<String>,
     pub reject_before: Vec<String>,
@@ -346,6 +348,7 @@ impl Patterns {
             connectors: sorted_phrases(&lex.range.connectors),
             closers: sorted_phrases(&lex.range.closers),
             openers: sorted_phrases(&lex.range.openers),
+            needs_opener: sorted_phrases(&lex.range.needs_opener),
             dur_joiners: sorted_phrases(&du.joiners),
             half_suffix: sorted_phrases(&du.half_suffix),
             reject_before: sorted_phrases(&du.reject_before),
@@ -374,6 +377,7 @@ impl Patterns {
             date_cjk,
             day_only,
             relative,
+            iana: Regex::new(r"^[A-Z][A-Za-z]+(?:/[A-Z][A-Za-z_\-]+){1,2}")?,
             offset: Regex::new(r"^(?:UTC|GMT)?[ \t]?([+−–-][ \t]?\d{1,2}(?::?\d{2})?)")?,
             duration,
             fixed_duration,
@@ -635,8 +639,12 @@ fn scan_clocks(text: &str, lex: &Lexicon, zones: &ZoneTable) -> Vec<RawTime> {
         }
         kept.push(r);
     }
-    let mut result = Vec::new();
+    let mut result: Vec<RawTime> = Vec::new();
     for mut r in kept {
+        // swallowed by the previous time's zone or meridiem ("+09:00" after a clock)
+        if result.last().is_some_and(|l| r.start < l.end) {
+            continue;
+        }
         if !attach_clock_words(text, lex, zones, &mut r) {
             continue;
         }
@@ -800,6 +808,20 @@ pub fn zone_after(
                     found = Some((z, p + a.len()));
                 }
                 break;
+            }
+        }
+    }
+    if found.is_none() {
+        if let Some(m) = lex.patterns().iana.find(rest) {
+            if let Ok(tz) = m.as_str().parse::<chrono_tz::Tz>() {
+                found = Some((
+                    ZoneRef {
+                        offset: None,
+                        zone: tz.name().to_string(),
+                        warning: None,
+                    },
+                    p + m.end(),
+                ));
             }
         }
     }
@@ -1211,12 +1233,23 @@ fn merge_ranges(text: &str, items: Vec<RawTime>, w: &Words) -> Vec<RawTime> {
             out.push(a);
             break;
         };
-        let joinable = a.clock.is_some() && b.clock.is_some() && b.start >= a.end && {
-            let gap = text[a.end..b.start].trim();
-            w.connectors
-                .iter()
-                .any(|c| gap.to_lowercase() == *c && !c.is_empty())
-        };
+        let joinable = a.clock.is_some()
+            && b.clock.is_some()
+            && b.start >= a.end
+            && {
+                let gap = text[a.end..b.start].trim().to_lowercase();
+                let opened = || {
+                    let bs = skip_ws_back(text, a.start, MAX_GAP_SPACES);
+                    phrase_before(text, bs, &w.openers).is_some()
+                };
+                !(w.needs_opener.contains(&gap) && !opened())
+            }
+            && {
+                let gap = text[a.end..b.start].trim();
+                w.connectors
+                    .iter()
+                    .any(|c| gap.to_lowercase() == *c && !c.is_empty())
+            };
         if !joinable {
             out.push(a);
             continue;
