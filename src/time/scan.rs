@@ -1242,7 +1242,7 @@ fn merge_ranges(text: &str, items: Vec<RawTime>, w: &Words) -> Vec<RawTime> {
                     let bs = skip_ws_back(text, a.start, MAX_GAP_SPACES);
                     phrase_before(text, bs, &w.openers).is_some()
                 };
-                !(w.needs_opener.contains(&gap) && !opened())
+                !w.needs_opener.contains(&gap) || opened()
             }
             && {
                 let gap = text[a.end..b.start].trim();
