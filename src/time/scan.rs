@@ -1124,11 +1124,20 @@ pub fn scan_times(text: &str, lex: &Lexicon, zones: &ZoneTable) -> Vec<RawTime> 
     let (dates, day_only) = scan_dates(text, lex);
     // drop clocks inside dates (e.g. "2025.10.07" misread) and dates inside clocks
     let date_spans: Vec<(usize, usize)> = dates.iter().map(|d| (d.start, d.end)).collect();
+    let mut used_date = vec![false; dates.len()];
+    // a relative date swallowed by a day-part word ("今晚6点"): the date goes with the clock
     let clocks: Vec<RawTime> = clocks
         .into_iter()
-        .filter(|c| !overlaps_sorted(&date_spans, c.start, c.end))
+        .filter_map(|mut c| {
+            let i = dates.partition_point(|d| d.start < c.start);
+            if let Some(d) = dates.get(i).filter(|d| d.start == c.start && d.end < c.end) {
+                c.date = d.date;
+                used_date[i] = true;
+                return Some(c);
+            }
+            (!overlaps_sorted(&date_spans, c.start, c.end)).then_some(c)
+        })
         .collect();
-    let mut used_date = vec![false; dates.len()];
     let mut items: Vec<RawTime> = Vec::new();
     let mut di = 0;
     for mut c in clocks {
@@ -1256,7 +1265,16 @@ fn merge_ranges(text: &str, items: Vec<RawTime>, w: &Words) -> Vec<RawTime> {
         }
         let mut b = iter.next().unwrap();
         let (ac, bc) = (a.clock.as_mut().unwrap(), b.clock.as_mut().unwrap());
-        if bc.meridiem.is_none() && ac.meridiem == Some(Meridiem::Pm) && bc.hour < 12 {
+        if bc.meridiem.is_none()
+            && ac.meridiem.is_none()
+            && bc.hour < 12
+            && bc.hour < ac.hour
+            && bc.hour + 12 > ac.hour
+            && ac.hour < 12
+        {
+            // "10時30分から3時", "11:00 – 2:00": a 12-hour end after a morning start
+            bc.hour += 12;
+        } else if bc.meridiem.is_none() && ac.meridiem == Some(Meridiem::Pm) && bc.hour < 12 {
             if bc.hour + 12 >= ac.hour {
                 bc.hour += 12;
                 bc.meridiem = Some(Meridiem::Pm);
