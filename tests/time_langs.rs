@@ -417,3 +417,20 @@ mod bad_input {
         assert_eq!(p.lang, "ko");
     }
 }
+
+mod en_rates {
+    use super::*;
+
+    #[test]
+    fn count_noun_an_hour_is_a_rate_but_an_hour_is_a_duration() {
+        assert!(run("en", "We saw 10,000 requests an hour.")
+            .durations
+            .is_empty());
+        assert_eq!(durations(&run("en", "It took an hour.")), vec!["1h"]);
+    }
+
+    #[test]
+    fn hyphenated_adjective_durations() {
+        assert_eq!(durations(&run("en", "a 30-second timeout")), vec!["30s"]);
+    }
+}

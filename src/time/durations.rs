@@ -183,7 +183,7 @@ pub fn scan_durations(text: &str, lex: &Lexicon, times: &[RawTime]) -> Vec<RawDu
             end = x;
             approximate = true;
         }
-        if rejected(text, s, end, lex) {
+        if rejected(text, s, end, lex) || counted_per_article(text, start, lex) {
             continue;
         }
         if secs <= 0.0 || secs > MAX_DURATION_SECS {
@@ -254,6 +254,31 @@ fn digit_at(text: &str, pos: usize) -> bool {
     text.get(pos..)
         .and_then(|r| r.chars().next())
         .is_some_and(|c| c.is_ascii_digit())
+}
+
+/// "10,000 requests an hour": an article as the number, after a counted noun, makes a rate.
+fn counted_per_article(text: &str, start: usize, lex: &Lexicon) -> bool {
+    let arts = &lex.durations.rate_articles;
+    if arts.is_empty() {
+        return false;
+    }
+    let word: String = text[start..]
+        .chars()
+        .take_while(|c| c.is_alphabetic())
+        .collect::<String>()
+        .to_lowercase();
+    if !arts.contains(&word) {
+        return false;
+    }
+    // the two words before: "<count> <noun>"
+    let before: Vec<&str> = text[..start].split_whitespace().rev().take(2).collect();
+    before.len() == 2
+        && before[0].chars().all(|c| c.is_alphabetic())
+        && before[1].chars().any(|c| c.is_ascii_digit())
+        && before[1]
+            .chars()
+            .next_back()
+            .is_some_and(char::is_alphanumeric)
 }
 
 /// Rates ("per 10 minutes", 10분에 …건), frequencies ("every 30 seconds", 30초 간격) and fractions.

@@ -95,6 +95,8 @@ pub struct DurationWords {
     pub reject_before: Vec<String>,
     pub reject_after: Vec<String>,
     pub reject_after_patterns: Vec<String>,
+    /// Articles used as the number of a rate ("10,000 requests an hour").
+    pub rate_articles: Vec<String>,
 }
 
 /// Approximate markers.
