@@ -156,6 +156,7 @@ fn every_fixture_meets_its_expectations() {
                     lang: Some(code.to_string()),
                     tz: None,
                     reference: f.reference,
+                    fallback_tz: None,
                 },
             );
             for p in check(&parsed, &f) {

@@ -28,6 +28,7 @@ fn run_ref(lang: &str, text: &str, reference: &str) -> Parsed {
             lang: Some(lang.into()),
             tz: None,
             reference: chrono::NaiveDateTime::parse_from_str(reference, "%Y-%m-%dT%H:%M").ok(),
+            fallback_tz: None,
         },
     )
 }
@@ -415,6 +416,28 @@ mod bad_input {
             &ParseOptions::default(),
         );
         assert_eq!(p.lang, "ko");
+    }
+}
+
+mod options {
+    use super::*;
+
+    #[test]
+    fn fallback_zone_is_inferred_but_a_statement_wins() {
+        let opts = ParseOptions {
+            lang: Some("en".into()),
+            fallback_tz: Some("Europe/London".into()),
+            ..Default::default()
+        };
+        let p = parse("2025-06-01 10:00 outage", lexicons(), &opts);
+        assert_eq!(p.zone.how, ZoneHow::Inferred);
+        assert_eq!(p.times[0].value.unwrap().iso(), "2025-06-01T10:00:00+01:00");
+        let p = parse(
+            "All times in UTC. 2025-06-01 10:00 outage",
+            lexicons(),
+            &opts,
+        );
+        assert_eq!(p.zone.how, ZoneHow::Stated);
     }
 }
 

@@ -405,6 +405,20 @@ fn decide_zone(
             );
         }
     }
+    if let Some(fb) = &opts.fallback_tz {
+        if let Some((z, label)) = given_zone(fb, lex, zones) {
+            warnings.push(format!(
+                "no time zone stated; assumed {label} from the site; pass --tz to override"
+            ));
+            return (
+                z,
+                ZoneUse {
+                    zone: Some(label),
+                    how: ZoneHow::Inferred,
+                },
+            );
+        }
+    }
     if let Some(def) = lex.default_zone() {
         if let Some((z, label)) = zone_from_name(def) {
             warnings.push(format!(
