@@ -60,6 +60,8 @@ pub struct RawTime {
     pub unit_style: bool,
     /// For ranges: where the first end's own text stops.
     pub head_end: usize,
+    /// Where the clock itself starts (before a date merged in front of it).
+    pub clock_start: usize,
     /// A meridiem word or clock suffix ("PM", "Uhr") was attached: a bare hour before a range
     /// connector may pair with it ("5 to 6pm", "von 17 bis 18 Uhr").
     pub marked: bool,
@@ -78,6 +80,7 @@ impl RawTime {
             range_end: None,
             unit_style: false,
             head_end: end,
+            clock_start: start,
             marked: false,
         }
     }
@@ -477,6 +480,7 @@ fn scan_clocks(text: &str, lex: &Lexicon, zones: &ZoneTable) -> Vec<RawTime> {
                 let before = skip_ws_back(text, m.start(), MAX_GAP_SPACES);
                 if phrase_before(text, before, &p.w.cues).is_none()
                     && phrase_before(text, before, &p.w.approx_before).is_none()
+                    && !after_connector_and_time(text, before, &p.w)
                 {
                     continue;
                 }
@@ -693,6 +697,18 @@ fn bare_hour_before(text: &str, r: &RawTime, w: &Words) -> Option<RawTime> {
         meridiem: None,
     });
     Some(bare)
+}
+
+/// Whether `pos` follows a range connector that follows a time ("16h et 17h", "8h30 à 10h").
+fn after_connector_and_time(text: &str, pos: usize, w: &Words) -> bool {
+    let Some(c) = phrase_before(text, pos, &w.connectors) else {
+        return false;
+    };
+    let e = skip_ws_back(text, c, MAX_GAP_SPACES);
+    text[..e]
+        .chars()
+        .next_back()
+        .is_some_and(|ch| ch.is_ascii_digit() || ch == 'h')
 }
 
 /// Extends a clock atom with meridiem words, suffixes and a zone; false when it is not a time.
@@ -1105,7 +1121,10 @@ fn after_date_gap(text: &str, pos: usize, w: &Words) -> usize {
 /// Where a date may start after a clock: "on", a weekday and a comma.
 fn after_time_gap(text: &str, pos: usize, w: &Words) -> Option<usize> {
     let p = skip_ws(text, pos, MAX_GAP_SPACES);
-    let e = phrase_at(text, p, &w.time_date_joiners)?;
+    let Some(e) = phrase_at(text, p, &w.time_date_joiners) else {
+        // a relative day may follow directly: "20h30 aujourd'hui", "3 PM tomorrow"
+        return Some(p);
+    };
     let mut p = skip_ws(text, e, MAX_GAP_SPACES);
     if let Some(e) = phrase_at(text, p, &w.weekdays) {
         p = e;
@@ -1141,6 +1160,7 @@ pub fn scan_times(text: &str, lex: &Lexicon, zones: &ZoneTable) -> Vec<RawTime> 
     let mut items: Vec<RawTime> = Vec::new();
     let mut di = 0;
     for mut c in clocks {
+        c.clock_start = c.start;
         // a date (or day-only) right before this clock
         let mut merged = false;
         while di < dates.len() && dates[di].end <= c.start {
@@ -1169,7 +1189,9 @@ pub fn scan_times(text: &str, lex: &Lexicon, zones: &ZoneTable) -> Vec<RawTime> 
         if !merged {
             if let Some(p) = after_time_gap(text, c.end, w) {
                 if let Ok(i) = dates.binary_search_by_key(&p, |d| d.start) {
-                    if !used_date[i] {
+                    let direct = skip_ws(text, c.end, MAX_GAP_SPACES) == p;
+                    let relative = dates[i].date.is_some_and(|d| d.relative.is_some());
+                    if !used_date[i] && (!direct || relative) {
                         c.end = dates[i].end;
                         c.date = dates[i].date;
                         used_date[i] = true;
@@ -1248,7 +1270,7 @@ fn merge_ranges(text: &str, items: Vec<RawTime>, w: &Words) -> Vec<RawTime> {
             && {
                 let gap = text[a.end..b.start].trim().to_lowercase();
                 let opened = || {
-                    let bs = skip_ws_back(text, a.start, MAX_GAP_SPACES);
+                    let bs = skip_ws_back(text, a.clock_start.max(a.start), MAX_GAP_SPACES);
                     phrase_before(text, bs, &w.openers).is_some()
                 };
                 !w.needs_opener.contains(&gap) || opened()
