@@ -457,3 +457,33 @@ mod en_rates {
         assert_eq!(durations(&run("en", "a 30-second timeout")), vec!["30s"]);
     }
 }
+
+mod false_friends {
+    use super::*;
+
+    #[test]
+    fn versions_addresses_and_ratios_are_not_times() {
+        let p = run(
+            "en",
+            "We deployed v1.2.10 to 10.0.0.12:8080; error ratio 3:1; HTTP 503 for 5% of users.",
+        );
+        assert!(p.times.is_empty(), "{:?}", values(&p));
+    }
+
+    #[test]
+    fn dash_between_clocks_is_a_range_not_an_offset() {
+        let p = run("en", "2025-03-04: 06:00-07:30 PT");
+        let r = &p.times[1];
+        assert_eq!(r.kind, TimeKind::Range);
+        assert_eq!(r.value.unwrap().iso(), "2025-03-04T06:00:00-08:00");
+        assert_eq!(r.end_value.unwrap().iso(), "2025-03-04T07:30:00-08:00");
+    }
+
+    #[test]
+    fn iso_offsets_stay_offsets() {
+        let p = run("en", "2024-11-12T09:08:00-05:00 and 13:00 (+0530)");
+        let v = values(&p);
+        assert_eq!(v[0], "2024-11-12T09:08:00-05:00");
+        assert_eq!(v[1], "2024-11-12T13:00:00+05:30");
+    }
+}

@@ -767,7 +767,9 @@ fn attach_clock_words(text: &str, lex: &Lexicon, zones: &ZoneTable, r: &mut RawT
         r.end = e;
         r.marked = true;
     }
-    if let Some((zone, end)) = zone_after(text, r.end, lex, zones) {
+    // a bare "-07:30" is an offset only on ISO-like times ("T09:08:00-05:00"), not in "06:00-07:30"
+    let iso_like = text[r.start..r.end].matches(':').count() >= 2 || text[..r.start].ends_with('T');
+    if let Some((zone, end)) = zone_after(text, r.end, lex, zones, iso_like) {
         r.zone = Some(zone);
         r.end = end;
     }
@@ -780,6 +782,7 @@ pub fn zone_after(
     pos: usize,
     lex: &Lexicon,
     zones: &ZoneTable,
+    iso_like: bool,
 ) -> Option<(ZoneRef, usize)> {
     let w = &lex.patterns().w;
     if text[pos..].starts_with('Z') && !text[pos + 1..].starts_with(|c: char| c.is_alphanumeric()) {
@@ -801,7 +804,9 @@ pub fn zone_after(
     let mut found: Option<(ZoneRef, usize)> = None;
     if let Some(c) = lex.patterns().offset.captures(rest) {
         let whole = c.get(0).unwrap();
-        if whole.as_str().starts_with(['U', 'G']) || whole.as_str().starts_with(['+', '-', '−']) {
+        let t = whole.as_str();
+        let bare_ok = t.starts_with('+') || (t.starts_with(['-', '−']) && iso_like && p == pos);
+        if t.starts_with(['U', 'G']) || bare_ok {
             if let Some(o) = parse_offset(&c[1]) {
                 found = Some((
                     ZoneRef {
@@ -889,7 +894,14 @@ fn scan_dates(text: &str, lex: &Lexicon) -> (Vec<RawTime>, Vec<RawTime>) {
     }
     for c in p.date_numeric.captures_iter(text) {
         let m = c.get(0).unwrap();
-        if digit_before(text, m.start()) || digit_after(text, m.end()) {
+        // not a version ("v1.2.10"), an address or part of a longer number
+        if digit_before(text, m.start())
+            || digit_after(text, m.end())
+            || text[..m.start()]
+                .chars()
+                .next_back()
+                .is_some_and(|c| c.is_alphanumeric() || c == '.')
+        {
             continue;
         }
         let a: u32 = c[1].parse().unwrap_or(0);
