@@ -47,6 +47,7 @@ fn passes(case: &Value, lex: &Lexicons) -> bool {
             lang: case["lang"].as_str().map(str::to_string),
             tz: None,
             reference,
+            fallback_tz: None,
         },
     );
     let expect = &case["expect"];

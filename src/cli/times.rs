@@ -83,6 +83,7 @@ pub fn run(cli: &super::Cli, args: &Args) -> anyhow::Result<i32> {
             lang: args.lang.clone(),
             tz: args.tz.clone(),
             reference,
+            fallback_tz: None,
         },
     );
     if args.json {

@@ -94,6 +94,10 @@ fn line_len(text: &str, pos: usize) -> usize {
     text[s..e].trim().chars().count()
 }
 
+/// A zone reference in running text: (rank: 3 name, 2 abbreviation, 1 offset), start, end,
+/// its sentence's bounds, and whether that sentence states a page-wide zone.
+type ZoneMention = (u8, usize, usize, (usize, usize), bool);
+
 /// Zone references outside any time: the page-wide statement ("All times in UTC").
 fn stated_zone(
     text: &str,
@@ -104,11 +108,12 @@ fn stated_zone(
 ) -> Option<(PageZone, String, Option<String>)> {
     let re = zones.reference_pattern()?;
     let w = &lex.patterns().w;
-    // (rank, start, end) of each reference, with its sentence
-    let mut refs: Vec<(u8, usize, usize, (usize, usize), bool)> = Vec::new();
+    let time_spans: Vec<(usize, usize)> = times.iter().map(|t| (t.start, t.end)).collect();
+    // (rank, start, end) of each reference, with its sentence and whether it is a statement
+    let mut refs: Vec<ZoneMention> = Vec::new();
     for m in re.find_iter(text) {
         if !whole_word(text, m.start(), m.end())
-            || times.iter().any(|t| m.start() < t.end && t.start < m.end())
+            || super::text::overlaps_sorted(&time_spans, m.start(), m.end())
         {
             continue;
         }
@@ -136,8 +141,11 @@ fn stated_zone(
     let s = &text[best.1..best.2];
     match best.0 {
         3 => {
-            let name = zones.name(s)?;
-            let (z, label) = zone_from_name(name)?;
+            let name = zones
+                .name(s)
+                .map(str::to_string)
+                .or_else(|| s.parse::<Tz>().ok().map(|t| t.name().to_string()))?;
+            let (z, label) = zone_from_name(&name)?;
             Some((z, label, None))
         }
         2 => {
@@ -206,11 +214,19 @@ fn full_date(r: &RawTime) -> Option<NaiveDate> {
     NaiveDate::from_ymd_opt(d.year?, d.month?, d.day?)
 }
 
-fn local_value(local: NaiveDateTime, explicit: Option<FixedOffset>, page: &PageZone) -> TimeValue {
+fn local_value(
+    local: NaiveDateTime,
+    explicit: Option<FixedOffset>,
+    page: &PageZone,
+    explicit_tz: Option<Tz>,
+) -> TimeValue {
     if let Some(o) = explicit {
         if let Some(dt) = o.from_local_datetime(&local).single() {
             return TimeValue::Instant(dt);
         }
+    }
+    if let Some(tz) = explicit_tz {
+        return local_value(local, None, &PageZone::Tz(tz), None);
     }
     match page {
         PageZone::Fixed(o) => o
@@ -261,7 +277,7 @@ pub fn resolve(
         let value = match (date, r.clock) {
             (Some(d), Some(c)) => d
                 .and_hms_opt(c.hour, c.minute, c.second)
-                .map(|l| local_value(l, explicit, &page)),
+                .map(|l| local_value(l, explicit, &page, named_tz(r.zone.as_ref()))),
             (Some(d), None) => Some(TimeValue::Date(d)),
             (None, Some(c)) => chrono::NaiveTime::from_hms_opt(c.hour, c.minute, c.second)
                 .map(|t| TimeValue::Clock(t, explicit.or(page_fixed(&page)))),
@@ -283,7 +299,8 @@ pub fn resolve(
                     }
                 }
                 let bexp = b.zone.as_ref().and_then(|z| z.offset);
-                end_value = local.map(|l| local_value(l, bexp, &page));
+                let btz = named_tz(b.zone.as_ref());
+                end_value = local.map(|l| local_value(l, bexp, &page, btz));
                 if r.date.is_none() {
                     if let Some(l) = end_value.and_then(|v| v.local()) {
                         prev = Some(l);
@@ -314,6 +331,15 @@ pub fn resolve(
         anchor_date: anchor,
         warnings: Vec::new(),
     }
+}
+
+/// An IANA zone written with a time ("18:00 Europe/Berlin"), when it has no fixed offset.
+fn named_tz(z: Option<&super::zones::ZoneRef>) -> Option<Tz> {
+    let z = z?;
+    if z.offset.is_some() {
+        return None;
+    }
+    z.zone.parse().ok()
 }
 
 fn page_fixed(page: &PageZone) -> Option<FixedOffset> {
@@ -375,6 +401,20 @@ fn decide_zone(
                 ZoneUse {
                     zone: Some(label),
                     how: ZoneHow::Stated,
+                },
+            );
+        }
+    }
+    if let Some(fb) = &opts.fallback_tz {
+        if let Some((z, label)) = given_zone(fb, lex, zones) {
+            warnings.push(format!(
+                "no time zone stated; assumed {label} from the site; pass --tz to override"
+            ));
+            return (
+                z,
+                ZoneUse {
+                    zone: Some(label),
+                    how: ZoneHow::Inferred,
                 },
             );
         }

@@ -42,10 +42,24 @@ fn unit_secs(lex: &Lexicon, word: &str) -> Option<u64> {
 
 fn atoms(text: &str, lex: &Lexicon) -> Vec<Atom> {
     let p = lex.patterns();
-    let mut out = Vec::new();
+    let mut out: Vec<Atom> = Vec::new();
     for cap in p.duration.captures_iter(text) {
         let m = cap.get(0).unwrap();
-        if !whole_word(text, m.start(), m.end()) {
+        // a digit may follow the unit ("1h15m"), a letter may not
+        // the left edge is a word edge, or the end of the previous part ("1h|15m")
+        let left_ok = !(m.as_str().chars().next().is_some_and(is_boundary_char)
+            && text[..m.start()]
+                .chars()
+                .next_back()
+                .is_some_and(is_boundary_char))
+            || out.last().is_some_and(|a| a.end == m.start());
+        if !left_ok
+            || text[m.end()..]
+                .chars()
+                .next()
+                .is_some_and(|c| is_boundary_char(c) && !c.is_ascii_digit())
+                && m.as_str().chars().next_back().is_some_and(is_boundary_char)
+        {
             continue;
         }
         if text[..m.start()]
@@ -74,7 +88,11 @@ fn atoms(text: &str, lex: &Lexicon) -> Vec<Atom> {
             continue;
         };
         let mut secs = n * unit as f64;
-        let mut approximate = false;
+        let mut approximate = lex
+            .approx
+            .numbers
+            .iter()
+            .any(|a| a.eq_ignore_ascii_case(cap[1].trim()));
         if let Some(inf) = cap.get(3) {
             let t = inf.as_str().to_lowercase();
             if p.w.half_infix.contains(&t) {
@@ -99,6 +117,7 @@ pub fn scan_durations(text: &str, lex: &Lexicon, times: &[RawTime]) -> Vec<RawDu
     let p = lex.patterns();
     let w = &p.w;
     let atoms = atoms(text, lex);
+    let time_spans: Vec<(usize, usize)> = times.iter().map(|t| (t.start, t.end)).collect();
     let mut out: Vec<RawDuration> = Vec::new();
     let mut i = 0;
     while i < atoms.len() {
@@ -143,12 +162,7 @@ pub fn scan_durations(text: &str, lex: &Lexicon, times: &[RawTime]) -> Vec<RawDu
                 .take_while(|c| c.is_ascii_digit())
                 .collect();
             let after = q + digits.len();
-            if !digits.is_empty()
-                && digits.len() <= 2
-                && !text[after..].starts_with(|c: char| {
-                    c.is_alphanumeric() || c == ':' || c == '.' || c == ',' || c == '%'
-                })
-            {
+            if !digits.is_empty() && digits.len() <= 2 && !ends_in_number(text, after) {
                 if let Ok(mi) = digits.parse::<u32>() {
                     if mi <= MAX_BARE_MINUTES {
                         secs += f64::from(mi) * 60.0;
@@ -169,13 +183,13 @@ pub fn scan_durations(text: &str, lex: &Lexicon, times: &[RawTime]) -> Vec<RawDu
             end = x;
             approximate = true;
         }
-        if rejected(text, s, end, lex) {
+        if rejected(text, s, end, lex) || counted_per_article(text, start, lex) {
             continue;
         }
         if secs <= 0.0 || secs > MAX_DURATION_SECS {
             continue;
         }
-        if times.iter().any(|t| start < t.end && t.start < end) {
+        if overlaps_sorted(&time_spans, start, end) {
             continue;
         }
         out.push(RawDuration {
@@ -189,7 +203,7 @@ pub fn scan_durations(text: &str, lex: &Lexicon, times: &[RawTime]) -> Vec<RawDu
         for m in re.find_iter(text) {
             if !whole_word(text, m.start(), m.end())
                 || out.iter().any(|d| m.start() < d.end && d.start < m.end())
-                || times.iter().any(|t| m.start() < t.end && t.start < m.end())
+                || overlaps_sorted(&time_spans, m.start(), m.end())
             {
                 continue;
             }
@@ -227,6 +241,44 @@ pub fn scan_durations(text: &str, lex: &Lexicon, times: &[RawTime]) -> Vec<RawDu
         out.sort_by_key(|d| d.start);
     }
     out
+}
+
+/// Whether what follows `pos` continues a number or word ("25%", "25:00", "25.5", "25x").
+fn ends_in_number(text: &str, pos: usize) -> bool {
+    let rest = &text[pos..];
+    rest.starts_with(|c: char| c.is_alphanumeric() || c == ':' || c == '%')
+        || (rest.starts_with(['.', ',']) && digit_at(text, pos + 1))
+}
+
+fn digit_at(text: &str, pos: usize) -> bool {
+    text.get(pos..)
+        .and_then(|r| r.chars().next())
+        .is_some_and(|c| c.is_ascii_digit())
+}
+
+/// "10,000 requests an hour": an article as the number, after a counted noun, makes a rate.
+fn counted_per_article(text: &str, start: usize, lex: &Lexicon) -> bool {
+    let arts = &lex.durations.rate_articles;
+    if arts.is_empty() {
+        return false;
+    }
+    let word: String = text[start..]
+        .chars()
+        .take_while(|c| c.is_alphabetic())
+        .collect::<String>()
+        .to_lowercase();
+    if !arts.contains(&word) {
+        return false;
+    }
+    // the two words before: "<count> <noun>"
+    let before: Vec<&str> = text[..start].split_whitespace().rev().take(2).collect();
+    before.len() == 2
+        && before[0].chars().all(|c| c.is_alphabetic())
+        && before[1].chars().any(|c| c.is_ascii_digit())
+        && before[1]
+            .chars()
+            .next_back()
+            .is_some_and(char::is_alphanumeric)
 }
 
 /// Rates ("per 10 minutes", 10분에 …건), frequencies ("every 30 seconds", 30초 간격) and fractions.

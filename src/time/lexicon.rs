@@ -71,6 +71,8 @@ pub struct ClockWords {
     pub h_clock: bool,
     pub suffixes: Vec<String>,
     pub list_joiners: Vec<String>,
+    /// Named times → "HH:MM" ("noon" = "12:00").
+    pub named: BTreeMap<String, String>,
 }
 
 /// Words of durations.
@@ -93,6 +95,8 @@ pub struct DurationWords {
     pub reject_before: Vec<String>,
     pub reject_after: Vec<String>,
     pub reject_after_patterns: Vec<String>,
+    /// Articles used as the number of a rate ("10,000 requests an hour").
+    pub rate_articles: Vec<String>,
 }
 
 /// Approximate markers.
@@ -101,6 +105,8 @@ pub struct DurationWords {
 pub struct ApproxWords {
     pub before: Vec<String>,
     pub after: Vec<String>,
+    /// Number words that are themselves approximate ("une vingtaine de").
+    pub numbers: Vec<String>,
 }
 
 /// Range words.
@@ -110,6 +116,8 @@ pub struct RangeWords {
     pub connectors: Vec<String>,
     pub openers: Vec<String>,
     pub closers: Vec<String>,
+    /// Connectors that join a range only after an opener ("between 3 and 5", not "3 and 5").
+    pub needs_opener: Vec<String>,
 }
 
 /// One language's time vocabulary, as written in `mappings/lang/<code>.toml`.
@@ -173,7 +181,7 @@ impl Lexicon {
         let w = word.trim_end_matches('.').to_lowercase();
         self.months
             .iter()
-            .find(|(_, names)| names.iter().any(|n| *n == w))
+            .find(|(_, names)| names.contains(&w))
             .and_then(|(k, _)| k.parse().ok())
     }
 

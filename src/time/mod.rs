@@ -29,6 +29,9 @@ pub struct ParseOptions {
     pub tz: Option<String>,
     /// Anchor for relative ("yesterday") and partial expressions when the text has no full date.
     pub reference: Option<NaiveDateTime>,
+    /// Zone assumed when the text states none (e.g. from a site profile); reported as
+    /// `how: "inferred"`, before the language's default zone.
+    pub fallback_tz: Option<String>,
 }
 
 /// Kind of a time mention.

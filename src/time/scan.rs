@@ -9,6 +9,8 @@ use regex::Regex;
 const MAX_PAREN_NOTE_CHARS: usize = 8;
 /// Spaces allowed between the parts of one expression.
 const MAX_GAP_SPACES: usize = 3;
+/// Two-digit years below this are 20xx, others 19xx.
+const TWO_DIGIT_YEAR_PIVOT: i32 = 70;
 /// Latest year and earliest year read in a date.
 const YEAR_RANGE: std::ops::RangeInclusive<i32> = 1970..=2100;
 
@@ -19,6 +21,8 @@ pub enum Meridiem {
     Pm,
     /// Evening/night words: hours 6–11 become 18–23, small hours stay.
     Night,
+    /// A named time ("noon", "midnight"): the hour is already 24-hour.
+    Fixed,
 }
 
 /// Date fields as written; any may be missing.
@@ -56,6 +60,11 @@ pub struct RawTime {
     pub unit_style: bool,
     /// For ranges: where the first end's own text stops.
     pub head_end: usize,
+    /// Where the clock itself starts (before a date merged in front of it).
+    pub clock_start: usize,
+    /// A meridiem word or clock suffix ("PM", "Uhr") was attached: a bare hour before a range
+    /// connector may pair with it ("5 to 6pm", "von 17 bis 18 Uhr").
+    pub marked: bool,
 }
 
 impl RawTime {
@@ -71,6 +80,8 @@ impl RawTime {
             range_end: None,
             unit_style: false,
             head_end: end,
+            clock_start: start,
+            marked: false,
         }
     }
 }
@@ -82,15 +93,19 @@ pub struct Patterns {
     clock_h: Option<Regex>,
     clock_unit: Option<Regex>,
     clock_hour_meridiem: Option<Regex>,
+    named_times: Option<Regex>,
+    cue_hour: Option<Regex>,
     minute_only: Option<Regex>,
     date_ymd: Regex,
     date_numeric: Regex,
+    date_month_sep: Option<Regex>,
     date_month_first: Option<Regex>,
     date_day_first: Option<Regex>,
     date_cjk: Option<Regex>,
     day_only: Option<Regex>,
     relative: Option<Regex>,
     offset: Regex,
+    iana: Regex,
     pub(crate) duration: Regex,
     pub(crate) fixed_duration: Option<Regex>,
     pub(crate) reject_after_patterns: Vec<Regex>,
@@ -115,8 +130,9 @@ pub struct Words {
     pub approx_before: Vec<String>,
     pub approx_after: Vec<String>,
     pub connectors: Vec<String>,
-    pub openers: Vec<String>,
     pub closers: Vec<String>,
+    pub openers: Vec<String>,
+    pub needs_opener: Vec<String>,
     pub dur_joiners: Vec<String>,
     pub half_suffix: Vec<String>,
     pub reject_before: Vec<String>,
@@ -124,9 +140,7 @@ pub struct Words {
     pub zone_statements: Vec<String>,
     pub abbreviations: Vec<String>,
     pub units: Vec<(String, u64)>,
-    pub measure_words: Vec<String>,
     pub half_infix: Vec<String>,
-    pub more_infix: Vec<String>,
 }
 
 /// Seconds in each duration unit key.
@@ -175,10 +189,10 @@ impl Patterns {
             None
         } else {
             let minq = if c.minute_marker_optional { "?" } else { "" };
+            let mnum = format!(r"\d{{1,2}}{cjk}");
             Some(Regex::new(&format!(
                 r"(?i)({clock_num_pat})[ \t]?({h})(?:[ \t]?({mnum})[ \t]?({m}){minq})?(?:[ \t]?(\d{{1,2}}{cjk})[ \t]?({s}))?(?:[ \t]?({half}))?",
                 h = alternation(&hour_m),
-                mnum = format!(r"\d{{1,2}}{cjk}"),
                 m = opt_group(&alternation(&min_m)),
                 s = opt_group(&alternation(&sec_m)),
                 half = opt_group(&alternation(&half)),
@@ -189,8 +203,23 @@ impl Patterns {
             None
         } else {
             Some(Regex::new(&format!(
-                r"(?i)(\d{{1,2}})[ \t]?(?:{})",
+                r"(?i)(\d{{1,2}})(?:\.(\d{{2}}))?[ \t]?(?:{})",
                 alternation(&meridiem_after)
+            ))?)
+        };
+        let named = sorted_phrases(c.named.keys());
+        let named_times = if named.is_empty() {
+            None
+        } else {
+            Some(Regex::new(&format!("(?i){}", alternation(&named)))?)
+        };
+        let cues = sorted_phrases(&c.cues);
+        let cue_hour = if cues.is_empty() {
+            None
+        } else {
+            Some(Regex::new(&format!(
+                r"(?i)(?:{})[ \t]+({clock_num_pat})",
+                alternation(&cues)
             ))?)
         };
         let list_j = sorted_phrases(&c.list_joiners);
@@ -214,7 +243,7 @@ impl Patterns {
         } else {
             let mf = d.month_first.then(|| {
                 Regex::new(&format!(
-                    r"(?i)({month_alt})\.?[ \t]+(\d{{1,2}})(?:{ds})?(?:,?[ \t]+(\d{{4}}))?",
+                    r"(?i)({month_alt})\.?[ \t]*(\d{{1,2}})(?:{ds})?(?:[ \t]*,?[ \t]+(\d{{4}}))?",
                     ds = opt_group(&day_suf)
                 ))
             });
@@ -226,6 +255,14 @@ impl Patterns {
                 yp = opt_group(&ypre),
             ))?;
             (mf.transpose()?, Some(df))
+        };
+        let date_month_sep = if month_names.is_empty() {
+            None
+        } else {
+            Some(Regex::new(&format!(
+                r"(?i)(\d{{4}})[-/]({m})\.?[-/](\d{{1,2}})|(\d{{1,2}})[-/]({m})\.?[-/](\d{{4}})|({m})\.?[-/](\d{{1,2}})[-/](\d{{4}})",
+                m = month_alt
+            ))?)
         };
         let ym = sorted_phrases(&d.year_markers);
         let mm = sorted_phrases(&d.month_markers);
@@ -268,14 +305,14 @@ impl Patterns {
                 units.push((u.to_lowercase(), secs));
             }
         }
-        units.sort_by(|a, b| b.0.chars().count().cmp(&a.0.chars().count()));
+        units.sort_by_key(|u| std::cmp::Reverse(u.0.chars().count()));
         let unit_names: Vec<String> = units.iter().map(|(u, _)| u.clone()).collect();
         let measure = sorted_phrases(&du.measure_words);
         let half_infix = sorted_phrases(&du.half_infix);
         let more_infix = sorted_phrases(&du.more_infix);
         let infix: Vec<String> = sorted_phrases(half_infix.iter().chain(more_infix.iter()));
         let duration = Regex::new(&format!(
-            r"(?i)({num})(?:[ \t]?({mw}))?(?:[ \t]?({inf}))?[ \t]?({units})",
+            r"(?i)({num})(?:[ \t]?({mw}))?(?:[ \t]?({inf}))?(?:[ \t]|-)?({units})",
             mw = opt_group(&alternation(&measure)),
             inf = opt_group(&alternation(&infix)),
             units = alternation(&unit_names),
@@ -312,8 +349,9 @@ impl Patterns {
             approx_before: sorted_phrases(&lex.approx.before),
             approx_after: sorted_phrases(&lex.approx.after),
             connectors: sorted_phrases(&lex.range.connectors),
-            openers: sorted_phrases(&lex.range.openers),
             closers: sorted_phrases(&lex.range.closers),
+            openers: sorted_phrases(&lex.range.openers),
+            needs_opener: sorted_phrases(&lex.range.needs_opener),
             dur_joiners: sorted_phrases(&du.joiners),
             half_suffix: sorted_phrases(&du.half_suffix),
             reject_before: sorted_phrases(&du.reject_before),
@@ -321,9 +359,7 @@ impl Patterns {
             zone_statements: sorted_phrases(&statements),
             abbreviations,
             units,
-            measure_words: measure,
             half_infix,
-            more_infix,
         };
         Ok(Patterns {
             clock_num: Regex::new(r"(\d{1,2}):(\d{2})(?::(\d{2}))?(?:[.,]\d{1,6})?")?,
@@ -333,14 +369,18 @@ impl Patterns {
                 .transpose()?,
             clock_unit,
             clock_hour_meridiem,
+            named_times,
+            cue_hour,
             minute_only,
             date_ymd: Regex::new(r"(\d{4})([-/.])(\d{1,2})[-/.](\d{1,2})")?,
-            date_numeric: Regex::new(r"(\d{1,2})([/.])(\d{1,2})[/.](\d{4})")?,
+            date_numeric: Regex::new(r"(\d{1,2})([/.])(\d{1,2})[/.](\d{4}|\d{2})")?,
+            date_month_sep,
             date_month_first,
             date_day_first,
             date_cjk,
             day_only,
             relative,
+            iana: Regex::new(r"^[A-Z][A-Za-z]+(?:/[A-Z][A-Za-z_\-]+){1,2}")?,
             offset: Regex::new(r"^(?:UTC|GMT)?[ \t]?([+−–-][ \t]?\d{1,2}(?::?\d{2})?)")?,
             duration,
             fixed_duration,
@@ -361,6 +401,12 @@ fn digit_before(text: &str, pos: usize) -> bool {
         .chars()
         .next_back()
         .is_some_and(|c| c.is_ascii_digit() || c == ':')
+}
+
+fn digit_at(text: &str, pos: usize) -> bool {
+    text.get(pos..)
+        .and_then(|r| r.chars().next())
+        .is_some_and(|c| c.is_ascii_digit())
 }
 
 fn digit_after(text: &str, pos: usize) -> bool {
@@ -384,6 +430,7 @@ fn apply_meridiem(hour: u32, m: Option<Meridiem>) -> Option<u32> {
             12..=23 => Some(hour),
             _ => None,
         },
+        Some(Meridiem::Fixed) => (hour < 24).then_some(hour),
         Some(Meridiem::Night) => match hour {
             6..=11 => Some(hour + 12),
             0..=5 | 12..=23 => Some(hour),
@@ -433,6 +480,7 @@ fn scan_clocks(text: &str, lex: &Lexicon, zones: &ZoneTable) -> Vec<RawTime> {
                 let before = skip_ws_back(text, m.start(), MAX_GAP_SPACES);
                 if phrase_before(text, before, &p.w.cues).is_none()
                     && phrase_before(text, before, &p.w.approx_before).is_none()
+                    && !after_connector_and_time(text, before, &p.w)
                 {
                     continue;
                 }
@@ -452,6 +500,65 @@ fn scan_clocks(text: &str, lex: &Lexicon, zones: &ZoneTable) -> Vec<RawTime> {
             out.push(r);
         }
     }
+    if let Some(re) = &p.named_times {
+        // "noon", "midnight", 정오, 正午, midi, Mitternacht
+        for m in re.find_iter(text) {
+            if !whole_word(text, m.start(), m.end()) {
+                continue;
+            }
+            let key = m.as_str().to_lowercase();
+            let Some((h, mi)) = lex
+                .clock
+                .named
+                .get(&key)
+                .and_then(|v| v.split_once(':'))
+                .and_then(|(h, mi)| Some((h.parse::<u32>().ok()?, mi.parse::<u32>().ok()?)))
+            else {
+                continue;
+            };
+            let mut r = RawTime::new(m.start(), m.end());
+            r.clock = Some(ClockParts {
+                hour: h,
+                minute: mi,
+                second: 0,
+                meridiem: Some(Meridiem::Fixed),
+            });
+            out.push(r);
+        }
+    }
+    if let Some(re) = &p.cue_hour {
+        // "a las 7", "um 18 Uhr", "lúc 3": a bare hour after a clock cue, ending the phrase
+        for cap in re.captures_iter(text) {
+            let n = cap.get(1).unwrap();
+            let m = cap.get(0).unwrap();
+            if !whole_word(text, m.start(), m.end()) || digit_after(text, n.end()) {
+                continue;
+            }
+            let after = skip_ws(text, n.end(), MAX_GAP_SPACES);
+            let rest = &text[after..];
+            let ends_phrase = rest.is_empty()
+                || rest.starts_with(['.', ',', ';', ')', '\n', '?', '!', ':'])
+                || phrase_at(text, after, &p.w.suffixes).is_some()
+                || phrase_at(text, after, &p.w.am_after).is_some()
+                || phrase_at(text, after, &p.w.pm_after).is_some()
+                || phrase_at(text, after, &p.w.connectors).is_some()
+                || phrase_at(text, after, &p.w.approx_after).is_some();
+            let Some(h) = num_at(n.as_str(), lex) else {
+                continue;
+            };
+            if !ends_phrase || h > 24 {
+                continue;
+            }
+            let mut r = RawTime::new(n.start(), n.end());
+            r.clock = Some(ClockParts {
+                hour: h,
+                minute: 0,
+                second: 0,
+                meridiem: None,
+            });
+            out.push(r);
+        }
+    }
     if let Some(re) = &p.clock_hour_meridiem {
         // "3 PM", "3 da tarde": the meridiem word itself is attached below
         for cap in re.captures_iter(text) {
@@ -461,13 +568,15 @@ fn scan_clocks(text: &str, lex: &Lexicon, zones: &ZoneTable) -> Vec<RawTime> {
                 continue;
             }
             let h: u32 = n.as_str().parse().unwrap_or(99);
-            if !(1..=12).contains(&h) {
+            let mi: u32 = cap.get(2).map_or(0, |x| x.as_str().parse().unwrap_or(99));
+            if !(1..=12).contains(&h) || mi > 59 {
                 continue;
             }
-            let mut r = RawTime::new(n.start(), n.end());
+            let end = cap.get(2).map_or(n.end(), |x| x.end());
+            let mut r = RawTime::new(n.start(), end);
             r.clock = Some(ClockParts {
                 hour: h,
-                minute: 0,
+                minute: mi,
                 second: 0,
                 meridiem: None,
             });
@@ -534,35 +643,102 @@ fn scan_clocks(text: &str, lex: &Lexicon, zones: &ZoneTable) -> Vec<RawTime> {
         }
         kept.push(r);
     }
-    let mut result = Vec::new();
+    let mut result: Vec<RawTime> = Vec::new();
     for mut r in kept {
+        // swallowed by the previous time's zone or meridiem ("+09:00" after a clock)
+        if result.last().is_some_and(|l| r.start < l.end) {
+            continue;
+        }
         if !attach_clock_words(text, lex, zones, &mut r) {
             continue;
+        }
+        if r.marked {
+            if let Some(bare) = bare_hour_before(text, &r, &lex.patterns().w) {
+                if result.last().is_none_or(|l: &RawTime| l.end <= bare.start) {
+                    result.push(bare);
+                }
+            }
         }
         result.push(r);
     }
     result
 }
 
+/// A bare hour before a range connector and a marked clock: the "5" of "5 to 6pm".
+fn bare_hour_before(text: &str, r: &RawTime, w: &Words) -> Option<RawTime> {
+    let b = skip_ws_back(text, r.start, MAX_GAP_SPACES);
+    let c = phrase_before(text, b, &w.connectors)?;
+    let e = skip_ws_back(text, c, MAX_GAP_SPACES);
+    let digits = text[..e]
+        .chars()
+        .rev()
+        .take_while(|c| c.is_ascii_digit())
+        .count();
+    if !(1..=2).contains(&digits) {
+        return None;
+    }
+    let s = e - digits;
+    if text[..s]
+        .chars()
+        .next_back()
+        .is_some_and(|c| c.is_alphanumeric() || matches!(c, ':' | '.' | ',' | '/' | '-'))
+    {
+        return None;
+    }
+    let h: u32 = text[s..e].parse().ok()?;
+    if h > 24 {
+        return None;
+    }
+    let mut bare = RawTime::new(s, e);
+    bare.clock = Some(ClockParts {
+        hour: h,
+        minute: 0,
+        second: 0,
+        meridiem: None,
+    });
+    Some(bare)
+}
+
+/// Whether `pos` follows a range connector that follows a time ("16h et 17h", "8h30 à 10h").
+fn after_connector_and_time(text: &str, pos: usize, w: &Words) -> bool {
+    let Some(c) = phrase_before(text, pos, &w.connectors) else {
+        return false;
+    };
+    let e = skip_ws_back(text, c, MAX_GAP_SPACES);
+    text[..e]
+        .chars()
+        .next_back()
+        .is_some_and(|ch| ch.is_ascii_digit() || ch == 'h')
+}
+
 /// Extends a clock atom with meridiem words, suffixes and a zone; false when it is not a time.
 fn attach_clock_words(text: &str, lex: &Lexicon, zones: &ZoneTable, r: &mut RawTime) -> bool {
     let w = &lex.patterns().w;
-    let mut meridiem = None;
+    let mut meridiem = r.clock.and_then(|c| c.meridiem);
+    let named = meridiem == Some(Meridiem::Fixed);
     let before = skip_ws_back(text, r.start, MAX_GAP_SPACES);
     for (list, m) in [
         (&w.am_before, Meridiem::Am),
         (&w.pm_before, Meridiem::Pm),
         (&w.night_before, Meridiem::Night),
     ] {
+        if named {
+            break;
+        }
         if let Some(s) = phrase_before(text, before, list) {
             meridiem = Some(m);
             r.start = s;
+            r.marked = true;
             break;
         }
     }
     let after = skip_ws(text, r.end, MAX_GAP_SPACES);
     for (list, m) in [(&w.am_after, Meridiem::Am), (&w.pm_after, Meridiem::Pm)] {
+        if named {
+            break;
+        }
         if let Some(e) = phrase_at(text, after, list) {
+            r.marked = true;
             meridiem = Some(m);
             r.end = e;
             break;
@@ -589,8 +765,11 @@ fn attach_clock_words(text: &str, lex: &Lexicon, zones: &ZoneTable, r: &mut RawT
     let after = skip_ws(text, r.end, MAX_GAP_SPACES);
     if let Some(e) = phrase_at(text, after, &w.suffixes) {
         r.end = e;
+        r.marked = true;
     }
-    if let Some((zone, end)) = zone_after(text, r.end, lex, zones) {
+    // a bare "-07:30" is an offset only on ISO-like times ("T09:08:00-05:00"), not in "06:00-07:30"
+    let iso_like = text[r.start..r.end].matches(':').count() >= 2 || text[..r.start].ends_with('T');
+    if let Some((zone, end)) = zone_after(text, r.end, lex, zones, iso_like) {
         r.zone = Some(zone);
         r.end = end;
     }
@@ -603,6 +782,7 @@ pub fn zone_after(
     pos: usize,
     lex: &Lexicon,
     zones: &ZoneTable,
+    iso_like: bool,
 ) -> Option<(ZoneRef, usize)> {
     let w = &lex.patterns().w;
     if text[pos..].starts_with('Z') && !text[pos + 1..].starts_with(|c: char| c.is_alphanumeric()) {
@@ -624,7 +804,9 @@ pub fn zone_after(
     let mut found: Option<(ZoneRef, usize)> = None;
     if let Some(c) = lex.patterns().offset.captures(rest) {
         let whole = c.get(0).unwrap();
-        if whole.as_str().starts_with(['U', 'G']) || whole.as_str().starts_with(['+', '-', '−']) {
+        let t = whole.as_str();
+        let bare_ok = t.starts_with('+') || (t.starts_with(['-', '−']) && iso_like && p == pos);
+        if t.starts_with(['U', 'G']) || bare_ok {
             if let Some(o) = parse_offset(&c[1]) {
                 found = Some((
                     ZoneRef {
@@ -647,6 +829,20 @@ pub fn zone_after(
                     found = Some((z, p + a.len()));
                 }
                 break;
+            }
+        }
+    }
+    if found.is_none() {
+        if let Some(m) = lex.patterns().iana.find(rest) {
+            if let Ok(tz) = m.as_str().parse::<chrono_tz::Tz>() {
+                found = Some((
+                    ZoneRef {
+                        offset: None,
+                        zone: tz.name().to_string(),
+                        warning: None,
+                    },
+                    p + m.end(),
+                ));
             }
         }
     }
@@ -698,12 +894,34 @@ fn scan_dates(text: &str, lex: &Lexicon) -> (Vec<RawTime>, Vec<RawTime>) {
     }
     for c in p.date_numeric.captures_iter(text) {
         let m = c.get(0).unwrap();
-        if digit_before(text, m.start()) || digit_after(text, m.end()) {
+        // not a version ("v1.2.10"), an address or part of a longer number
+        if digit_before(text, m.start())
+            || digit_after(text, m.end())
+            || text[..m.start()]
+                .chars()
+                .next_back()
+                .is_some_and(|c| c.is_alphanumeric() || c == '.')
+        {
             continue;
         }
         let a: u32 = c[1].parse().unwrap_or(0);
         let b: u32 = c[3].parse().unwrap_or(0);
-        let y = c[4].parse().ok();
+        let y = match c[4].len() {
+            2 => {
+                // "15.05.99", "23/06/18": not a version or address ("1.2.10.4")
+                if text[m.end()..].starts_with('.') && digit_at(text, m.end() + 1) {
+                    continue;
+                }
+                c[4].parse::<i32>().ok().map(|y| {
+                    if y < TWO_DIGIT_YEAR_PIVOT {
+                        2000 + y
+                    } else {
+                        1900 + y
+                    }
+                })
+            }
+            _ => c[4].parse().ok(),
+        };
         let dmy = lex.date_order == DateOrder::Dmy || &c[2] == ".";
         let (mo, d) = if dmy { (b, a) } else { (a, b) };
         if valid_date(y, mo, d) {
@@ -718,6 +936,40 @@ fn scan_dates(text: &str, lex: &Lexicon) -> (Vec<RawTime>, Vec<RawTime>) {
                     relative: None,
                 },
             );
+        }
+    }
+    if let Some(re) = &p.date_month_sep {
+        for c in re.captures_iter(text) {
+            let m = c.get(0).unwrap();
+            if digit_before(text, m.start()) || digit_after(text, m.end()) {
+                continue;
+            }
+            let g = |i: usize| c.get(i).map(|x| x.as_str());
+            let (y, mon, d) = if let Some(y) = g(1) {
+                (y, g(2), g(3))
+            } else if let Some(d) = g(4) {
+                (g(6).unwrap_or(""), g(5), Some(d))
+            } else {
+                (g(9).unwrap_or(""), g(7), g(8))
+            };
+            let Some(mo) = mon.and_then(|x| lex.month_number(x)) else {
+                continue;
+            };
+            let y = y.parse().ok();
+            let d = d.and_then(|d| d.parse().ok()).unwrap_or(0);
+            if valid_date(y, mo, d) {
+                push(
+                    &mut out,
+                    m.start(),
+                    m.end(),
+                    DateParts {
+                        year: y,
+                        month: Some(mo),
+                        day: Some(d),
+                        relative: None,
+                    },
+                );
+            }
         }
     }
     if let Some(re) = &p.date_month_first {
@@ -824,13 +1076,12 @@ fn scan_dates(text: &str, lex: &Lexicon) -> (Vec<RawTime>, Vec<RawTime>) {
         kept.push(r);
     }
     // day-only ("24일"): kept apart, used only when a clock follows
+    let kept_spans: Vec<(usize, usize)> = kept.iter().map(|k| (k.start, k.end)).collect();
     let mut day_only = Vec::new();
     if let Some(re) = &p.day_only {
         for c in re.captures_iter(text) {
             let m = c.get(0).unwrap();
-            if digit_before(text, m.start())
-                || kept.iter().any(|k| m.start() < k.end && k.start < m.end())
-            {
+            if digit_before(text, m.start()) || overlaps_sorted(&kept_spans, m.start(), m.end()) {
                 continue;
             }
             let d: u32 = c[1].parse().unwrap_or(0);
@@ -872,13 +1123,20 @@ fn after_date_gap(text: &str, pos: usize, w: &Words) -> usize {
     if let Some(e) = phrase_at(text, p, &w.date_time_joiners) {
         p = skip_ws(text, e, MAX_GAP_SPACES);
     }
+    // a range may follow the date: "mañana de 10 a.m. a 12 p.m.", "June 3 from 9 to 10"
+    if let Some(e) = phrase_at(text, p, &w.openers) {
+        p = skip_ws(text, e, MAX_GAP_SPACES);
+    }
     p
 }
 
 /// Where a date may start after a clock: "on", a weekday and a comma.
 fn after_time_gap(text: &str, pos: usize, w: &Words) -> Option<usize> {
     let p = skip_ws(text, pos, MAX_GAP_SPACES);
-    let e = phrase_at(text, p, &w.time_date_joiners)?;
+    let Some(e) = phrase_at(text, p, &w.time_date_joiners) else {
+        // a relative day may follow directly: "20h30 aujourd'hui", "3 PM tomorrow"
+        return Some(p);
+    };
     let mut p = skip_ws(text, e, MAX_GAP_SPACES);
     if let Some(e) = phrase_at(text, p, &w.weekdays) {
         p = e;
@@ -896,14 +1154,25 @@ pub fn scan_times(text: &str, lex: &Lexicon, zones: &ZoneTable) -> Vec<RawTime> 
     let clocks = scan_clocks(text, lex, zones);
     let (dates, day_only) = scan_dates(text, lex);
     // drop clocks inside dates (e.g. "2025.10.07" misread) and dates inside clocks
+    let date_spans: Vec<(usize, usize)> = dates.iter().map(|d| (d.start, d.end)).collect();
+    let mut used_date = vec![false; dates.len()];
+    // a relative date swallowed by a day-part word ("今晚6点"): the date goes with the clock
     let clocks: Vec<RawTime> = clocks
         .into_iter()
-        .filter(|c| !dates.iter().any(|d| c.start < d.end && d.start < c.end))
+        .filter_map(|mut c| {
+            let i = dates.partition_point(|d| d.start < c.start);
+            if let Some(d) = dates.get(i).filter(|d| d.start == c.start && d.end < c.end) {
+                c.date = d.date;
+                used_date[i] = true;
+                return Some(c);
+            }
+            (!overlaps_sorted(&date_spans, c.start, c.end)).then_some(c)
+        })
         .collect();
-    let mut used_date = vec![false; dates.len()];
     let mut items: Vec<RawTime> = Vec::new();
     let mut di = 0;
     for mut c in clocks {
+        c.clock_start = c.start;
         // a date (or day-only) right before this clock
         let mut merged = false;
         while di < dates.len() && dates[di].end <= c.start {
@@ -918,10 +1187,11 @@ pub fn scan_times(text: &str, lex: &Lexicon, zones: &ZoneTable) -> Vec<RawTime> 
             }
         }
         if !merged {
-            if let Some(d) = day_only
-                .iter()
-                .rev()
-                .find(|d| d.end <= c.start && after_date_gap(text, d.end, w) == c.start)
+            let k = day_only.partition_point(|d| d.end <= c.start);
+            if let Some(d) = k
+                .checked_sub(1)
+                .map(|i| &day_only[i])
+                .filter(|d| after_date_gap(text, d.end, w) == c.start)
             {
                 c.start = d.start;
                 c.date = d.date;
@@ -930,8 +1200,10 @@ pub fn scan_times(text: &str, lex: &Lexicon, zones: &ZoneTable) -> Vec<RawTime> 
         }
         if !merged {
             if let Some(p) = after_time_gap(text, c.end, w) {
-                if let Some(i) = dates.iter().position(|d| d.start == p) {
-                    if !used_date[i] {
+                if let Ok(i) = dates.binary_search_by_key(&p, |d| d.start) {
+                    let direct = skip_ws(text, c.end, MAX_GAP_SPACES) == p;
+                    let relative = dates[i].date.is_some_and(|d| d.relative.is_some());
+                    if !used_date[i] && (!direct || relative) {
                         c.end = dates[i].end;
                         c.date = dates[i].date;
                         used_date[i] = true;
@@ -972,8 +1244,10 @@ pub fn scan_times(text: &str, lex: &Lexicon, zones: &ZoneTable) -> Vec<RawTime> 
         }
         items.extend(extra);
     }
+    items.sort_by_key(|r| r.start);
+    let item_spans: Vec<(usize, usize)> = items.iter().map(|c| (c.start, c.end)).collect();
     for (i, d) in dates.into_iter().enumerate() {
-        if !used_date[i] && !items.iter().any(|c| d.start < c.end && c.start < d.end) {
+        if !used_date[i] && !overlaps_sorted(&item_spans, d.start, d.end) {
             items.push(d);
         }
     }
@@ -1002,27 +1276,49 @@ fn merge_ranges(text: &str, items: Vec<RawTime>, w: &Words) -> Vec<RawTime> {
             out.push(a);
             break;
         };
-        let joinable = a.clock.is_some() && b.clock.is_some() && b.start >= a.end && {
-            let gap = text[a.end..b.start].trim();
-            w.connectors
-                .iter()
-                .any(|c| gap.to_lowercase() == *c && !c.is_empty())
-        };
+        let joinable = a.clock.is_some()
+            && b.clock.is_some()
+            && b.start >= a.end
+            && {
+                let gap = text[a.end..b.start].trim().to_lowercase();
+                let opened = || {
+                    let bs = skip_ws_back(text, a.clock_start.max(a.start), MAX_GAP_SPACES);
+                    phrase_before(text, bs, &w.openers).is_some()
+                };
+                !w.needs_opener.contains(&gap) || opened()
+            }
+            && {
+                let gap = text[a.end..b.start].trim();
+                w.connectors
+                    .iter()
+                    .any(|c| gap.to_lowercase() == *c && !c.is_empty())
+            };
         if !joinable {
             out.push(a);
             continue;
         }
         let mut b = iter.next().unwrap();
         let (ac, bc) = (a.clock.as_mut().unwrap(), b.clock.as_mut().unwrap());
-        if bc.meridiem.is_none() && ac.meridiem == Some(Meridiem::Pm) && bc.hour < 12 {
+        if bc.meridiem.is_none()
+            && ac.meridiem.is_none()
+            && bc.hour < 12
+            && bc.hour < ac.hour
+            && bc.hour + 12 > ac.hour
+            && ac.hour < 12
+        {
+            // "10時30分から3時", "11:00 – 2:00": a 12-hour end after a morning start
+            bc.hour += 12;
+        } else if bc.meridiem.is_none() && ac.meridiem == Some(Meridiem::Pm) && bc.hour < 12 {
             if bc.hour + 12 >= ac.hour {
                 bc.hour += 12;
                 bc.meridiem = Some(Meridiem::Pm);
             }
-        } else if ac.meridiem.is_none() && bc.meridiem == Some(Meridiem::Pm) && ac.hour < 12 {
-            if ac.hour + 12 <= bc.hour {
-                ac.hour += 12;
-            }
+        } else if ac.meridiem.is_none()
+            && bc.meridiem == Some(Meridiem::Pm)
+            && ac.hour < 12
+            && ac.hour + 12 <= bc.hour
+        {
+            ac.hour += 12;
         }
         if a.zone.is_none() {
             a.zone = b.zone.clone();

@@ -55,12 +55,29 @@ pub fn whole_word(text: &str, start: usize, end: usize) -> bool {
     left_ok && right_ok
 }
 
+/// A letter of a script that separates words with spaces.
+fn is_spaced_letter(c: char) -> bool {
+    c.is_alphabetic() && !is_cjk(c)
+}
+
+/// Whether `text[start..end]` is not glued to letters on either side (digits may touch it:
+/// "4pm", "5분", "10h").
+fn free_word(text: &str, start: usize, end: usize) -> bool {
+    let first = text[start..end].chars().next();
+    let last = text[start..end].chars().next_back();
+    let before = text[..start].chars().next_back();
+    let after = text[end..].chars().next();
+    let left_ok = !(first.is_some_and(is_spaced_letter) && before.is_some_and(is_spaced_letter));
+    let right_ok = !(last.is_some_and(is_spaced_letter) && after.is_some_and(is_spaced_letter));
+    left_ok && right_ok
+}
+
 /// The longest phrase (list sorted longest first) found at `pos`, as a whole word: its end.
 pub fn phrase_at(text: &str, pos: usize, phrases: &[String]) -> Option<usize> {
     let hay = &text[pos..];
     phrases.iter().find_map(|p| {
         let len = ci_prefix(hay, p)?;
-        whole_word(text, pos, pos + len).then_some(pos + len)
+        free_word(text, pos, pos + len).then_some(pos + len)
     })
 }
 
@@ -69,7 +86,7 @@ pub fn phrase_before(text: &str, pos: usize, phrases: &[String]) -> Option<usize
     let hay = &text[..pos];
     phrases.iter().find_map(|p| {
         let start = ci_suffix(hay, p)?;
-        whole_word(text, start, pos).then_some(start)
+        free_word(text, start, pos).then_some(start)
     })
 }
 
@@ -118,6 +135,19 @@ pub fn alternation(phrases: &[String]) -> String {
         .join("|")
 }
 
+/// How many earlier spans `overlaps_sorted` looks back over (spans rarely nest).
+const OVERLAP_LOOKBACK: usize = 4;
+
+/// Whether `[s, e)` overlaps any of `spans` (sorted by start, rarely nested), in log time.
+pub fn overlaps_sorted(spans: &[(usize, usize)], s: usize, e: usize) -> bool {
+    let idx = spans.partition_point(|x| x.0 < e);
+    spans[..idx]
+        .iter()
+        .rev()
+        .take(OVERLAP_LOOKBACK)
+        .any(|x| x.1 > s)
+}
+
 /// Byte offsets → char offsets, for offsets given in any order.
 pub fn char_offsets(text: &str, bytes: &[usize]) -> Vec<usize> {
     let mut order: Vec<usize> = (0..bytes.len()).collect();
@@ -151,7 +181,7 @@ mod tests {
         let p = sorted_phrases(&["about".to_string(), "약".to_string()]);
         assert_eq!(phrase_at("About 16:30", 0, &p), Some(5));
         assert_eq!(phrase_at("Aboutx", 0, &p), None);
-        assert_eq!(phrase_before("xx 약 55분", 7, &p), Some(3));
+        assert_eq!(phrase_before("xx 약 55분", 6, &p), Some(3));
         assert_eq!(char_offsets("약 55분", &[0, 4, 9]), vec![0, 2, 5]);
     }
 }

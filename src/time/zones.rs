@@ -116,8 +116,10 @@ impl ZoneTable {
                     .filter(|a| a.len() > 1)
                     .cloned()
                     .collect();
-                let mut alts =
-                    vec![r"(?:UTC|GMT)[ \t]?[+−–-][ \t]?\d{1,2}(?::?\d{2})?".to_string()];
+                let mut alts = vec![
+                    r"(?:UTC|GMT)[ \t]?[+−–-][ \t]?\d{1,2}(?::?\d{2})?".to_string(),
+                    r"(?:Africa|America|Asia|Atlantic|Australia|Europe|Indian|Pacific)/[A-Z][A-Za-z_\-]+(?:/[A-Z][A-Za-z_\-]+)?".to_string(),
+                ];
                 if !names.is_empty() {
                     alts.push(format!("(?i:{})", super::text::alternation(&names)));
                 }
