@@ -2,6 +2,8 @@
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
 
+mod labels;
+mod reprocess;
 mod schema;
 mod validate;
 
@@ -28,6 +30,10 @@ pub enum Command {
     Validate(validate::Args),
     /// Print a JSON Schema of the case record.
     Schema(schema::Args),
+    /// Show the vocabulary labels a text yields, with evidence and assertions.
+    Labels(labels::Args),
+    /// Re-run the normaliser over the library with the current mappings; --apply writes.
+    Reprocess(reprocess::Args),
 }
 
 impl Cli {
@@ -44,6 +50,8 @@ pub fn run(cli: Cli) -> anyhow::Result<i32> {
     match &cli.command {
         Command::Validate(args) => validate::run(&cli, args),
         Command::Schema(args) => schema::run(args),
+        Command::Labels(args) => labels::run(&cli, args),
+        Command::Reprocess(args) => reprocess::run(&cli, args),
     }
 }
 

@@ -142,7 +142,7 @@ impl Normalizer {
             let in_sentence = |k: TriggerKind| {
                 live.iter()
                     .find(|h| h.kind == k && h.start >= sent_lo && h.end <= sent_hi)
-                    .map(|h| *h)
+                    .copied()
             };
             let mut rule = format!(
                 "{}:{}:{}",
