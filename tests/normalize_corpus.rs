@@ -152,6 +152,19 @@ fn dev_corpus_meets_label_targets() {
             }
         }
         let rc_ok = gold["root_cause"].as_str() == Some(got.root_cause.as_str());
+        if !rc_ok && std::env::var("NORMALIZE_SCORE_RC").is_ok() {
+            for l in labels.iter().filter(|l| l.field == "root_cause") {
+                println!(
+                    "    rc {} {:?} {} {:?} {:.2} {}",
+                    l.term,
+                    l.quote,
+                    l.assertion.as_str(),
+                    l.section,
+                    l.confidence,
+                    l.rule
+                );
+            }
+        }
         if rc_ok {
             score.rc_right += 1;
         }
