@@ -149,6 +149,15 @@ fn dev_corpus_meets_label_targets() {
                 let missing: Vec<_> = want.difference(&have).collect();
                 let extra: Vec<_> = have.difference(&want).collect();
                 line.push_str(&format!("\n    -{missing:?}\n    +{extra:?}"));
+                for t in &extra {
+                    for l in labels
+                        .iter()
+                        .filter(|l| &&l.term == t && l.assertion == Assertion::Affirmed)
+                        .take(3)
+                    {
+                        line.push_str(&format!("\n      {t} <- {:?} [{}]", l.quote, l.rule));
+                    }
+                }
             }
         }
         let rc_ok = gold["root_cause"].as_str() == Some(got.root_cause.as_str());
