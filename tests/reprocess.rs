@@ -8,9 +8,9 @@ use std::process::{Command, Stdio};
 use std::time::Duration;
 
 /// How many cases the interruption test writes (enough that a kill can land mid-run).
-const INTERRUPT_CASES: usize = 400;
+const INTERRUPT_CASES: usize = 150;
 /// How long the interrupted run gets before it is killed.
-const KILL_AFTER: Duration = Duration::from_millis(40);
+const KILL_AFTER: Duration = Duration::from_millis(25);
 
 fn template() -> Value {
     let text =
