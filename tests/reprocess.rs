@@ -311,3 +311,59 @@ fn labels_command_shows_evidence_and_assertions() {
         .unwrap()
         .contains(&Value::from("disk-full")));
 }
+
+#[test]
+fn renamed_terms_move_to_their_new_name_in_unreviewed_cases() {
+    let maps = tempfile::tempdir().unwrap();
+    copy_dir(&common::root().join("mappings"), maps.path());
+    let sym = maps.path().join("symptoms.toml");
+    let mut text = std::fs::read_to_string(&sym).unwrap();
+    text.push_str("\n[renamed]\n\"latency-high\" = \"high-latency\"\n");
+    std::fs::write(&sym, text).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let mut v: Value = serde_json::from_str(&case("IL-N", false)).unwrap();
+    v["symptoms"] = serde_json::json!(["latency-high"]);
+    let p = dir.path().join("n.json");
+    std::fs::write(&p, serde_json::to_string(&v).unwrap()).unwrap();
+    let lib = dir.path().to_string_lossy().to_string();
+    let o = Command::new(env!("CARGO_BIN_EXE_incidentlib"))
+        .args(["reprocess", "--apply", "--json", "--library", &lib])
+        .env("INCIDENTLIB_MAPPINGS", maps.path())
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", common::stderr(&o));
+    let r = json_report(&o);
+    let ch = r["cases"][0]["changes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["field"] == "symptoms")
+        .unwrap()
+        .clone();
+    assert!(ch["removed"]
+        .as_array()
+        .unwrap()
+        .contains(&Value::from("latency-high")));
+    assert!(ch["evidence"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|e| e["rule"].as_str().unwrap().contains("renamed")));
+    let after: Value = serde_json::from_str(&std::fs::read_to_string(&p).unwrap()).unwrap();
+    assert!(after["symptoms"]
+        .as_array()
+        .unwrap()
+        .contains(&Value::from("high-latency")));
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for e in std::fs::read_dir(from).unwrap().flatten() {
+        let dest = to.join(e.file_name());
+        if e.path().is_dir() {
+            copy_dir(&e.path(), &dest);
+        } else {
+            std::fs::copy(e.path(), dest).unwrap();
+        }
+    }
+}

@@ -424,6 +424,15 @@ fn diff_case(
         // Unreviewed: the field becomes what the normaliser says, plus retired terms kept for a
         // curator to decide on.
         let mut new_value: Vec<String> = want.clone();
+        for (_, new) in &renamed_to {
+            if field == CAUSE_FIELD {
+                if want.first().map(String::as_str) == Some(super::fields::UNKNOWN_CAUSE) {
+                    new_value = vec![new.clone()];
+                }
+            } else if !new_value.contains(new) {
+                new_value.push(new.clone());
+            }
+        }
         for t in &kept_retired {
             if !new_value.contains(t) {
                 new_value.push(t.clone());
