@@ -121,6 +121,8 @@ fn dev_corpus_meets_label_targets() {
         .collect();
     golds.sort();
     let verbose = std::env::var("NORMALIZE_SCORE_VERBOSE").is_ok();
+    // Domain is reported, not a target: (tp, fp, fn).
+    let mut domain = (0usize, 0usize, 0usize);
     for gold_path in golds {
         let gold: Value =
             serde_json::from_str(&std::fs::read_to_string(&gold_path).unwrap()).unwrap();
@@ -159,6 +161,13 @@ fn dev_corpus_meets_label_targets() {
                     }
                 }
             }
+        }
+        {
+            let want = strings(&gold["domain"]);
+            let have: BTreeSet<String> = got.domain.iter().cloned().collect();
+            domain.0 += want.intersection(&have).count();
+            domain.1 += have.difference(&want).count();
+            domain.2 += want.difference(&have).count();
         }
         let rc_ok = gold["root_cause"].as_str() == Some(got.root_cause.as_str());
         if !rc_ok && std::env::var("NORMALIZE_SCORE_RC").is_ok() {
@@ -212,6 +221,10 @@ fn dev_corpus_meets_label_targets() {
         score.fn_,
         rc,
         score.violations.len()
+    );
+    println!(
+        "domain (not a target): tp {} fp {} fn {}",
+        domain.0, domain.1, domain.2
     );
     for v in &score.violations {
         println!("  violation {v}");

@@ -7,6 +7,9 @@ use std::collections::HashMap;
 /// Combined confidence a component needs: one passing mention names a part, the central
 /// components of an incident are mentioned again and again.
 const MIN_COMPONENT_SUPPORT: f32 = 0.9;
+/// Combined confidence a domain needs: broad words (network, security, database) are named in
+/// passing in most write-ups, so a domain needs several mentions (three at phrase confidence).
+const MIN_DOMAIN_SUPPORT: f32 = 0.99;
 /// Combined confidence any other list term needs.
 const MIN_LIST_SUPPORT: f32 = 0.5;
 
@@ -74,10 +77,10 @@ fn ranked(labels: &[Label], field: &str, vocab: &Vocabulary) -> Vec<(String, f32
 /// best-supported affirmed cause (best mention, a bonus per repeat, earliest on a tie), `unknown` when none.
 pub fn fill_case(labels: &[Label], vocab: &Vocabulary) -> CaseLabels {
     let list = |f: &str| -> Vec<String> {
-        let min = if f == "components" {
-            MIN_COMPONENT_SUPPORT
-        } else {
-            MIN_LIST_SUPPORT
+        let min = match f {
+            "components" => MIN_COMPONENT_SUPPORT,
+            "domain" => MIN_DOMAIN_SUPPORT,
+            _ => MIN_LIST_SUPPORT,
         };
         ranked(labels, f, vocab)
             .into_iter()
