@@ -367,3 +367,25 @@ fn copy_dir(from: &Path, to: &Path) {
         }
     }
 }
+
+#[test]
+fn jsonl_records_are_edited_in_place_line_by_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let compact =
+        |s: String| serde_json::to_string(&serde_json::from_str::<Value>(&s).unwrap()).unwrap();
+    let reviewed = compact(case("IL-J1", true));
+    let open = compact(case("IL-J2", false));
+    let p = dir.path().join("cases.jsonl");
+    std::fs::write(&p, format!("{reviewed}\n{open}\n")).unwrap();
+    let o = reprocess(dir.path(), &["--apply"]);
+    assert_eq!(o.status.code(), Some(0), "{}", common::stderr(&o));
+    let after = std::fs::read_to_string(&p).unwrap();
+    let lines: Vec<&str> = after.lines().collect();
+    assert_eq!(lines.len(), 2);
+    assert_eq!(lines[0], reviewed, "the reviewed line must not change");
+    let v: Value = serde_json::from_str(lines[1]).unwrap();
+    assert!(v["symptoms"]
+        .as_array()
+        .unwrap()
+        .contains(&Value::from("disk-full")));
+}
