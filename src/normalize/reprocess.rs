@@ -225,11 +225,22 @@ fn process_file(path: &Path, vocab: &Vocabulary, n: &Normalizer, opts: &Options)
         if !edits.is_empty() {
             match edit_record(&rec.text, &edits) {
                 Ok(t) => {
-                    let start = if jsonl { line_starts[rec.line - 1] } else { 0 };
-                    let end = start + rec.text.len();
-                    if new_text.get(start..end) == Some(rec.text.as_str()) {
-                        new_text.replace_range(start..end, &t);
-                        edited = true;
+                    let start = if jsonl {
+                        line_starts.get(rec.line.saturating_sub(1)).copied()
+                    } else {
+                        Some(0)
+                    };
+                    let end = start.map(|s| s + rec.text.len());
+                    match (start, end) {
+                        (Some(s), Some(e)) if new_text.get(s..e) == Some(rec.text.as_str()) => {
+                            new_text.replace_range(s..e, &t);
+                            edited = true;
+                        }
+                        _ => out.skipped.push(Skipped {
+                            path: where_.clone(),
+                            problem: "the file changed while it was being reprocessed; run again"
+                                .into(),
+                        }),
                     }
                 }
                 Err(problem) => out.skipped.push(Skipped {
