@@ -121,6 +121,8 @@ fn dev_corpus_meets_label_targets() {
         .collect();
     golds.sort();
     let verbose = std::env::var("NORMALIZE_SCORE_VERBOSE").is_ok();
+    // Domain is reported, not a target: (tp, fp, fn).
+    let mut domain = (0usize, 0usize, 0usize);
     for gold_path in golds {
         let gold: Value =
             serde_json::from_str(&std::fs::read_to_string(&gold_path).unwrap()).unwrap();
@@ -149,9 +151,38 @@ fn dev_corpus_meets_label_targets() {
                 let missing: Vec<_> = want.difference(&have).collect();
                 let extra: Vec<_> = have.difference(&want).collect();
                 line.push_str(&format!("\n    -{missing:?}\n    +{extra:?}"));
+                for t in &extra {
+                    for l in labels
+                        .iter()
+                        .filter(|l| &&l.term == t && l.assertion == Assertion::Affirmed)
+                        .take(3)
+                    {
+                        line.push_str(&format!("\n      {t} <- {:?} [{}]", l.quote, l.rule));
+                    }
+                }
             }
         }
+        {
+            let want = strings(&gold["domain"]);
+            let have: BTreeSet<String> = got.domain.iter().cloned().collect();
+            domain.0 += want.intersection(&have).count();
+            domain.1 += have.difference(&want).count();
+            domain.2 += want.difference(&have).count();
+        }
         let rc_ok = gold["root_cause"].as_str() == Some(got.root_cause.as_str());
+        if !rc_ok && std::env::var("NORMALIZE_SCORE_RC").is_ok() {
+            for l in labels.iter().filter(|l| l.field == "root_cause") {
+                println!(
+                    "    rc {} {:?} {} {:?} {:.2} {}",
+                    l.term,
+                    l.quote,
+                    l.assertion.as_str(),
+                    l.section,
+                    l.confidence,
+                    l.rule
+                );
+            }
+        }
         if rc_ok {
             score.rc_right += 1;
         }
@@ -190,6 +221,10 @@ fn dev_corpus_meets_label_targets() {
         score.fn_,
         rc,
         score.violations.len()
+    );
+    println!(
+        "domain (not a target): tp {} fp {} fn {}",
+        domain.0, domain.1, domain.2
     );
     for v in &score.violations {
         println!("  violation {v}");

@@ -6,6 +6,8 @@ mod draft;
 mod eval;
 pub mod fetch;
 mod review;
+mod labels;
+mod reprocess;
 mod schema;
 mod times;
 mod validate;
@@ -43,6 +45,10 @@ pub enum Command {
     Draft(Box<draft::Args>),
     /// Draft every document of a gold corpus and score the drafts.
     Eval(eval::Args),
+    /// Show the vocabulary labels a text yields, with evidence and assertions.
+    Labels(labels::Args),
+    /// Re-run the normaliser over the library with the current mappings; --apply writes.
+    Reprocess(reprocess::Args),
 }
 
 impl Cli {
@@ -64,6 +70,8 @@ pub fn run(cli: Cli) -> anyhow::Result<i32> {
         Command::Fetch(args) => fetch::run(args),
         Command::Draft(args) => draft::run(&cli, args),
         Command::Eval(args) => eval::run(&cli, args),
+        Command::Labels(args) => labels::run(&cli, args),
+        Command::Reprocess(args) => reprocess::run(&cli, args),
     }
 }
 

@@ -7,8 +7,16 @@ use std::collections::HashMap;
 /// Combined confidence a component needs: one passing mention names a part, the central
 /// components of an incident are mentioned again and again.
 const MIN_COMPONENT_SUPPORT: f32 = 0.9;
+/// Combined confidence a domain needs: broad words (network, security, database) are named in
+/// passing in most write-ups, so a domain needs several mentions (three at phrase confidence).
+const MIN_DOMAIN_SUPPORT: f32 = 0.99;
 /// Combined confidence any other list term needs.
 const MIN_LIST_SUPPORT: f32 = 0.5;
+
+/// Added to a cause's best confidence for each further affirmed mention …
+const CAUSE_REPEAT_BONUS: f32 = 0.05;
+/// … counting at most this many further mentions.
+const CAUSE_REPEAT_CAP: f32 = 4.0;
 
 /// The root cause when no affirmed cause was found.
 pub const UNKNOWN_CAUSE: &str = "unknown";
@@ -66,13 +74,13 @@ fn ranked(labels: &[Label], field: &str, vocab: &Vocabulary) -> Vec<(String, f32
 }
 
 /// Fills the label fields from labels: list fields ordered by confidence, `root_cause` the
-/// best-supported affirmed cause (summed confidence, earliest on a tie), `unknown` when none.
+/// best-supported affirmed cause (best mention, a bonus per repeat, earliest on a tie), `unknown` when none.
 pub fn fill_case(labels: &[Label], vocab: &Vocabulary) -> CaseLabels {
     let list = |f: &str| -> Vec<String> {
-        let min = if f == "components" {
-            MIN_COMPONENT_SUPPORT
-        } else {
-            MIN_LIST_SUPPORT
+        let min = match f {
+            "components" => MIN_COMPONENT_SUPPORT,
+            "domain" => MIN_DOMAIN_SUPPORT,
+            _ => MIN_LIST_SUPPORT,
         };
         ranked(labels, f, vocab)
             .into_iter()
@@ -80,20 +88,25 @@ pub fn fill_case(labels: &[Label], vocab: &Vocabulary) -> CaseLabels {
             .map(|(t, _, _)| t)
             .collect()
     };
-    let mut sums: HashMap<&str, (f32, usize)> = HashMap::new();
+    // A cause is as strong as its best mention, plus a little for each further mention.
+    let mut best: HashMap<&str, (f32, usize, usize)> = HashMap::new();
     for l in labels.iter().filter(|l| {
         l.field == "root_cause"
             && l.assertion == Assertion::Affirmed
             && l.term != UNKNOWN_CAUSE
             && vocab.contains("root_cause", &l.term)
     }) {
-        let e = sums.entry(l.term.as_str()).or_insert((0.0, l.start));
-        e.0 += l.confidence;
-        e.1 = e.1.min(l.start);
+        let e = best.entry(l.term.as_str()).or_insert((0.0, 0, l.start));
+        e.0 = e.0.max(l.confidence);
+        e.1 += 1;
+        e.2 = e.2.min(l.start);
     }
-    let root_cause = sums
-        .into_iter()
-        .max_by(|a, b| a.1 .0.total_cmp(&b.1 .0).then(b.1 .1.cmp(&a.1 .1)))
+    let score = |(max, n, _): &(f32, usize, usize)| {
+        max + CAUSE_REPEAT_BONUS * (*n as f32 - 1.0).min(CAUSE_REPEAT_CAP)
+    };
+    let root_cause = best
+        .iter()
+        .max_by(|a, b| score(a.1).total_cmp(&score(b.1)).then(b.1 .2.cmp(&a.1 .2)))
         .map(|(t, _)| t.to_string())
         .unwrap_or_else(|| UNKNOWN_CAUSE.to_string());
     CaseLabels {

@@ -181,14 +181,16 @@ impl Matcher {
         })
     }
 
-    /// Every mention in folded text; within one field a match inside a longer one is dropped.
-    pub fn find(&self, folded: &str) -> Vec<Mention> {
+    /// Every mention in folded text of phrases in `langs` (all languages when empty); within one
+    /// field a match inside a longer one is dropped.
+    pub fn find(&self, folded: &str, langs: &[&str]) -> Vec<Mention> {
+        let allowed = |e: usize| langs.is_empty() || langs.contains(&self.entries[e].lang.as_str());
         let mut found = Vec::new();
         if let Some(ac) = &self.ac {
             for m in ac.find_overlapping_iter(folded) {
                 for &e in &self.by_phrase[m.pattern().as_usize()] {
                     let en = &self.entries[e];
-                    if at_boundaries(folded, m.start(), m.end(), en.left, en.right) {
+                    if allowed(e) && at_boundaries(folded, m.start(), m.end(), en.left, en.right) {
                         found.push(Mention {
                             start: m.start(),
                             end: m.end(),
@@ -201,6 +203,9 @@ impl Matcher {
         if !self.regexes.is_empty() {
             for i in self.set.matches(folded).iter() {
                 let (re, e) = &self.regexes[i];
+                if !allowed(*e) {
+                    continue;
+                }
                 for m in re.find_iter(folded) {
                     if m.start() < m.end() {
                         found.push(Mention {

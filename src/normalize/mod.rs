@@ -31,6 +31,8 @@ const CAUSE_SECTION_BONUS: f32 = 0.15;
 const TIMELINE_FACTOR: f32 = 0.9;
 /// Folder under the mappings folder that holds the per-language assertion triggers.
 pub const ASSERTIONS_DIR: &str = "assertions";
+/// Language whose phrases are matched in text of every language (technical terms).
+const PHRASE_LINGUA_FRANCA: &str = "en";
 /// Language assumed when no hint is given and detection is unsure.
 const FALLBACK_LANG: &str = "en";
 
@@ -111,13 +113,15 @@ impl Normalizer {
     ) -> Vec<Label> {
         let folded = Folded::new(text);
         let f = folded.text.as_str();
-        let mentions = self.matcher.find(f);
-        if mentions.is_empty() {
-            return Vec::new();
-        }
         let lang = lang_hint
             .map(str::to_string)
             .unwrap_or_else(|| detect_lang(text));
+        // Phrases of the text's language, and English: technical terms cross languages in English.
+        let langs = [lang.as_str(), PHRASE_LINGUA_FRANCA];
+        let mentions = self.matcher.find(f, &langs);
+        if mentions.is_empty() {
+            return Vec::new();
+        }
         let triggers = self.assertions.for_lang(&lang);
         let hits: Vec<Hit> = triggers.map(|t| t.find(f)).unwrap_or_default();
         let breaks = breaks(f, &hits);
@@ -142,7 +146,7 @@ impl Normalizer {
             let in_sentence = |k: TriggerKind| {
                 live.iter()
                     .find(|h| h.kind == k && h.start >= sent_lo && h.end <= sent_hi)
-                    .map(|h| *h)
+                    .copied()
             };
             let mut rule = format!(
                 "{}:{}:{}",

@@ -37,7 +37,7 @@ impl Folded {
                 continue;
             }
             last_space = false;
-            if c.is_ascii() {
+            if c.is_ascii() && !chars.peek().is_some_and(|&m| is_combining_mark(m)) {
                 let l = c.to_ascii_lowercase();
                 text.push(l);
                 spans.push((start, pos));

@@ -1,0 +1,122 @@
+//! `incidentlib reprocess --library DIR [--apply] [--json]`: re-label the library with the current mappings.
+use crate::normalize::reprocess::{count_files, reprocess, Options};
+use crate::normalize::Normalizer;
+use crate::vocab::Vocabulary;
+use std::io::IsTerminal;
+use std::path::PathBuf;
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Folder of case records (*.json, *.jsonl), searched recursively.
+    #[arg(long, value_name = "DIR")]
+    pub library: PathBuf,
+    /// Write the changes to unreviewed cases (atomically); without it nothing is written.
+    #[arg(long)]
+    pub apply: bool,
+    /// Print the full report as JSON on standard output.
+    #[arg(long)]
+    pub json: bool,
+    /// Largest record to read, in bytes.
+    #[arg(long, default_value_t = crate::library::DEFAULT_MAX_RECORD_BYTES)]
+    pub max_record_bytes: u64,
+}
+
+pub fn run(cli: &super::Cli, args: &Args) -> anyhow::Result<i32> {
+    let vocab = match Vocabulary::load(&cli.mappings_dir()) {
+        Ok(v) => v,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            return Ok(2);
+        }
+    };
+    if !args.library.is_dir() {
+        eprintln!(
+            "error: {} is not a folder of case records (give --library DIR)",
+            args.library.display()
+        );
+        return Ok(2);
+    }
+    let normalizer = Normalizer::new(&vocab)?;
+    let bar = if std::io::stdout().is_terminal() && !cli.quiet {
+        let pb = indicatif::ProgressBar::new(count_files(&args.library) as u64);
+        pb.set_style(
+            indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} files {eta}")
+                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+        );
+        Some(pb)
+    } else {
+        None
+    };
+    let tick = || {
+        if let Some(b) = &bar {
+            b.inc(1);
+        }
+    };
+    let report = reprocess(
+        &args.library,
+        &vocab,
+        &normalizer,
+        &Options {
+            apply: args.apply,
+            max_record_bytes: args.max_record_bytes,
+        },
+        &tick,
+    );
+    if let Some(b) = &bar {
+        b.finish_and_clear();
+    }
+    if args.json {
+        println!("{}", serde_json::to_string_pretty(&report)?);
+    } else {
+        for c in &report.cases {
+            let tag = if c.reviewed { " (reviewed)" } else { "" };
+            println!("{} {}{tag}", c.id, c.path);
+            for ch in &c.changes {
+                println!(
+                    "  {}: +[{}] -[{}]",
+                    ch.field,
+                    ch.added.join(", "),
+                    ch.removed.join(", ")
+                );
+                for e in &ch.evidence {
+                    println!("    {} <- {:?}", e.term, e.quote);
+                }
+            }
+            for p in &c.proposals {
+                let extra = p
+                    .suggestion
+                    .as_deref()
+                    .map(|s| format!(" (closest: {s})"))
+                    .unwrap_or_default();
+                let quote = p
+                    .evidence
+                    .first()
+                    .map(|e| format!(" <- {:?}", e.quote))
+                    .unwrap_or_default();
+                println!(
+                    "  proposal {} {}: {}{extra}{quote}",
+                    p.kind, p.field, p.term
+                );
+            }
+        }
+        for s in &report.skipped {
+            println!("skipped {}: {}", s.path, s.problem);
+        }
+    }
+    if !cli.quiet {
+        eprintln!(
+            "{} case(s) scanned, {} changed{}, {} proposal(s), {} skipped; vocabulary {}",
+            report.scanned,
+            report.changed(),
+            if args.apply {
+                format!(" ({} file(s) written)", report.written)
+            } else {
+                " (dry run: nothing written; add --apply)".to_string()
+            },
+            report.proposals(),
+            report.skipped.len(),
+            report.vocabulary
+        );
+    }
+    Ok(report.exit_code())
+}

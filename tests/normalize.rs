@@ -1,0 +1,184 @@
+//! The normaliser on short texts: exact quotes, longest match, word boundaries, assertions in several languages, field rules.
+mod common;
+
+use incidentlib::normalize::{fill_case, Assertion, Label, Normalizer, SectionSpan};
+use incidentlib::vocab::Vocabulary;
+use std::sync::OnceLock;
+
+/// One vocabulary and normaliser for every test in this file (building them is the slow part).
+fn setup() -> (&'static Vocabulary, &'static Normalizer) {
+    static SHARED: OnceLock<(Vocabulary, Normalizer)> = OnceLock::new();
+    let (v, n) = SHARED.get_or_init(|| {
+        let v = Vocabulary::load(&common::root().join("mappings")).unwrap();
+        let n = Normalizer::new(&v).unwrap();
+        (v, n)
+    });
+    (v, n)
+}
+
+fn find<'a>(labels: &'a [Label], term: &str) -> Vec<&'a Label> {
+    labels.iter().filter(|l| l.term == term).collect()
+}
+
+fn assertion_of(labels: &[Label], term: &str) -> Assertion {
+    find(labels, term)
+        .first()
+        .unwrap_or_else(|| panic!("no {term} label in {labels:#?}"))
+        .assertion
+}
+
+#[test]
+fn quotes_are_exact_original_text_with_char_offsets() {
+    let (_, n) = setup();
+    let text = "À 10h, le disque était plein. ＯＯＭ　Ｋｉｌｌｅｒ terminated pods.";
+    let labels = n.label(text, &[], Some("fr"));
+    for l in &labels {
+        let quote: String = text.chars().skip(l.start).take(l.end - l.start).collect();
+        assert_eq!(quote, l.quote);
+    }
+    let oom = find(&labels, "oom-killed");
+    assert_eq!(oom[0].quote, "ＯＯＭ　Ｋｉｌｌｅｒ");
+}
+
+#[test]
+fn longest_phrase_wins_within_a_field_and_words_need_boundaries() {
+    let (_, n) = setup();
+    let labels = n.label("Replication lag grew on the replicas.", &[], Some("en"));
+    assert_eq!(find(&labels, "replication-lag").len(), 1);
+    assert!(find(&labels, "high-latency").is_empty(), "{labels:#?}");
+    // "race" must not match inside "trace".
+    let labels = n.label("We looked at the stack trace.", &[], Some("en"));
+    assert!(find(&labels, "race-condition").is_empty());
+}
+
+#[test]
+fn negation_in_english_korean_japanese_chinese_vietnamese_and_spanish() {
+    let (_, n) = setup();
+    let cases = [
+        ("en", "No customer data was lost."),
+        (
+            "ko",
+            "이미 저장돼 있던 글과 댓글의 데이터 손실은 없었습니다.",
+        ),
+        ("ja", "データの損失はありません。"),
+        ("zh", "本次事件没有数据丢失。"),
+        ("vi", "Không có dữ liệu nào bị mất."),
+        ("es", "No hubo pérdida de datos."),
+        ("de", "Es kam zu keinem Datenverlust."),
+        ("fr", "Aucune perte de données n'a été constatée."),
+        ("pt", "Não houve perda de dados."),
+    ];
+    for (lang, text) in cases {
+        let labels = n.label(text, &[], Some(lang));
+        assert_eq!(
+            assertion_of(&labels, "data-loss"),
+            Assertion::Negated,
+            "{lang}: {text}"
+        );
+    }
+}
+
+#[test]
+fn a_failure_phrase_that_contains_not_is_affirmed() {
+    let (_, n) = setup();
+    let labels = n.label(
+        "Users could not connect at all: connections time out.",
+        &[],
+        Some("en"),
+    );
+    assert_eq!(
+        assertion_of(&labels, "connection-errors"),
+        Assertion::Affirmed
+    );
+}
+
+#[test]
+fn negation_scope_ends_at_the_clause() {
+    let (_, n) = setup();
+    let labels = n.label(
+        "No data was lost, but the disk was full for an hour.",
+        &[],
+        Some("en"),
+    );
+    assert_eq!(assertion_of(&labels, "data-loss"), Assertion::Negated);
+    assert_eq!(assertion_of(&labels, "disk-full"), Assertion::Affirmed);
+}
+
+#[test]
+fn plans_and_action_items_are_hypothetical() {
+    let (_, n) = setup();
+    let labels = n.label(
+        "We will add a rate limit of 300 requests per 10 minutes.",
+        &[],
+        Some("en"),
+    );
+    assert_eq!(
+        assertion_of(&labels, "rate-limiter"),
+        Assertion::Hypothetical
+    );
+    let labels = n.label("속도 제한을 도입할 예정입니다.", &[], Some("ko"));
+    assert_eq!(
+        assertion_of(&labels, "rate-limiter"),
+        Assertion::Hypothetical
+    );
+    let text =
+        "The disk was full.\n\nAction items\nPage the owner when the disk was full for 5 minutes.";
+    let start = text.find("Action").unwrap();
+    let sections = vec![SectionSpan {
+        kind: "action_items".into(),
+        start,
+        end: text.chars().count(),
+    }];
+    let labels = n.label(text, &sections, Some("en"));
+    let disk = find(&labels, "disk-full");
+    assert_eq!(disk[0].assertion, Assertion::Affirmed);
+    assert_eq!(disk[1].assertion, Assertion::Hypothetical);
+    assert_eq!(disk[1].section.as_deref(), Some("action_items"));
+}
+
+#[test]
+fn historical_mentions_are_not_affirmed() {
+    let (_, n) = setup();
+    let labels = n.label(
+        "A previous incident in 2021 was a split-brain of the database.",
+        &[],
+        Some("en"),
+    );
+    assert_eq!(assertion_of(&labels, "split-brain"), Assertion::Historical);
+}
+
+#[test]
+fn root_cause_is_one_term_and_unknown_without_evidence() {
+    let (v, n) = setup();
+    let labels = n.label("Everything was fine.", &[], Some("en"));
+    assert_eq!(fill_case(&labels, v).root_cause, "unknown");
+    let text =
+        "The root cause was an expired certificate on the load balancers. The disk was not full.";
+    let labels = n.label(text, &[], Some("en"));
+    let filled = fill_case(&labels, v);
+    assert_eq!(filled.root_cause, "expired-credential");
+    assert!(!filled.symptoms.contains(&"disk-full".to_string()));
+}
+
+#[test]
+fn label_json_has_the_documented_shape() {
+    let (_, n) = setup();
+    let labels = n.label("No data was lost.", &[], Some("en"));
+    let v = serde_json::to_value(&labels[0]).unwrap();
+    let keys: Vec<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();
+    assert_eq!(
+        keys,
+        [
+            "field",
+            "term",
+            "quote",
+            "start",
+            "end",
+            "section",
+            "assertion",
+            "rule",
+            "confidence"
+        ]
+    );
+    assert_eq!(v["assertion"], "negated");
+}
