@@ -67,8 +67,20 @@ fn main() {
     }
     let draft = t.elapsed().as_secs_f64() / (ROUNDS * pages.len()) as f64;
     let avg_kb = total as f64 / pages.len() as f64 / 1024.0;
-    println!("pages: {} (average {avg_kb:.0} KB), rounds: {ROUNDS}", pages.len());
-    println!("baseline  html parse only (scraper): {:.2} ms/page", parse * 1e3);
-    println!("incidentlib draft (whole pipeline):  {:.2} ms/page", draft * 1e3);
-    println!("ratio draft / parse: {:.1}x   target: ≤ 10 ms per 100 KB page", draft / parse);
+    println!(
+        "pages: {} (average {avg_kb:.0} KB), rounds: {ROUNDS}",
+        pages.len()
+    );
+    println!(
+        "baseline  html parse only (scraper): {:.2} ms/page",
+        parse * 1e3
+    );
+    println!(
+        "incidentlib draft (whole pipeline):  {:.2} ms/page",
+        draft * 1e3
+    );
+    println!(
+        "ratio draft / parse: {:.1}x   target: ≤ 10 ms per 100 KB page",
+        draft / parse
+    );
 }

@@ -159,6 +159,7 @@ impl Drafter {
             lang: Some(language.clone()),
             tz: opts.tz.clone(),
             reference: published.and_then(|d| d.and_hms_opt(0, 0, 0)),
+            fallback_tz: input.profile_zone.clone(),
         };
         let mut parsed = crate::time::parse(&text, &self.lexicons, &topts);
         if parsed.anchor_date.is_none() {
@@ -185,35 +186,25 @@ impl Drafter {
                 TH::Unknown => ZoneHow::Unknown,
             },
         };
-        if matches!(zone.how, ZoneHow::Unknown | ZoneHow::Inferred) {
-            let (guess, from) = match &input.profile_zone {
-                Some(z) => (Some(z.clone()), "the site profile"),
-                None => (
-                    zone.zone.clone().or_else(|| {
-                        self.lexicons
-                            .get(&language)
-                            .and_then(|l| l.default_zone().map(str::to_string))
-                    }),
-                    "the page's language",
-                ),
-            };
-            if let Some(z) = guess {
-                topts.tz = Some(z.clone());
-                parsed = crate::time::parse(&text, &self.lexicons, &topts);
+        match (&zone.how, &zone.zone) {
+            (ZoneHow::Inferred, Some(z)) => {
+                let from = if input.profile_zone.is_some() {
+                    "the site profile"
+                } else {
+                    "the page's language"
+                };
                 warnings.push(format!(
                     "no time zone is stated on the page; {z} was inferred from {from}: check it"
                 ));
-                zone = ZoneReview {
-                    zone: Some(z),
-                    how: ZoneHow::Inferred,
-                };
-            } else {
+            }
+            (ZoneHow::Unknown, _) | (_, None) if opts.tz.is_none() => {
                 zone.how = ZoneHow::Unknown;
                 warnings.push(
                     "no time zone is stated and none could be inferred; times are left without a zone (pass --tz)"
                         .into(),
                 );
             }
+            _ => {}
         }
         warnings.extend(parsed.warnings.iter().cloned());
 
