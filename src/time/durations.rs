@@ -183,7 +183,10 @@ pub fn scan_durations(text: &str, lex: &Lexicon, times: &[RawTime]) -> Vec<RawDu
             end = x;
             approximate = true;
         }
-        if rejected(text, s, end, lex) || counted_per_article(text, start, lex) {
+        if rejected(text, s, end, lex)
+            || counted_per_article(text, start, lex)
+            || count_within(text, s, lex)
+        {
             continue;
         }
         if secs <= 0.0 || secs > MAX_DURATION_SECS {
@@ -279,6 +282,25 @@ fn counted_per_article(text: &str, start: usize, lex: &Lexicon) -> bool {
             .chars()
             .next_back()
             .is_some_and(char::is_alphanumeric)
+}
+
+/// "5 codes in 10 minutes", "20 Kaufversuchen in 15 Minuten": a count within a duration is a rate.
+fn count_within(text: &str, start: usize, lex: &Lexicon) -> bool {
+    let w = &lex.patterns().w;
+    if w.rate_within.is_empty() {
+        return false;
+    }
+    let b = skip_ws_back(text, start, MAX_GAP_SPACES);
+    let Some(s) = phrase_before(text, b, &w.rate_within) else {
+        return false;
+    };
+    let before: Vec<&str> = text[..s].split_whitespace().rev().take(2).collect();
+    before.len() == 2
+        && before[0].chars().all(char::is_alphabetic)
+        && before[1]
+            .chars()
+            .all(|c| c.is_ascii_digit() || c == ',' || c == '.')
+        && before[1].chars().any(|c| c.is_ascii_digit())
 }
 
 /// Rates ("per 10 minutes", 10분에 …건), frequencies ("every 30 seconds", 30초 간격) and fractions.

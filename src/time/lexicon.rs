@@ -97,6 +97,8 @@ pub struct DurationWords {
     pub reject_after_patterns: Vec<String>,
     /// Articles used as the number of a rate ("10,000 requests an hour").
     pub rate_articles: Vec<String>,
+    /// Words between a count and a duration that make a rate ("5 codes in 10 minutes").
+    pub rate_within: Vec<String>,
 }
 
 /// Approximate markers.
