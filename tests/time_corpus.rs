@@ -85,6 +85,7 @@ fn dev_corpus_recall() {
     golds.sort();
     let (mut ev_found, mut ev_total, mut du_found, mut du_total) = (0, 0, 0, 0);
     let mut rate_violations: Vec<String> = Vec::new();
+    let quoted = regex::Regex::new(r"'([^']+)'").unwrap();
     for g in golds {
         let gold: Value = serde_json::from_str(&std::fs::read_to_string(&g).unwrap()).unwrap();
         let source = dir.join(gold["source"].as_str().unwrap());
@@ -130,7 +131,6 @@ fn dev_corpus_recall() {
             }
         }
         // phrases the gold's traps call rates: no duration may sit inside one
-        let quoted = regex::Regex::new(r"'([^']+)'").unwrap();
         for trap in gold["traps"].as_array().into_iter().flatten() {
             let trap = trap.as_str().unwrap_or("");
             if !trap.to_lowercase().contains("rate") {
