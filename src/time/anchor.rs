@@ -265,9 +265,11 @@ pub fn resolve(
     let (page, zone_use) = decide_zone(text, &raw, lex, zones, opts, anchor, warnings);
 
     let mut prev: Option<NaiveDateTime> = None;
+    // the last clock time with a date, written or anchored: "the next day" counts from it
+    let mut last_clocked: Option<NaiveDateTime> = None;
     let mut out = Vec::with_capacity(raw.len());
     for r in raw {
-        let (date, next_day) = resolve_date(&r, anchor, relative_base, prev);
+        let (date, next_day) = resolve_date(&r, anchor, relative_base, prev, last_clocked);
         let explicit = r.zone.as_ref().and_then(|z| z.offset);
         if let Some(z) = r.zone.as_ref().and_then(|z| z.warning.clone()) {
             if !warnings.contains(&z) {
@@ -283,8 +285,9 @@ pub fn resolve(
                 .map(|t| TimeValue::Clock(t, explicit.or(page_fixed(&page)))),
             (None, None) => None,
         };
-        if r.clock.is_some() && r.date.is_none() {
-            if let Some(l) = value.and_then(|v| v.local()) {
+        if let Some(l) = value.and_then(|v| v.local()) {
+            last_clocked = Some(l);
+            if r.clock.is_some() && r.date.is_none() {
                 prev = Some(l);
             }
         }
@@ -454,6 +457,7 @@ fn resolve_date(
     anchor: Option<NaiveDate>,
     relative_base: Option<NaiveDate>,
     prev: Option<NaiveDateTime>,
+    last_clocked: Option<NaiveDateTime>,
 ) -> (Option<NaiveDate>, bool) {
     if let Some(d) = r.date {
         if let Some(rel) = d.relative {
@@ -494,7 +498,7 @@ fn resolve_date(
         return (None, false);
     };
     if r.next_day {
-        let base = prev.map_or(a, |p| p.date());
+        let base = last_clocked.or(prev).map_or(a, |p| p.date());
         return (Some(base + Duration::days(1)), true);
     }
     let Some(p) = prev else {

@@ -1214,7 +1214,14 @@ pub fn scan_times(text: &str, lex: &Lexicon, zones: &ZoneTable) -> Vec<RawTime> 
             }
         }
         if c.date.is_none() {
-            let b = skip_ws_back(text, c.start, MAX_GAP_SPACES);
+            // "the next day at 08:00", "다음 날 01:20", "翌日 1時20分"
+            let mut b = skip_ws_back(text, c.start, MAX_GAP_SPACES);
+            if let Some(j) = phrase_before(text, b, &w.date_time_joiners) {
+                if phrase_before(text, skip_ws_back(text, j, MAX_GAP_SPACES), &w.next_day).is_some()
+                {
+                    b = skip_ws_back(text, j, MAX_GAP_SPACES);
+                }
+            }
             if phrase_before(text, b, &w.next_day).is_some() {
                 c.next_day = true;
             }
