@@ -487,3 +487,18 @@ mod false_friends {
         assert_eq!(v[1], "2024-11-12T13:00:00+05:30");
     }
 }
+
+mod mixed {
+    use super::*;
+
+    #[test]
+    fn english_stamps_inside_a_korean_page_are_read() {
+        let p = run("ko", "게시 Mar 04, 2025 - 16:30 UTC. 오후 3시 반에 복구.");
+        let v = values(&p);
+        assert!(
+            v.contains(&"2025-03-04T16:30:00+00:00".to_string()),
+            "{v:?}"
+        );
+        assert!(v.iter().any(|x| x.starts_with("2025-03-04T15:30")), "{v:?}");
+    }
+}

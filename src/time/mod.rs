@@ -173,6 +173,9 @@ pub struct Parsed {
     pub warnings: Vec<String>,
 }
 
+/// Language also scanned on every page, for quoted dates and zoned times.
+pub const SECONDARY_LANG: &str = "en";
+
 /// Language used when none is given, detected or known.
 pub const FALLBACK_LANG: &str = "en";
 
@@ -207,7 +210,30 @@ pub fn parse(text: &str, lex: &Lexicons, opts: &ParseOptions) -> Parsed {
         ));
     }
     let norm = numbers::normalize(text);
-    let raw = scan::scan_times(&norm, lexicon, &lex.zones);
+    let mut raw = scan::scan_times(&norm, lexicon, &lex.zones);
+    // English dates and zoned times quoted in other languages' pages ("Mar 04, 2025 14:00 UTC")
+    if let Some(en) = lex
+        .get(SECONDARY_LANG)
+        .filter(|_| lexicon.code != SECONDARY_LANG)
+    {
+        let extra: Vec<scan::RawTime> = scan::scan_times(&norm, en, &lex.zones)
+            .into_iter()
+            .filter(|r| r.zone.is_some() || r.date.is_some_and(|d| d.month.is_some()))
+            .collect();
+        if !extra.is_empty() {
+            raw.extend(extra);
+            // stable: on equal spans the page language's reading stays first
+            raw.sort_by_key(|r| (r.start, std::cmp::Reverse(r.end)));
+            // keep the earliest-starting (then longest) of any overlapping pair
+            let mut kept: Vec<scan::RawTime> = Vec::with_capacity(raw.len());
+            for r in raw {
+                if kept.last().is_none_or(|k| r.start >= k.end) {
+                    kept.push(r);
+                }
+            }
+            raw = kept;
+        }
+    }
     let durs = durations::scan_durations(&norm, lexicon, &raw);
     let resolved = anchor::resolve(&norm, raw, lexicon, &lex.zones, opts, &mut warnings);
     let chars: Vec<char> = text.chars().collect();
