@@ -502,3 +502,24 @@ mod mixed {
         assert!(v.iter().any(|x| x.starts_with("2025-03-04T15:30")), "{v:?}");
     }
 }
+
+mod multi_day {
+    use super::*;
+
+    #[test]
+    fn rows_under_day_headings_take_the_heading_date() {
+        let p = run(
+            "en",
+            "All times UTC.\n## March 3, 2025\n22:00 deploy\n23:30 alert\n## March 4, 2025\n00:30 rollback\n09:00 fixed\n## March 5, 2025\n10:00 closed\n",
+        );
+        let v = values(&p);
+        for want in [
+            "2025-03-03T22:00:00+00:00",
+            "2025-03-04T00:30:00+00:00",
+            "2025-03-04T09:00:00+00:00",
+            "2025-03-05T10:00:00+00:00",
+        ] {
+            assert!(v.contains(&want.to_string()), "{want} not in {v:?}");
+        }
+    }
+}
