@@ -154,6 +154,25 @@ fn dev_corpus_recall() {
                 }
             }
         }
+        let gold_instants: Vec<chrono::DateTime<chrono::FixedOffset>> = events
+            .iter()
+            .filter_map(|e| chrono::DateTime::parse_from_rfc3339(e["at"].as_str()?).ok())
+            .collect();
+        let extra_times: Vec<String> = parsed
+            .times
+            .iter()
+            .filter(|t| t.has_clock)
+            .filter(|t| {
+                ![t.value, t.end_value]
+                    .iter()
+                    .flatten()
+                    .any(|v| v.instant().is_some_and(|i| gold_instants.contains(&i)))
+            })
+            .map(|t| format!("{:?}={}", t.quote, t.value.map_or("?".into(), |v| v.iso())))
+            .collect();
+        if !extra_times.is_empty() {
+            println!("    extra times: {}", extra_times.join(", "));
+        }
         let extra: Vec<String> = parsed
             .durations
             .iter()

@@ -554,7 +554,12 @@ fn resolve_date(
         let base = last_clocked.or(prev).map_or(a, |p| p.date());
         return (Some(base + Duration::days(1)), true);
     }
-    let Some(p) = prev else {
+    // the previous time-only row, else the last clocked time if it lies on the anchor's days
+    let near = last_clocked.filter(|l| {
+        let d = l.date();
+        d >= a && d <= a + Duration::days(1)
+    });
+    let Some(p) = prev.or(near) else {
         return (Some(a), false);
     };
     // the day (anchor or the day after) that puts this time closest to the previous one

@@ -538,8 +538,10 @@ fn scan_clocks(text: &str, lex: &Lexicon, zones: &ZoneTable) -> Vec<RawTime> {
             }
             let after = skip_ws(text, n.end(), MAX_GAP_SPACES);
             let rest = &text[after..];
+            // punctuation ends the phrase unless a number goes on ("1.234", "1,5", "10:30")
             let ends_phrase = rest.is_empty()
-                || rest.starts_with(['.', ',', ';', ')', '\n', '?', '!', ':'])
+                || (rest.starts_with(['.', ',', ';', ')', '\n', '?', '!', ':'])
+                    && !digit_at(text, after + 1))
                 || phrase_at(text, after, &p.w.suffixes).is_some()
                 || phrase_at(text, after, &p.w.am_after).is_some()
                 || phrase_at(text, after, &p.w.pm_after).is_some()
