@@ -131,6 +131,20 @@ mod en {
     }
 
     #[test]
+    fn ago_and_later_resolve_against_the_reference_only() {
+        let p = run_ref(
+            "en",
+            "It failed 2 hours ago and recovers in 30 minutes.",
+            "2016-11-07T12:00",
+        );
+        let v = values(&p);
+        assert!(v.contains(&"2016-11-07T10:00:00".to_string()), "{v:?}");
+        assert!(v.contains(&"2016-11-07T12:30:00".to_string()), "{v:?}");
+        assert_eq!(durations(&p), vec!["2h", "30m"]);
+        assert!(run("en", "It failed 2 hours ago.").times.is_empty());
+    }
+
+    #[test]
     fn cst_is_ambiguous_and_warns() {
         let p = run("en", "On 2025-03-04 at 10:00 CST the job failed.");
         assert!(

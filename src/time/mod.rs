@@ -287,6 +287,13 @@ pub fn parse(text: &str, lex: &Lexicons, opts: &ParseOptions) -> Parsed {
             tail,
         });
     }
+    let relative: Vec<(i64, usize, usize, crate::case::Duration, bool)> = durs
+        .iter()
+        .filter_map(|d| {
+            d.relative
+                .map(|(sign, s, e)| (sign, s, e, d.value, d.approximate))
+        })
+        .collect();
     let durations = durs
         .into_iter()
         .map(|d| {
@@ -300,6 +307,36 @@ pub fn parse(text: &str, lex: &Lexicons, opts: &ParseOptions) -> Parsed {
             }
         })
         .collect();
+    // "5 minutes ago", "in 2 hours": times only against a given reference
+    if let Some(reference) = opts.reference {
+        let rel_offsets: Vec<usize> = relative.iter().flat_map(|r| [r.1, r.2]).collect();
+        let rc = text::char_offsets(&norm, &rel_offsets);
+        for (i, (sign, _, _, dur, approx)) in relative.iter().enumerate() {
+            let secs = i64::try_from(dur.as_secs()).unwrap_or(i64::MAX / 2);
+            let Some(at) = reference.checked_add_signed(chrono::Duration::seconds(sign * secs))
+            else {
+                continue;
+            };
+            let (s, e) = (rc[2 * i], rc[2 * i + 1]);
+            times.push(TimeMention {
+                quote: quote(s, e),
+                start: s,
+                end: e,
+                kind: TimeKind::Datetime,
+                value: Some(TimeValue::Local(at)),
+                end_value: None,
+                approximate: *approx,
+                end_approximate: None,
+                has_clock: true,
+                date_explicit: false,
+                next_day: false,
+                zone: None,
+                head: None,
+                tail: None,
+            });
+        }
+        times.sort_by_key(|t| t.start);
+    }
     warnings.extend(resolved.warnings);
     Parsed {
         lang: lexicon.code.clone(),
