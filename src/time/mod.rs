@@ -5,6 +5,19 @@
 //! parsed at once so that time-only rows are anchored to the incident date and roll over
 //! midnight in sequence. Language data lives in `mappings/lang/<code>.toml` and
 //! `mappings/zones.toml`.
+//!
+//! ```no_run
+//! use incidentlib::time::{parse, Lexicons, ParseOptions};
+//! let lex = Lexicons::load_default()?;
+//! let page = "9월 23일 22시 30분부터 24일 8시 47분까지 장애. 앞의 67분 동안 실패.";
+//! let parsed = parse(page, &lex, &ParseOptions::default());
+//! for t in &parsed.times {
+//!     // "9월 23일 22시 30분부터 24일 8시 47분" range 2026-09-23T22:30+09:00 → next day 08:47
+//!     println!("{} {:?} {:?}", t.quote, t.value.map(|v| v.iso()), t.end_value.map(|v| v.iso()));
+//! }
+//! assert_eq!(parsed.durations[0].value.to_string(), "1h7m");
+//! # Ok::<(), anyhow::Error>(())
+//! ```
 mod anchor;
 pub mod detect;
 mod durations;
