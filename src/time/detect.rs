@@ -3,6 +3,8 @@ use whatlang::{Detector, Lang};
 
 /// Share of letters a script needs before it decides the language on its own.
 const SCRIPT_SHARE: f64 = 0.05;
+/// Chars of the text given to whatlang (plenty for a language guess, cheap on long pages).
+const WHATLANG_SAMPLE_CHARS: usize = 8_000;
 /// Below this whatlang confidence an unreliable guess falls back to English.
 const MIN_CONFIDENCE: f64 = 0.2;
 /// The language assumed for Latin-script text whatlang cannot place.
@@ -53,7 +55,7 @@ pub fn detect_language(text: &str) -> Option<&'static str> {
     // letters only: digits, times and punctuation only confuse the trigram model
     let sample: String = text
         .chars()
-        .take(20_000)
+        .take(WHATLANG_SAMPLE_CHARS)
         .map(|c| if c.is_alphabetic() { c } else { ' ' })
         .collect();
     let info = detector.detect(&sample)?;
