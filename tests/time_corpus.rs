@@ -84,6 +84,8 @@ fn dev_corpus_recall() {
         .collect();
     golds.sort();
     let (mut ev_found, mut ev_total, mut du_found, mut du_total) = (0, 0, 0, 0);
+    let mut rate_violations: Vec<String> = Vec::new();
+    let quoted = regex::Regex::new(r"'([^']+)'").unwrap();
     for g in golds {
         let gold: Value = serde_json::from_str(&std::fs::read_to_string(&g).unwrap()).unwrap();
         let source = dir.join(gold["source"].as_str().unwrap());
@@ -128,6 +130,49 @@ fn dev_corpus_recall() {
                 misses.push(format!("duration {quote:?} {value}"));
             }
         }
+        // phrases the gold's traps call rates: no duration may sit inside one
+        for trap in gold["traps"].as_array().into_iter().flatten() {
+            let trap = trap.as_str().unwrap_or("");
+            if !trap.to_lowercase().contains("rate") {
+                continue;
+            }
+            for c in quoted.captures_iter(trap) {
+                let phrase = &c[1];
+                if durs.iter().any(|d| d["quote"].as_str() == Some(phrase)) {
+                    continue;
+                }
+                for o in char_occurrences(&text, phrase) {
+                    for d in &parsed.durations {
+                        if overlaps((d.start, d.end), o) {
+                            rate_violations.push(format!(
+                                "{}: {:?} inside rate {phrase:?}",
+                                g.file_name().unwrap().to_string_lossy(),
+                                d.quote
+                            ));
+                        }
+                    }
+                }
+            }
+        }
+        let gold_instants: Vec<chrono::DateTime<chrono::FixedOffset>> = events
+            .iter()
+            .filter_map(|e| chrono::DateTime::parse_from_rfc3339(e["at"].as_str()?).ok())
+            .collect();
+        let extra_times: Vec<String> = parsed
+            .times
+            .iter()
+            .filter(|t| t.has_clock)
+            .filter(|t| {
+                ![t.value, t.end_value]
+                    .iter()
+                    .flatten()
+                    .any(|v| v.instant().is_some_and(|i| gold_instants.contains(&i)))
+            })
+            .map(|t| format!("{:?}={}", t.quote, t.value.map_or("?".into(), |v| v.iso())))
+            .collect();
+        if !extra_times.is_empty() {
+            println!("    extra times: {}", extra_times.join(", "));
+        }
         let extra: Vec<String> = parsed
             .durations
             .iter()
@@ -157,6 +202,10 @@ fn dev_corpus_recall() {
     }
     let er = ev_found as f64 / ev_total.max(1) as f64;
     let dr = du_found as f64 / du_total.max(1) as f64;
+    for v in &rate_violations {
+        println!("RATE AS DURATION {v}");
+    }
+    println!("rates reported as durations: {}", rate_violations.len());
     println!("TOTAL events recall {ev_found}/{ev_total} = {er:.3}; durations recall {du_found}/{du_total} = {dr:.3}");
     assert!(
         er >= MIN_EVENT_RECALL,

@@ -131,6 +131,20 @@ mod en {
     }
 
     #[test]
+    fn ago_and_later_resolve_against_the_reference_only() {
+        let p = run_ref(
+            "en",
+            "It failed 2 hours ago and recovers in 30 minutes.",
+            "2016-11-07T12:00",
+        );
+        let v = values(&p);
+        assert!(v.contains(&"2016-11-07T10:00:00".to_string()), "{v:?}");
+        assert!(v.contains(&"2016-11-07T12:30:00".to_string()), "{v:?}");
+        assert_eq!(durations(&p), vec!["2h", "30m"]);
+        assert!(run("en", "It failed 2 hours ago.").times.is_empty());
+    }
+
+    #[test]
     fn cst_is_ambiguous_and_warns() {
         let p = run("en", "On 2025-03-04 at 10:00 CST the job failed.");
         assert!(
@@ -473,7 +487,7 @@ mod false_friends {
     #[test]
     fn dash_between_clocks_is_a_range_not_an_offset() {
         let p = run("en", "2025-03-04: 06:00-07:30 PT");
-        let r = &p.times[1];
+        let r = p.times.last().unwrap();
         assert_eq!(r.kind, TimeKind::Range);
         assert_eq!(r.value.unwrap().iso(), "2025-03-04T06:00:00-08:00");
         assert_eq!(r.end_value.unwrap().iso(), "2025-03-04T07:30:00-08:00");
@@ -485,5 +499,41 @@ mod false_friends {
         let v = values(&p);
         assert_eq!(v[0], "2024-11-12T09:08:00-05:00");
         assert_eq!(v[1], "2024-11-12T13:00:00+05:30");
+    }
+}
+
+mod mixed {
+    use super::*;
+
+    #[test]
+    fn english_stamps_inside_a_korean_page_are_read() {
+        let p = run("ko", "게시 Mar 04, 2025 - 16:30 UTC. 오후 3시 반에 복구.");
+        let v = values(&p);
+        assert!(
+            v.contains(&"2025-03-04T16:30:00+00:00".to_string()),
+            "{v:?}"
+        );
+        assert!(v.iter().any(|x| x.starts_with("2025-03-04T15:30")), "{v:?}");
+    }
+}
+
+mod multi_day {
+    use super::*;
+
+    #[test]
+    fn rows_under_day_headings_take_the_heading_date() {
+        let p = run(
+            "en",
+            "All times UTC.\n## March 3, 2025\n22:00 deploy\n23:30 alert\n## March 4, 2025\n00:30 rollback\n09:00 fixed\n## March 5, 2025\n10:00 closed\n",
+        );
+        let v = values(&p);
+        for want in [
+            "2025-03-03T22:00:00+00:00",
+            "2025-03-04T00:30:00+00:00",
+            "2025-03-04T09:00:00+00:00",
+            "2025-03-05T10:00:00+00:00",
+        ] {
+            assert!(v.contains(&want.to_string()), "{want} not in {v:?}");
+        }
     }
 }

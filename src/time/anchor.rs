@@ -13,6 +13,10 @@ const HEADING_LINE_CHARS: usize = 48;
 const SENTENCE_REACH: usize = 400;
 /// A day-only date ("24일") this many days before the anchor date is read as next month.
 const DAY_ONLY_BACK_DAYS: i64 = 15;
+/// Day headings needed before rows are anchored to the heading above them.
+const MIN_DAY_HEADINGS: usize = 2;
+/// Day headings further apart than this are not one timeline.
+const MAX_HEADING_SPREAD_DAYS: i64 = 7;
 /// The incident may start this many days before its most mentioned date.
 const INCIDENT_DAYS_BEFORE_MODE: i64 = 2;
 
@@ -170,6 +174,48 @@ fn stated_zone(
     }
 }
 
+/// Day headings of a multi-day timeline: date-only mentions alone on their line ("March 4",
+/// "**2025-03-04**"), at least two, distinct and within a week. Returns (start, date) pairs.
+fn header_dates(text: &str, raw: &[RawTime], anchor: Option<NaiveDate>) -> Vec<(usize, NaiveDate)> {
+    let year = anchor.map(|a| a.year());
+    let mut out: Vec<(usize, NaiveDate)> = Vec::new();
+    for r in raw {
+        let (Some(d), None, None) = (r.date, r.clock, r.range_end.as_ref()) else {
+            continue;
+        };
+        let (Some(m), Some(day)) = (d.month, d.day) else {
+            continue;
+        };
+        let Some(date) = d
+            .year
+            .or(year)
+            .and_then(|y| NaiveDate::from_ymd_opt(y, m, day))
+        else {
+            continue;
+        };
+        let ls = text[..r.start].rfind('\n').map_or(0, |i| i + 1);
+        let le = text[r.end..].find('\n').map_or(text.len(), |i| r.end + i);
+        let decoration = |c: char| c.is_whitespace() || "#*-–—|:_>()[].,".contains(c);
+        let rest_empty =
+            text[ls..r.start].chars().all(decoration) && text[r.end..le].chars().all(decoration);
+        if rest_empty {
+            out.push((r.start, date));
+        }
+    }
+    let mut days: Vec<NaiveDate> = out.iter().map(|(_, d)| *d).collect();
+    days.sort();
+    days.dedup();
+    let spread = days
+        .last()
+        .zip(days.first())
+        .map_or(0, |(l, f)| (*l - *f).num_days());
+    if days.len() < MIN_DAY_HEADINGS || days.len() != out.len() || spread > MAX_HEADING_SPREAD_DAYS
+    {
+        return Vec::new();
+    }
+    out
+}
+
 /// The incident date: the most mentioned date (year-less dates count, taking the commonest
 /// year), then the earliest date written within a few days before it (an incident that ran past
 /// midnight, or status posts stamped the next day, mention the later date more often).
@@ -265,9 +311,18 @@ pub fn resolve(
     let (page, zone_use) = decide_zone(text, &raw, lex, zones, opts, anchor, warnings);
 
     let mut prev: Option<NaiveDateTime> = None;
+    // the last clock time with a date, written or anchored: "the next day" counts from it
+    let mut last_clocked: Option<NaiveDateTime> = None;
+    let headers = header_dates(text, &raw, anchor);
+    let mut base = anchor;
     let mut out = Vec::with_capacity(raw.len());
     for r in raw {
-        let (date, next_day) = resolve_date(&r, anchor, relative_base, prev);
+        if let Some(h) = headers.iter().find(|(start, _)| *start == r.start) {
+            // a day heading in a multi-day timeline: the rows below belong to it
+            base = Some(h.1);
+            prev = None;
+        }
+        let (date, next_day) = resolve_date(&r, base, relative_base, prev, last_clocked);
         let explicit = r.zone.as_ref().and_then(|z| z.offset);
         if let Some(z) = r.zone.as_ref().and_then(|z| z.warning.clone()) {
             if !warnings.contains(&z) {
@@ -283,8 +338,9 @@ pub fn resolve(
                 .map(|t| TimeValue::Clock(t, explicit.or(page_fixed(&page)))),
             (None, None) => None,
         };
-        if r.clock.is_some() && r.date.is_none() {
-            if let Some(l) = value.and_then(|v| v.local()) {
+        if let Some(l) = value.and_then(|v| v.local()) {
+            last_clocked = Some(l);
+            if r.clock.is_some() && r.date.is_none() {
                 prev = Some(l);
             }
         }
@@ -454,6 +510,7 @@ fn resolve_date(
     anchor: Option<NaiveDate>,
     relative_base: Option<NaiveDate>,
     prev: Option<NaiveDateTime>,
+    last_clocked: Option<NaiveDateTime>,
 ) -> (Option<NaiveDate>, bool) {
     if let Some(d) = r.date {
         if let Some(rel) = d.relative {
@@ -494,10 +551,15 @@ fn resolve_date(
         return (None, false);
     };
     if r.next_day {
-        let base = prev.map_or(a, |p| p.date());
+        let base = last_clocked.or(prev).map_or(a, |p| p.date());
         return (Some(base + Duration::days(1)), true);
     }
-    let Some(p) = prev else {
+    // the previous time-only row, else the last clocked time if it lies on the anchor's days
+    let near = last_clocked.filter(|l| {
+        let d = l.date();
+        d >= a && d <= a + Duration::days(1)
+    });
+    let Some(p) = prev.or(near) else {
         return (Some(a), false);
     };
     // the day (anchor or the day after) that puts this time closest to the previous one

@@ -3,6 +3,12 @@ use whatlang::{Detector, Lang};
 
 /// Share of letters a script needs before it decides the language on its own.
 const SCRIPT_SHARE: f64 = 0.05;
+/// Chars of the text given to whatlang (plenty for a language guess, cheap on long pages).
+const WHATLANG_SAMPLE_CHARS: usize = 8_000;
+/// Below this whatlang confidence an unreliable guess falls back to English.
+const MIN_CONFIDENCE: f64 = 0.2;
+/// The language assumed for Latin-script text whatlang cannot place.
+const FALLBACK: &str = "en";
 /// Vietnamese-only letters (beyond those shared with French, Portuguese, …) needed to call it Vietnamese.
 const MIN_VIETNAMESE_LETTERS: usize = 3;
 
@@ -46,8 +52,17 @@ pub fn detect_language(text: &str) -> Option<&'static str> {
     }
     let detector =
         Detector::with_allowlist(vec![Lang::Eng, Lang::Deu, Lang::Fra, Lang::Spa, Lang::Por]);
-    let sample: String = text.chars().take(20_000).collect();
-    Some(match detector.detect_lang(&sample)? {
+    // letters only: digits, times and punctuation only confuse the trigram model
+    let sample: String = text
+        .chars()
+        .take(WHATLANG_SAMPLE_CHARS)
+        .map(|c| if c.is_alphabetic() { c } else { ' ' })
+        .collect();
+    let info = detector.detect(&sample)?;
+    if !info.is_reliable() && info.confidence() < MIN_CONFIDENCE {
+        return Some(FALLBACK);
+    }
+    Some(match info.lang() {
         Lang::Deu => "de",
         Lang::Fra => "fr",
         Lang::Spa => "es",
@@ -74,5 +89,17 @@ mod tests {
             Some("de")
         );
         assert_eq!(detect_language(""), None);
+        assert_eq!(
+            detect_language("Between 14:05–15:40 UTC on March 4, 2025, it lasted 1 hour and 35 minutes. At 14:13 UTC paged."),
+            Some("en")
+        );
+        assert_eq!(
+            detect_language("L'incident a duré 2 heures et 21 minutes."),
+            Some("fr")
+        );
+        assert_eq!(
+            detect_language("El impacto total fue de 2:55 p. m. a 5:20 p. m."),
+            Some("es")
+        );
     }
 }

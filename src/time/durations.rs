@@ -19,6 +19,9 @@ pub struct RawDuration {
     pub end: usize,
     pub value: Duration,
     pub approximate: bool,
+    /// +1 for "in 5 minutes" / "5 minutes later", -1 for "5 minutes ago"; with the span of the
+    /// whole relative phrase.
+    pub relative: Option<(i64, usize, usize)>,
 }
 
 struct Atom {
@@ -183,7 +186,10 @@ pub fn scan_durations(text: &str, lex: &Lexicon, times: &[RawTime]) -> Vec<RawDu
             end = x;
             approximate = true;
         }
-        if rejected(text, s, end, lex) || counted_per_article(text, start, lex) {
+        if rejected(text, s, end, lex)
+            || counted_per_article(text, start, lex)
+            || count_within(text, s, lex)
+        {
             continue;
         }
         if secs <= 0.0 || secs > MAX_DURATION_SECS {
@@ -197,6 +203,7 @@ pub fn scan_durations(text: &str, lex: &Lexicon, times: &[RawTime]) -> Vec<RawDu
             end,
             value: Duration::from_secs(secs.round() as u64),
             approximate,
+            relative: relative_marker(text, s, end, lex),
         });
     }
     if let Some(re) = &p.fixed_duration {
@@ -236,6 +243,7 @@ pub fn scan_durations(text: &str, lex: &Lexicon, times: &[RawTime]) -> Vec<RawDu
                 end: e,
                 value: v,
                 approximate,
+                relative: relative_marker(text, s, e, lex),
             });
         }
         out.sort_by_key(|d| d.start);
@@ -254,6 +262,29 @@ fn digit_at(text: &str, pos: usize) -> bool {
     text.get(pos..)
         .and_then(|r| r.chars().next())
         .is_some_and(|c| c.is_ascii_digit())
+}
+
+/// "5 minutes ago" (-1), "in 5 minutes" / "5分後" (+1): the sign and the phrase's span.
+fn relative_marker(
+    text: &str,
+    start: usize,
+    end: usize,
+    lex: &Lexicon,
+) -> Option<(i64, usize, usize)> {
+    let w = &lex.patterns().w;
+    let a = skip_ws(text, end, MAX_GAP_SPACES);
+    for (list, sign) in [(&w.ago_after, -1), (&w.later_after, 1)] {
+        if let Some(e) = phrase_at(text, a, list) {
+            return Some((sign, start, e));
+        }
+    }
+    let b = skip_ws_back(text, start, MAX_GAP_SPACES);
+    for (list, sign) in [(&w.ago_before, -1), (&w.later_before, 1)] {
+        if let Some(s) = phrase_before(text, b, list) {
+            return Some((sign, s, end));
+        }
+    }
+    None
 }
 
 /// "10,000 requests an hour": an article as the number, after a counted noun, makes a rate.
@@ -279,6 +310,25 @@ fn counted_per_article(text: &str, start: usize, lex: &Lexicon) -> bool {
             .chars()
             .next_back()
             .is_some_and(char::is_alphanumeric)
+}
+
+/// "5 codes in 10 minutes", "20 Kaufversuchen in 15 Minuten": a count within a duration is a rate.
+fn count_within(text: &str, start: usize, lex: &Lexicon) -> bool {
+    let w = &lex.patterns().w;
+    if w.rate_within.is_empty() {
+        return false;
+    }
+    let b = skip_ws_back(text, start, MAX_GAP_SPACES);
+    let Some(s) = phrase_before(text, b, &w.rate_within) else {
+        return false;
+    };
+    let before: Vec<&str> = text[..s].split_whitespace().rev().take(2).collect();
+    before.len() == 2
+        && before[0].chars().all(char::is_alphabetic)
+        && before[1]
+            .chars()
+            .all(|c| c.is_ascii_digit() || c == ',' || c == '.')
+        && before[1].chars().any(|c| c.is_ascii_digit())
 }
 
 /// Rates ("per 10 minutes", 10분에 …건), frequencies ("every 30 seconds", 30초 간격) and fractions.

@@ -97,6 +97,14 @@ pub struct DurationWords {
     pub reject_after_patterns: Vec<String>,
     /// Articles used as the number of a rate ("10,000 requests an hour").
     pub rate_articles: Vec<String>,
+    /// Words between a count and a duration that make a rate ("5 codes in 10 minutes").
+    pub rate_within: Vec<String>,
+    /// Relative offsets: words after ("ago", "later", 전, 後) and before ("in", "dans", "vor") a
+    /// duration; with `--ref` they also give a time (reference ± duration).
+    pub ago_after: Vec<String>,
+    pub later_after: Vec<String>,
+    pub ago_before: Vec<String>,
+    pub later_before: Vec<String>,
 }
 
 /// Approximate markers.

@@ -5,6 +5,19 @@
 //! parsed at once so that time-only rows are anchored to the incident date and roll over
 //! midnight in sequence. Language data lives in `mappings/lang/<code>.toml` and
 //! `mappings/zones.toml`.
+//!
+//! ```no_run
+//! use incidentlib::time::{parse, Lexicons, ParseOptions};
+//! let lex = Lexicons::load_default()?;
+//! let page = "9월 23일 22시 30분부터 24일 8시 47분까지 장애. 앞의 67분 동안 실패.";
+//! let parsed = parse(page, &lex, &ParseOptions::default());
+//! for t in &parsed.times {
+//!     // "9월 23일 22시 30분부터 24일 8시 47분" range 2026-09-23T22:30+09:00 → next day 08:47
+//!     println!("{} {:?} {:?}", t.quote, t.value.map(|v| v.iso()), t.end_value.map(|v| v.iso()));
+//! }
+//! assert_eq!(parsed.durations[0].value.to_string(), "1h7m");
+//! # Ok::<(), anyhow::Error>(())
+//! ```
 mod anchor;
 pub mod detect;
 mod durations;
@@ -173,6 +186,9 @@ pub struct Parsed {
     pub warnings: Vec<String>,
 }
 
+/// Language also scanned on every page, for quoted dates and zoned times.
+pub const SECONDARY_LANG: &str = "en";
+
 /// Language used when none is given, detected or known.
 pub const FALLBACK_LANG: &str = "en";
 
@@ -207,7 +223,30 @@ pub fn parse(text: &str, lex: &Lexicons, opts: &ParseOptions) -> Parsed {
         ));
     }
     let norm = numbers::normalize(text);
-    let raw = scan::scan_times(&norm, lexicon, &lex.zones);
+    let mut raw = scan::scan_times(&norm, lexicon, &lex.zones);
+    // English dates and zoned times quoted in other languages' pages ("Mar 04, 2025 14:00 UTC")
+    if let Some(en) = lex
+        .get(SECONDARY_LANG)
+        .filter(|_| lexicon.code != SECONDARY_LANG)
+    {
+        let extra: Vec<scan::RawTime> = scan::scan_times(&norm, en, &lex.zones)
+            .into_iter()
+            .filter(|r| r.zone.is_some() || r.date.is_some_and(|d| d.month.is_some()))
+            .collect();
+        if !extra.is_empty() {
+            raw.extend(extra);
+            // stable: on equal spans the page language's reading stays first
+            raw.sort_by_key(|r| (r.start, std::cmp::Reverse(r.end)));
+            // keep the earliest-starting (then longest) of any overlapping pair
+            let mut kept: Vec<scan::RawTime> = Vec::with_capacity(raw.len());
+            for r in raw {
+                if kept.last().is_none_or(|k| r.start >= k.end) {
+                    kept.push(r);
+                }
+            }
+            raw = kept;
+        }
+    }
     let durs = durations::scan_durations(&norm, lexicon, &raw);
     let resolved = anchor::resolve(&norm, raw, lexicon, &lex.zones, opts, &mut warnings);
     let chars: Vec<char> = text.chars().collect();
@@ -261,6 +300,13 @@ pub fn parse(text: &str, lex: &Lexicons, opts: &ParseOptions) -> Parsed {
             tail,
         });
     }
+    let relative: Vec<(i64, usize, usize, crate::case::Duration, bool)> = durs
+        .iter()
+        .filter_map(|d| {
+            d.relative
+                .map(|(sign, s, e)| (sign, s, e, d.value, d.approximate))
+        })
+        .collect();
     let durations = durs
         .into_iter()
         .map(|d| {
@@ -274,6 +320,36 @@ pub fn parse(text: &str, lex: &Lexicons, opts: &ParseOptions) -> Parsed {
             }
         })
         .collect();
+    // "5 minutes ago", "in 2 hours": times only against a given reference
+    if let Some(reference) = opts.reference {
+        let rel_offsets: Vec<usize> = relative.iter().flat_map(|r| [r.1, r.2]).collect();
+        let rc = text::char_offsets(&norm, &rel_offsets);
+        for (i, (sign, _, _, dur, approx)) in relative.iter().enumerate() {
+            let secs = i64::try_from(dur.as_secs()).unwrap_or(i64::MAX / 2);
+            let Some(at) = reference.checked_add_signed(chrono::Duration::seconds(sign * secs))
+            else {
+                continue;
+            };
+            let (s, e) = (rc[2 * i], rc[2 * i + 1]);
+            times.push(TimeMention {
+                quote: quote(s, e),
+                start: s,
+                end: e,
+                kind: TimeKind::Datetime,
+                value: Some(TimeValue::Local(at)),
+                end_value: None,
+                approximate: *approx,
+                end_approximate: None,
+                has_clock: true,
+                date_explicit: false,
+                next_day: false,
+                zone: None,
+                head: None,
+                tail: None,
+            });
+        }
+        times.sort_by_key(|t| t.start);
+    }
     warnings.extend(resolved.warnings);
     Parsed {
         lang: lexicon.code.clone(),

@@ -137,6 +137,11 @@ pub struct Words {
     pub half_suffix: Vec<String>,
     pub reject_before: Vec<String>,
     pub reject_after: Vec<String>,
+    pub rate_within: Vec<String>,
+    pub ago_after: Vec<String>,
+    pub later_after: Vec<String>,
+    pub ago_before: Vec<String>,
+    pub later_before: Vec<String>,
     pub zone_statements: Vec<String>,
     pub abbreviations: Vec<String>,
     pub units: Vec<(String, u64)>,
@@ -356,6 +361,11 @@ impl Patterns {
             half_suffix: sorted_phrases(&du.half_suffix),
             reject_before: sorted_phrases(&du.reject_before),
             reject_after: sorted_phrases(&du.reject_after),
+            rate_within: sorted_phrases(&du.rate_within),
+            ago_after: sorted_phrases(&du.ago_after),
+            later_after: sorted_phrases(&du.later_after),
+            ago_before: sorted_phrases(&du.ago_before),
+            later_before: sorted_phrases(&du.later_before),
             zone_statements: sorted_phrases(&statements),
             abbreviations,
             units,
@@ -536,8 +546,10 @@ fn scan_clocks(text: &str, lex: &Lexicon, zones: &ZoneTable) -> Vec<RawTime> {
             }
             let after = skip_ws(text, n.end(), MAX_GAP_SPACES);
             let rest = &text[after..];
+            // punctuation ends the phrase unless a number goes on ("1.234", "1,5", "10:30")
             let ends_phrase = rest.is_empty()
-                || rest.starts_with(['.', ',', ';', ')', '\n', '?', '!', ':'])
+                || (rest.starts_with(['.', ',', ';', ')', '\n', '?', '!', ':'])
+                    && !digit_at(text, after + 1))
                 || phrase_at(text, after, &p.w.suffixes).is_some()
                 || phrase_at(text, after, &p.w.am_after).is_some()
                 || phrase_at(text, after, &p.w.pm_after).is_some()
@@ -1212,7 +1224,14 @@ pub fn scan_times(text: &str, lex: &Lexicon, zones: &ZoneTable) -> Vec<RawTime> 
             }
         }
         if c.date.is_none() {
-            let b = skip_ws_back(text, c.start, MAX_GAP_SPACES);
+            // "the next day at 08:00", "다음 날 01:20", "翌日 1時20分"
+            let mut b = skip_ws_back(text, c.start, MAX_GAP_SPACES);
+            if let Some(j) = phrase_before(text, b, &w.date_time_joiners) {
+                if phrase_before(text, skip_ws_back(text, j, MAX_GAP_SPACES), &w.next_day).is_some()
+                {
+                    b = skip_ws_back(text, j, MAX_GAP_SPACES);
+                }
+            }
             if phrase_before(text, b, &w.next_day).is_some() {
                 c.next_day = true;
             }
