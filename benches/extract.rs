@@ -111,6 +111,66 @@ fn main() {
         bytes as f64 / 1e6,
         dir.display()
     );
+    let join = |blocks: Vec<extract::blocks::RawBlock>| {
+        blocks
+            .into_iter()
+            .map(|b| b.text)
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    if std::env::var_os("EXTRACT_BENCH_PARTS").is_some() {
+        let parts = [
+            run("article only", &cases, |h| {
+                join(extract::html::article_blocks(h, None).unwrap_or_default())
+            }),
+            run("container only", &cases, |h| {
+                let doc = scraper::Html::parse_document(h);
+                join(extract::html::container_blocks(&doc, &Default::default()).unwrap_or_default())
+            }),
+            run("scraper parse only", &cases, |h| {
+                let doc = scraper::Html::parse_document(h);
+                doc.tree.values().count().to_string()
+            }),
+        ];
+        for r in &parts {
+            let s = metric::summarize(&r.scores);
+            println!(
+                "part {:<22} P {:.4} R {:.4} F1 {:.4} {:.2} ms/page",
+                r.name,
+                s.precision,
+                s.recall,
+                s.f1,
+                r.time.as_secs_f64() * 1e3 / cases.len() as f64
+            );
+        }
+        let mut counts = std::collections::BTreeMap::new();
+        for c in &cases {
+            let (_, _, choice) = extract::html::extract_blocks(&c.html, None, None);
+            *counts.entry(format!("{choice:?}")).or_insert(0) += 1;
+        }
+        println!("choices: {counts:?}");
+        if std::env::var_os("EXTRACT_BENCH_GROWTH").is_some() {
+            for c in &cases {
+                let a = join(extract::html::article_blocks(&c.html, None).unwrap_or_default());
+                let doc = scraper::Html::parse_document(&c.html);
+                let k = join(
+                    extract::html::container_blocks(&doc, &Default::default()).unwrap_or_default(),
+                );
+                let (wa, wk) = (metric::words(&a).len(), metric::words(&k).len());
+                let sa = metric::score(&c.truth, &a);
+                let sk = metric::score(&c.truth, &k);
+                let f = |s: metric::PageScore| {
+                    2.0 * s.precision * s.recall / (s.precision + s.recall).max(1e-9)
+                };
+                println!(
+                    "growth {:.2} fa {:.3} fk {:.3} wa {wa}",
+                    wk as f64 / wa.max(1) as f64,
+                    f(sa),
+                    f(sk)
+                );
+            }
+        }
+    }
     let runs = [
         run("whole page text (baseline)", &cases, whole_page_text),
         run("dom_smoothie text (baseline)", &cases, dom_smoothie_text),
