@@ -215,7 +215,9 @@ pub fn extract_blocks(
         None
     };
     let (raw, choice) = match (article, container) {
-        (Some(a), Some((c, true))) if prefer_container(&a, &c) => (c, Choice::Container),
+        (Some(a), Some((c, el))) if prefer_container(&a, &c) && has_records(el) => {
+            (c, Choice::Container)
+        }
         (Some(a), _) if !a.is_empty() => (a, Choice::Article),
         (_, Some((c, _))) if !c.is_empty() => (c, Choice::Container),
         _ => {
@@ -294,8 +296,8 @@ fn has_records(root: ElementRef) -> bool {
     })
 }
 
-/// The container's blocks and whether it is made of records (see [`has_records`]).
-fn container(doc: &Html, drop: &HashSet<NodeId>) -> Option<(Vec<RawBlock>, bool)> {
+/// The container's blocks and its element.
+fn container<'a>(doc: &'a Html, drop: &HashSet<NodeId>) -> Option<(Vec<RawBlock>, ElementRef<'a>)> {
     for s in CONTAINER_SELECTORS {
         let Ok(sel) = Selector::parse(s) else {
             continue;
@@ -308,7 +310,7 @@ fn container(doc: &Html, drop: &HashSet<NodeId>) -> Option<(Vec<RawBlock>, bool)
         let mut b = Builder::default();
         walk(found[0], Filter::Full, drop, &mut b);
         if !b.out.is_empty() {
-            return Some((b.out, has_records(found[0])));
+            return Some((b.out, found[0]));
         }
     }
     None
