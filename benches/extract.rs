@@ -70,14 +70,28 @@ struct Run {
     time: Duration,
 }
 
+/// CPU time of this thread so far (Linux `/proc/thread-self/schedstat`); None elsewhere.
+/// CPU time rather than wall time, because the machine is shared and wall time counts waits.
+fn thread_cpu() -> Option<Duration> {
+    let s = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let ns: u64 = s.split_whitespace().next()?.parse().ok()?;
+    Some(Duration::from_nanos(ns))
+}
+
 fn run(name: &'static str, cases: &[Case], f: impl Fn(&str) -> String) -> Run {
     let mut scores = Vec::with_capacity(cases.len());
-    let mut time = Duration::ZERO;
+    let mut texts = Vec::with_capacity(cases.len());
+    let wall = Instant::now();
+    let cpu = thread_cpu();
     for c in cases {
-        let t = Instant::now();
-        let text = f(&c.html);
-        time += t.elapsed();
-        scores.push(metric::score(&c.truth, &text));
+        texts.push(f(&c.html));
+    }
+    let time = match (cpu, thread_cpu()) {
+        (Some(a), Some(b)) => b.saturating_sub(a),
+        _ => wall.elapsed(),
+    };
+    for (c, text) in cases.iter().zip(&texts) {
+        scores.push(metric::score(&c.truth, text));
     }
     Run { name, scores, time }
 }
@@ -111,6 +125,74 @@ fn main() {
         bytes as f64 / 1e6,
         dir.display()
     );
+    let join = |blocks: Vec<extract::blocks::RawBlock>| {
+        blocks
+            .into_iter()
+            .map(|b| b.text)
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    if std::env::var_os("EXTRACT_BENCH_PARTS").is_some() {
+        let parts = [
+            run("article only", &cases, |h| {
+                join(extract::html::article_blocks(h, None).unwrap_or_default())
+            }),
+            run("container only", &cases, |h| {
+                let doc = scraper::Html::parse_document(h);
+                join(extract::html::container_blocks(&doc, &Default::default()).unwrap_or_default())
+            }),
+            run("scraper parse only", &cases, |h| {
+                let doc = scraper::Html::parse_document(h);
+                doc.tree.values().count().to_string()
+            }),
+            run("page language only", &cases, |h| {
+                let t = whole_page_text(h);
+                extract::lang::page_language(&t, None)
+            }),
+            run("text split only", &cases, |h| {
+                let t = whole_page_text(h);
+                extract::extract_text(&t).blocks.len().to_string()
+            }),
+        ];
+        for r in &parts {
+            let s = metric::summarize(&r.scores);
+            println!(
+                "part {:<22} P {:.4} R {:.4} F1 {:.4} {:.2} ms/page",
+                r.name,
+                s.precision,
+                s.recall,
+                s.f1,
+                r.time.as_secs_f64() * 1e3 / cases.len() as f64
+            );
+        }
+        let mut counts = std::collections::BTreeMap::new();
+        for c in &cases {
+            let (_, _, choice) = extract::html::extract_blocks(&c.html, None, None);
+            *counts.entry(format!("{choice:?}")).or_insert(0) += 1;
+        }
+        println!("choices: {counts:?}");
+        if std::env::var_os("EXTRACT_BENCH_GROWTH").is_some() {
+            for c in &cases {
+                let a = join(extract::html::article_blocks(&c.html, None).unwrap_or_default());
+                let doc = scraper::Html::parse_document(&c.html);
+                let k = join(
+                    extract::html::container_blocks(&doc, &Default::default()).unwrap_or_default(),
+                );
+                let (wa, wk) = (metric::words(&a).len(), metric::words(&k).len());
+                let sa = metric::score(&c.truth, &a);
+                let sk = metric::score(&c.truth, &k);
+                let f = |s: metric::PageScore| {
+                    2.0 * s.precision * s.recall / (s.precision + s.recall).max(1e-9)
+                };
+                println!(
+                    "growth {:.2} fa {:.3} fk {:.3} wa {wa}",
+                    wk as f64 / wa.max(1) as f64,
+                    f(sa),
+                    f(sk)
+                );
+            }
+        }
+    }
     let runs = [
         run("whole page text (baseline)", &cases, whole_page_text),
         run("dom_smoothie text (baseline)", &cases, dom_smoothie_text),
@@ -120,7 +202,7 @@ fn main() {
     ];
     println!(
         "{:<30} {:>9} {:>9} {:>9} {:>11} {:>14}",
-        "extractor", "precision", "recall", "F1", "ms/page", "ms/100KB page"
+        "extractor", "precision", "recall", "F1", "CPU ms/page", "ms/100KB page"
     );
     let per_100kb = |r: &Run| r.time.as_secs_f64() * 1e3 * SPEED_UNIT_BYTES / bytes as f64;
     for r in &runs {

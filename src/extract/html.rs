@@ -37,6 +37,10 @@ pub const RUN_IN_HEADING_MAX_WORDS: usize = 4;
 /// Chars that end a sentence: a bold phrase ending in one is not a heading.
 const SENTENCE_END: &[char] = &['.', '。', '!', '?', '！', '？', ',', '，', ';', '；', '、'];
 
+/// A container is made of records when at least this many siblings share tag and class …
+pub const MIN_RECORDS: usize = 3;
+/// … and hold at least this share of its text.
+pub const MIN_RECORDS_SHARE: f64 = 0.5;
 /// Pages with more elements than this skip Readability (its scoring is super-linear) and use
 /// the container walk alone.
 pub const MAX_READABILITY_ELEMENTS: usize = 60_000;
@@ -158,6 +162,18 @@ pub struct Selectors {
     pub drop: Vec<String>,
 }
 
+/// How much of the page furniture a walk drops (hidden elements, scripts and styles always go).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Filter {
+    /// Nothing more (whole-page baseline).
+    None,
+    /// Only elements whose whole class or id is a known boilerplate name ("last-edit",
+    /// "post-meta", "sr-only"…): for Readability's already-cleaned article.
+    Names,
+    /// Furniture tags and roles, and any boilerplate word in a class or id: for containers.
+    Full,
+}
+
 /// Which candidate an extraction used (for the benchmark and for debugging).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Choice {
@@ -187,11 +203,11 @@ pub fn extract_blocks(
     if let Some(main) = selectors.and_then(|s| first_match(&doc, &s.main)) {
         let mut b = Builder::default();
         for el in main {
-            walk(el, true, &drop, &mut b);
+            walk(el, Filter::Full, &drop, &mut b);
         }
         return (head, b.out, Choice::Profile);
     }
-    let container = container_blocks(&doc, &drop);
+    let container = container(&doc, &drop);
     let (element_count, depth) = shape(&doc);
     let article = if element_count <= MAX_READABILITY_ELEMENTS && depth <= MAX_READABILITY_DEPTH {
         article_blocks(html, url)
@@ -199,12 +215,14 @@ pub fn extract_blocks(
         None
     };
     let (raw, choice) = match (article, container) {
-        (Some(a), Some(c)) if prefer_container(&a, &c) => (c, Choice::Container),
+        (Some(a), Some((c, el))) if prefer_container(&a, &c) && has_records(el) => {
+            (c, Choice::Container)
+        }
         (Some(a), _) if !a.is_empty() => (a, Choice::Article),
-        (_, Some(c)) if !c.is_empty() => (c, Choice::Container),
+        (_, Some((c, _))) if !c.is_empty() => (c, Choice::Container),
         _ => {
             let mut b = Builder::default();
-            walk(doc.root_element(), true, &drop, &mut b);
+            walk(doc.root_element(), Filter::Full, &drop, &mut b);
             (b.out, Choice::Body)
         }
     };
@@ -231,16 +249,55 @@ fn shape(doc: &Html) -> (usize, usize) {
 /// Readability's article, walked into blocks (None when it finds nothing).
 pub fn article_blocks(html: &str, url: Option<&str>) -> Option<Vec<RawBlock>> {
     let url = url.filter(|u| url::Url::parse(u).is_ok());
-    let mut r = dom_smoothie::Readability::new(html, url, None).ok()?;
+    let config = dom_smoothie::Config {
+        keep_classes: true,
+        ..Default::default()
+    };
+    let mut r = dom_smoothie::Readability::new(html, url, Some(config)).ok()?;
     let article = r.parse().ok()?;
     let frag = Html::parse_fragment(&article.content);
     let mut b = Builder::default();
-    walk(frag.root_element(), false, &HashSet::new(), &mut b);
+    walk(frag.root_element(), Filter::Names, &HashSet::new(), &mut b);
     Some(b.out).filter(|v| !v.is_empty())
 }
 
 /// The page's semantic main container, walked with the boilerplate filter.
-fn container_blocks(doc: &Html, drop: &HashSet<NodeId>) -> Option<Vec<RawBlock>> {
+pub fn container_blocks(doc: &Html, drop: &HashSet<NodeId>) -> Option<Vec<RawBlock>> {
+    container(doc, drop).map(|(blocks, _)| blocks)
+}
+
+/// Does `root` hold a run of records: at least [`MIN_RECORDS`] sibling elements with the same
+/// tag and first class, each with at least two child elements (a status page's update rows: title,
+/// body, stamp), which together hold at least [`MIN_RECORDS_SHARE`] of the text?
+fn has_records(root: ElementRef) -> bool {
+    let total = root.text().map(str::len).sum::<usize>().max(1);
+    root.descendent_elements().any(|parent| {
+        let mut groups: std::collections::HashMap<(&str, &str), (usize, usize)> =
+            std::collections::HashMap::new();
+        for child in parent.child_elements() {
+            let e = child.value();
+            // Records share their first class ("update-row" and "update-row postmortem").
+            let Some(class) = e.attr("class").and_then(|c| c.split_whitespace().next()) else {
+                continue;
+            };
+            if !matches!(e.name(), "div" | "section" | "article" | "li") {
+                continue;
+            }
+            if child.child_elements().take(2).count() < 2 {
+                continue;
+            }
+            let entry = groups.entry((e.name(), class)).or_insert((0, 0));
+            entry.0 += 1;
+            entry.1 += child.text().map(str::len).sum::<usize>();
+        }
+        groups
+            .values()
+            .any(|(n, len)| *n >= MIN_RECORDS && *len as f64 >= total as f64 * MIN_RECORDS_SHARE)
+    })
+}
+
+/// The container's blocks and its element.
+fn container<'a>(doc: &'a Html, drop: &HashSet<NodeId>) -> Option<(Vec<RawBlock>, ElementRef<'a>)> {
     for s in CONTAINER_SELECTORS {
         let Ok(sel) = Selector::parse(s) else {
             continue;
@@ -251,9 +308,9 @@ fn container_blocks(doc: &Html, drop: &HashSet<NodeId>) -> Option<Vec<RawBlock>>
             continue;
         }
         let mut b = Builder::default();
-        walk(found[0], true, drop, &mut b);
+        walk(found[0], Filter::Full, drop, &mut b);
         if !b.out.is_empty() {
-            return Some(b.out);
+            return Some((b.out, found[0]));
         }
     }
     None
@@ -387,7 +444,7 @@ fn is_boilerplate_name(value: &str) -> bool {
 }
 
 /// Is `el` hidden or (when `filter`) page furniture?
-fn skipped(el: ElementRef, filter: bool) -> bool {
+fn skipped(el: ElementRef, filter: Filter) -> bool {
     let e = el.value();
     let name = e.name();
     if ALWAYS_SKIPPED.contains(&name) {
@@ -406,8 +463,18 @@ fn skipped(el: ElementRef, filter: bool) -> bool {
             return true;
         }
     }
-    if !filter {
-        return false;
+    match filter {
+        Filter::None => return false,
+        Filter::Names => {
+            let named = |v: Option<&str>| {
+                v.is_some_and(|v| {
+                    v.split_whitespace()
+                        .any(|w| BOILERPLATE_NAMES.contains(&w.to_ascii_lowercase().as_str()))
+                })
+            };
+            return named(e.attr("class")) || named(e.attr("id"));
+        }
+        Filter::Full => {}
     }
     if FURNITURE_TAGS.contains(&name) {
         return true;
@@ -501,8 +568,8 @@ fn clean_pre(s: &str) -> String {
 }
 
 /// Walks `root` (iteratively, so deep nesting cannot overflow the stack) into blocks.
-/// `filter` turns on the boilerplate filter; `drop` holds elements a profile drops.
-pub fn walk(root: ElementRef, filter: bool, drop: &HashSet<NodeId>, b: &mut Builder) {
+/// `filter` says how much boilerplate to drop; `drop` holds elements a profile drops.
+pub fn walk(root: ElementRef, filter: Filter, drop: &HashSet<NodeId>, b: &mut Builder) {
     let mut skip: Option<NodeId> = None;
     let mut list_depth = 0usize;
     let mut heading: Option<(NodeId, u8)> = None;
@@ -654,7 +721,7 @@ pub fn walk(root: ElementRef, filter: bool, drop: &HashSet<NodeId>, b: &mut Buil
 pub fn whole_page_blocks(html: &str) -> Vec<RawBlock> {
     let doc = Html::parse_document(html);
     let mut b = Builder::default();
-    walk(doc.root_element(), false, &HashSet::new(), &mut b);
+    walk(doc.root_element(), Filter::None, &HashSet::new(), &mut b);
     b.out
 }
 

@@ -5,7 +5,25 @@
 //! [`CJK_SHARE`] of its letters. Latin-script languages go to whatlang; a short or unreliable
 //! block inherits the page's language.
 use super::UNKNOWN_LANGUAGE;
-use whatlang::Lang;
+use std::sync::LazyLock;
+use whatlang::{Detector, Lang};
+
+/// The languages a block can be given (the nine the library supports); restricting whatlang
+/// to them keeps per-block detection fast and avoids exotic guesses on short text.
+const BLOCK_LANGUAGES: [Lang; 9] = [
+    Lang::Eng,
+    Lang::Kor,
+    Lang::Vie,
+    Lang::Jpn,
+    Lang::Cmn,
+    Lang::Deu,
+    Lang::Fra,
+    Lang::Spa,
+    Lang::Por,
+];
+
+static BLOCK_DETECTOR: LazyLock<Detector> =
+    LazyLock::new(|| Detector::with_allowlist(BLOCK_LANGUAGES.to_vec()));
 
 /// Share of letters in CJK scripts (Hangul, kana, Han) above which the text is CJK.
 pub const CJK_SHARE: f64 = 0.2;
@@ -21,7 +39,7 @@ pub const MIN_BLOCK_WORDS: usize = 4;
 /// sample is enough for a page).
 pub const PAGE_SAMPLE_CHARS: usize = 4000;
 /// At most this many chars of one block are given to whatlang.
-pub const BLOCK_SAMPLE_CHARS: usize = 400;
+pub const BLOCK_SAMPLE_CHARS: usize = 200;
 
 /// Letter counts by script.
 #[derive(Debug, Default, Clone, Copy)]
@@ -184,7 +202,7 @@ pub fn block_language(text: &str, page_lang: &str) -> String {
     if super::metric::word_iter(text).take(MIN_BLOCK_WORDS).count() < MIN_BLOCK_WORDS {
         return page_lang.to_string();
     }
-    match whatlang::detect(sample(text, BLOCK_SAMPLE_CHARS)) {
+    match BLOCK_DETECTOR.detect(sample(text, BLOCK_SAMPLE_CHARS)) {
         Some(info) if info.is_reliable() => iso639_1(info.lang()),
         _ => page_lang.to_string(),
     }

@@ -11,7 +11,7 @@
 use serde::Serialize;
 use std::ops::Range;
 
-mod blocks;
+pub mod blocks;
 pub mod html;
 pub mod lang;
 pub mod markdown;

@@ -4,6 +4,7 @@
 //! nine kinds, values lists of phrases). A language whose file has no such table yet falls back
 //! to `tests/fixtures/headings/<code>.toml`, so adding a language is adding a file.
 use super::{Block, BlockKind, Section};
+use aho_corasick::AhoCorasick;
 use regex::Regex;
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -79,6 +80,10 @@ struct Phrase {
 #[derive(Debug, Clone, Default)]
 pub struct HeadingLexicon {
     by_lang: BTreeMap<String, Vec<Phrase>>,
+    /// All phrases with their language, in the automaton's pattern order.
+    flat: Vec<(String, Phrase)>,
+    /// Finds every phrase in a heading in one pass.
+    automaton: Option<AhoCorasick>,
     /// Files that could not be read, with the reason (shown by tools, never fatal).
     pub problems: Vec<String>,
 }
@@ -115,30 +120,6 @@ fn is_spaced_script(s: &str) -> bool {
     })
 }
 
-/// Does `phrase` occur in `hay` at word boundaries (for spaced scripts)?
-fn contains_word(hay: &str, phrase: &str) -> Option<usize> {
-    let mut from = 0;
-    while let Some(i) = hay[from..].find(phrase) {
-        let at = from + i;
-        let before_ok = hay[..at]
-            .chars()
-            .next_back()
-            .is_none_or(|c| !c.is_alphanumeric());
-        let after_ok = hay[at + phrase.len()..]
-            .chars()
-            .next()
-            .is_none_or(|c| !c.is_alphanumeric());
-        if before_ok && after_ok {
-            return Some(at);
-        }
-        from = at + phrase.len().max(1);
-        while !hay.is_char_boundary(from) {
-            from += 1;
-        }
-    }
-    None
-}
-
 impl HeadingLexicon {
     /// Reads `[headings]` from every `<code>.toml` in `dirs`; a language found in an earlier
     /// folder is not read again from a later one.
@@ -172,6 +153,17 @@ impl HeadingLexicon {
                     Err(e) => lex.problems.push(e),
                 }
             }
+        }
+        lex.flat = lex
+            .by_lang
+            .iter()
+            .flat_map(|(lang, ps)| ps.iter().map(move |p| (lang.clone(), p.clone())))
+            .collect();
+        match AhoCorasick::new(lex.flat.iter().map(|(_, p)| p.text.as_str())) {
+            Ok(ac) => lex.automaton = Some(ac),
+            Err(e) => lex
+                .problems
+                .push(format!("building the heading matcher: {e}")),
         }
         lex
     }
@@ -216,33 +208,31 @@ impl HeadingLexicon {
             return None;
         }
         let short = h.chars().count() <= MAX_CONTAINS_HEADING_CHARS;
+        let ac = self.automaton.as_ref()?;
         // (match strength, phrase length, own language) — higher is better.
         let mut best: Option<((u8, usize, bool), SectionKind)> = None;
-        for (lang, phrases) in &self.by_lang {
-            let own = lang == page_lang;
-            for p in phrases {
-                let strength = if h == p.text {
-                    3
-                } else if p.spaced {
-                    match contains_word(&h, &p.text) {
-                        Some(0) => 2,
-                        Some(_) if short => 1,
-                        _ => 0,
-                    }
-                } else if h.starts_with(&p.text) {
-                    2
-                } else if short && h.contains(&p.text) {
-                    1
-                } else {
-                    0
-                };
-                if strength == 0 {
-                    continue;
-                }
-                let key = (strength, p.text.chars().count(), own);
-                if best.as_ref().is_none_or(|(k, _)| key > *k) {
-                    best = Some((key, p.kind));
-                }
+        for m in ac.find_overlapping_iter(h.as_str()) {
+            let (lang, p) = &self.flat[m.pattern().as_usize()];
+            let (at, end) = (m.start(), m.end());
+            let bounded = !p.spaced
+                || (h[..at]
+                    .chars()
+                    .next_back()
+                    .is_none_or(|c| !c.is_alphanumeric())
+                    && h[end..].chars().next().is_none_or(|c| !c.is_alphanumeric()));
+            let strength = match (bounded, at == 0, end == h.len()) {
+                (false, _, _) => 0,
+                (true, true, true) => 3,
+                (true, true, false) => 2,
+                (true, false, _) if short => 1,
+                _ => 0,
+            };
+            if strength == 0 {
+                continue;
+            }
+            let key = (strength, p.text.chars().count(), lang == page_lang);
+            if best.as_ref().is_none_or(|(k, _)| key > *k) {
+                best = Some((key, p.kind));
             }
         }
         best.map(|((strength, _, _), kind)| (kind, strength))
@@ -344,9 +334,52 @@ mod tests {
         assert_eq!(normalize_heading("再発防止策（予定）"), "再発防止策");
     }
 
+    fn fixtures() -> HeadingLexicon {
+        HeadingLexicon::load(&[
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/headings")
+        ])
+    }
+
     #[test]
     fn word_boundaries_matter_for_spaced_scripts() {
-        assert_eq!(contains_word("because of", "cause"), None);
-        assert_eq!(contains_word("root cause", "cause"), Some(5));
+        let lex = fixtures();
+        assert_eq!(lex.classify("Because of load", "en"), None);
+        assert_eq!(
+            lex.classify("Root cause", "en"),
+            Some(SectionKind::RootCause)
+        );
+        assert_eq!(
+            lex.classify("4. Causes and contributing factors", "en"),
+            Some(SectionKind::RootCause)
+        );
+    }
+
+    #[test]
+    fn unspaced_scripts_match_inside_headings() {
+        let lex = fixtures();
+        assert_eq!(
+            lex.classify("2. 타임라인", "ko"),
+            Some(SectionKind::Timeline)
+        );
+        assert_eq!(
+            lex.classify("再発防止策（予定）", "ja"),
+            Some(SectionKind::ActionItems)
+        );
+        assert_eq!(lex.classify("时间线", "zh"), Some(SectionKind::Timeline));
+        assert_eq!(
+            lex.classify("Zeitlicher Ablauf", "de"),
+            Some(SectionKind::Timeline)
+        );
+    }
+
+    #[test]
+    fn every_fixture_language_has_all_nine_kinds() {
+        let lex = fixtures();
+        assert!(lex.problems.is_empty(), "{:?}", lex.problems);
+        for code in ["en", "ko", "vi", "ja", "zh", "de", "fr", "es", "pt"] {
+            let kinds: std::collections::BTreeSet<_> =
+                lex.by_lang[code].iter().map(|p| p.kind).collect();
+            assert_eq!(kinds.len(), 9, "{code}: {kinds:?}");
+        }
     }
 }
