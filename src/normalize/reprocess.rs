@@ -1,6 +1,6 @@
 //! Reprocess the library: re-run the normaliser over each case, diff its label fields, apply to unreviewed cases.
 use super::{fill_case, CaseLabels, Label, Normalizer, SectionSpan};
-use crate::case::{Case, LangText, Stored};
+use crate::case::{Case, LangText};
 use crate::vocab::Vocabulary;
 use rayon::prelude::*;
 use serde::Serialize;
@@ -203,8 +203,10 @@ fn process_file(path: &Path, vocab: &Vocabulary, n: &Normalizer, opts: &Options)
         } else {
             shown.clone()
         };
-        let stored = match Stored::from_json(&rec.text) {
-            Ok(s) => s,
+        // Parsed straight into the record type: edits go into the original text, so the parsed
+        // JSON value is not needed.
+        let case = match serde_json::from_str::<Case>(&rec.text) {
+            Ok(c) => c,
             Err(e) => {
                 let at = if jsonl {
                     format!("line {}: ", rec.line)
@@ -221,7 +223,7 @@ fn process_file(path: &Path, vocab: &Vocabulary, n: &Normalizer, opts: &Options)
             }
         };
         out.scanned += 1;
-        let (case_report, edits) = diff_case(&stored.case, &where_, vocab, n, opts.apply);
+        let (case_report, edits) = diff_case(&case, &where_, vocab, n, opts.apply);
         if !edits.is_empty() {
             match edit_record(&rec.text, &edits) {
                 Ok(t) => {
