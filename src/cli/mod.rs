@@ -3,6 +3,7 @@ use clap::{Parser, Subcommand};
 use std::path::PathBuf;
 
 pub mod fetch;
+pub mod links;
 mod schema;
 mod validate;
 
@@ -31,6 +32,8 @@ pub enum Command {
     Schema(schema::Args),
     /// Fetch a URL, file or stdin politely and print what was fetched.
     Fetch(Box<fetch::Args>),
+    /// Check the library's source URLs for rot, with history; suggest archived copies.
+    Links(links::Args),
 }
 
 impl Cli {
@@ -48,6 +51,7 @@ pub fn run(cli: Cli) -> anyhow::Result<i32> {
         Command::Validate(args) => validate::run(&cli, args),
         Command::Schema(args) => schema::run(args),
         Command::Fetch(args) => fetch::run(args),
+        Command::Links(args) => links::run(args),
     }
 }
 

@@ -297,6 +297,7 @@ impl Client {
         let cached = self.inner.cache.as_ref().and_then(|ca| ca.load(source));
         let mut current = first;
         let mut chain: Vec<String> = Vec::new();
+        let mut chain_statuses: Vec<u16> = Vec::new();
         let mut seen: HashSet<String> = HashSet::from([current.clone()]);
         let resp = loop {
             let mut headers = HeaderMap::new();
@@ -328,6 +329,7 @@ impl Client {
                         })?
                         .to_string();
                     chain.push(next.clone());
+                    chain_statuses.push(r.status);
                     if !seen.insert(next.clone()) {
                         return Err(FetchError::RedirectLoop {
                             url: source.into(),
@@ -383,6 +385,7 @@ impl Client {
                 final_url: current,
                 status: Some(status),
                 redirects: chain,
+                redirect_statuses: chain_statuses,
                 content_type,
                 from_cache,
                 archive,
