@@ -81,7 +81,12 @@ fn parse_http_url(source: &str) -> Result<url::Url, FetchError> {
 
 impl Client {
     pub fn new(config: Config) -> anyhow::Result<Client> {
-        let http = reqwest::Client::builder()
+        let mut builder = reqwest::Client::builder();
+        if !config.resolve.is_empty() {
+            builder =
+                builder.dns_resolver(Arc::new(super::resolve::Overrides::new(&config.resolve)));
+        }
+        let http = builder
             .user_agent(config.user_agent())
             .redirect(reqwest::redirect::Policy::none())
             .connect_timeout(secs(config.connect_timeout_secs))

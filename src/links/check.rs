@@ -87,39 +87,40 @@ fn sibling_url(url: &str) -> Option<String> {
     Some(u.to_string())
 }
 
+async fn sibling_for(shared: &Shared, host: &str, url: &str) -> Sibling {
+    let cell = shared
+        .siblings
+        .lock()
+        .unwrap()
+        .entry(host.to_string())
+        .or_default()
+        .clone();
+    // The first URL of a host probes before the host's queue fills, so results keep flowing.
+    cell.get_or_init(|| async {
+        let probe = sibling_url(url)?;
+        match shared.client.fetch_any(&probe).await {
+            Ok(d) if d.status == Some(200) => {
+                Some((d.final_url, super::fingerprint::fingerprint(&d.text)))
+            }
+            _ => None,
+        }
+    })
+    .await
+    .clone()
+}
+
 async fn check_one(shared: &Shared, url: &str, good: Option<&str>) -> Verdict {
-    let result = shared.client.fetch_any(url).await;
     let host = url::Url::parse(url)
         .map(|u| host_key(&u))
         .unwrap_or_default();
+    let sibling = sibling_for(shared, &host, url).await;
+    let result = shared.client.fetch_any(url).await;
     if let Err(FetchError::HostPaused { .. }) = &result {
         let last = shared.last_host_failure.lock().unwrap().get(&host).copied();
         let mut v = classify(url, &result, &Context::default());
         v.class = last.unwrap_or(Class::ConnectionError);
         v.evidence.reason = format!("{} (last failure: {})", v.evidence.reason, v.class.as_str());
         return v;
-    }
-    let mut sibling: Sibling = None;
-    if matches!(&result, Ok(d) if d.status == Some(200)) {
-        let cell = shared
-            .siblings
-            .lock()
-            .unwrap()
-            .entry(host.clone())
-            .or_default()
-            .clone();
-        sibling = cell
-            .get_or_init(|| async {
-                let probe = sibling_url(url)?;
-                match shared.client.fetch_any(&probe).await {
-                    Ok(d) if d.status == Some(200) => {
-                        Some((d.final_url, super::fingerprint::fingerprint(&d.text)))
-                    }
-                    _ => None,
-                }
-            })
-            .await
-            .clone();
     }
     let ctx = Context {
         good_fingerprint: good,
