@@ -56,6 +56,14 @@ pub struct FetchFlags {
     /// Base URL of the Wayback availability API.
     #[arg(long, env = "INCIDENTLIB_ARCHIVE_API_URL", value_name = "URL")]
     pub archive_api_url: Option<String>,
+    /// Pin a host name to an address, like curl (HOST=IP; HOST=none makes it fail). Repeatable.
+    #[arg(
+        long,
+        env = "INCIDENTLIB_RESOLVE",
+        value_name = "HOST=IP",
+        value_delimiter = ','
+    )]
+    pub resolve: Vec<String>,
     /// Folder of site profiles.
     #[arg(long, env = "INCIDENTLIB_SOURCES", value_name = "DIR")]
     pub sources: Option<PathBuf>,
@@ -85,6 +93,8 @@ impl FetchFlags {
         if self.no_cache {
             c.cache_dir = None;
         }
+        c.resolve
+            .extend(crate::fetch::resolve::parse_pairs(&self.resolve).map_err(anyhow::Error::msg)?);
         if let Some(s) = &self.sources {
             c.sources_dir = Some(s.clone());
         }

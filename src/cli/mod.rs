@@ -8,6 +8,7 @@ pub mod fetch;
 mod labels;
 mod reprocess;
 mod review;
+pub mod links;
 mod schema;
 mod times;
 mod validate;
@@ -49,6 +50,8 @@ pub enum Command {
     Labels(labels::Args),
     /// Re-run the normaliser over the library with the current mappings; --apply writes.
     Reprocess(reprocess::Args),
+    /// Check the library's source URLs for rot, with history; suggest archived copies.
+    Links(links::Args),
 }
 
 impl Cli {
@@ -72,6 +75,7 @@ pub fn run(cli: Cli) -> anyhow::Result<i32> {
         Command::Eval(args) => eval::run(&cli, args),
         Command::Labels(args) => labels::run(&cli, args),
         Command::Reprocess(args) => reprocess::run(&cli, args),
+        Command::Links(args) => links::run(args),
     }
 }
 

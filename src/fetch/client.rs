@@ -81,7 +81,12 @@ fn parse_http_url(source: &str) -> Result<url::Url, FetchError> {
 
 impl Client {
     pub fn new(config: Config) -> anyhow::Result<Client> {
-        let http = reqwest::Client::builder()
+        let mut builder = reqwest::Client::builder();
+        if !config.resolve.is_empty() {
+            builder =
+                builder.dns_resolver(Arc::new(super::resolve::Overrides::new(&config.resolve)));
+        }
+        let http = builder
             .user_agent(config.user_agent())
             .redirect(reqwest::redirect::Policy::none())
             .connect_timeout(secs(config.connect_timeout_secs))
@@ -297,6 +302,7 @@ impl Client {
         let cached = self.inner.cache.as_ref().and_then(|ca| ca.load(source));
         let mut current = first;
         let mut chain: Vec<String> = Vec::new();
+        let mut chain_statuses: Vec<u16> = Vec::new();
         let mut seen: HashSet<String> = HashSet::from([current.clone()]);
         let resp = loop {
             let mut headers = HeaderMap::new();
@@ -328,6 +334,7 @@ impl Client {
                         })?
                         .to_string();
                     chain.push(next.clone());
+                    chain_statuses.push(r.status);
                     if !seen.insert(next.clone()) {
                         return Err(FetchError::RedirectLoop {
                             url: source.into(),
@@ -383,6 +390,7 @@ impl Client {
                 final_url: current,
                 status: Some(status),
                 redirects: chain,
+                redirect_statuses: chain_statuses,
                 content_type,
                 from_cache,
                 archive,

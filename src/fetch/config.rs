@@ -69,6 +69,8 @@ pub struct Config {
     pub archive_api_url: String,
     /// Folder of site profiles (`*.toml`); default: the `sources/` data folder.
     pub sources_dir: Option<PathBuf>,
+    /// Host name → IP address overrides (`"none"`: the name does not resolve).
+    pub resolve: std::collections::BTreeMap<String, String>,
 }
 
 impl Default for Config {
@@ -96,6 +98,7 @@ impl Default for Config {
             wayback_url: DEFAULT_WAYBACK_URL.into(),
             archive_api_url: DEFAULT_ARCHIVE_API_URL.into(),
             sources_dir: None,
+            resolve: Default::default(),
         }
     }
 }

@@ -81,6 +81,8 @@ pub struct Document {
     pub status: Option<u16>,
     /// Every URL redirected to, in order.
     pub redirects: Vec<String>,
+    /// The status of each redirect response, parallel to `redirects` (301, 302, 307, 308…).
+    pub redirect_statuses: Vec<u16>,
     pub content_type: Option<String>,
     pub charset: Option<String>,
     /// Body size after decompression.

@@ -77,6 +77,7 @@ fn finish(
             url,
             status: None,
             redirects: Vec::new(),
+            redirect_statuses: Vec::new(),
             content_type: None,
             from_cache: false,
             archive,

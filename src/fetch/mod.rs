@@ -10,6 +10,7 @@ pub mod error;
 pub mod local;
 pub mod politeness;
 pub mod profile;
+pub mod resolve;
 pub mod retry;
 pub mod statuspage;
 pub mod text;
