@@ -220,14 +220,20 @@ fn header_dates(text: &str, raw: &[RawTime], anchor: Option<NaiveDate>) -> Vec<(
 /// year), then the earliest date written within a few days before it (an incident that ran past
 /// midnight, or status posts stamped the next day, mention the later date more often).
 fn incident_date(raw: &[RawTime], reference: Option<NaiveDate>) -> Option<NaiveDate> {
-    let parts: Vec<super::scan::DateParts> = raw
+    // (date parts, where the mention starts): ties go to the date the text names first
+    // (titles and summaries come first; background dates come later).
+    let parts: Vec<(super::scan::DateParts, usize)> = raw
         .iter()
-        .flat_map(|r| [r.date, r.range_end.as_deref().and_then(|b| b.date)])
-        .flatten()
-        .filter(|d| d.relative.is_none() && d.month.is_some() && d.day.is_some())
+        .flat_map(|r| {
+            [r.date, r.range_end.as_deref().and_then(|b| b.date)]
+                .into_iter()
+                .flatten()
+                .map(move |d| (d, r.start))
+        })
+        .filter(|(d, _)| d.relative.is_none() && d.month.is_some() && d.day.is_some())
         .collect();
     let mut years: std::collections::BTreeMap<i32, usize> = Default::default();
-    for d in &parts {
+    for (d, _) in &parts {
         if let Some(y) = d.year {
             *years.entry(y).or_default() += 1;
         }
@@ -237,20 +243,27 @@ fn incident_date(raw: &[RawTime], reference: Option<NaiveDate>) -> Option<NaiveD
         .max_by_key(|(y, n)| (**n, **y))
         .map(|(y, _)| *y)
         .or(reference.map(|r| r.year()))?;
-    let mut counts: std::collections::BTreeMap<NaiveDate, usize> = Default::default();
-    for d in &parts {
+    // date → (mentions, first position)
+    let mut counts: std::collections::BTreeMap<NaiveDate, (usize, usize)> = Default::default();
+    for (d, at) in &parts {
         if let Some(date) = NaiveDate::from_ymd_opt(d.year.unwrap_or(common_year), d.month?, d.day?)
         {
-            *counts.entry(date).or_default() += 1;
+            let e = counts.entry(date).or_insert((0, *at));
+            e.0 += 1;
+            e.1 = e.1.min(*at);
         }
     }
-    let (mode, top) = counts
+    let (mode, (top, _)) = counts
         .iter()
-        .max_by_key(|(d, n)| (**n, std::cmp::Reverse(**d)))?;
+        .max_by_key(|(_, (n, first))| (*n, std::cmp::Reverse(*first)))?;
     counts
         .iter()
-        .find(|(d, n)| {
-            **d <= *mode && (*mode - **d).num_days() <= INCIDENT_DAYS_BEFORE_MODE && **n * 2 > *top
+        .find(|(d, (n, _))| {
+            **d == *mode
+                || (*top >= 2
+                    && **d < *mode
+                    && (*mode - **d).num_days() <= INCIDENT_DAYS_BEFORE_MODE
+                    && *n * 2 > *top)
         })
         .map(|(d, _)| *d)
 }
