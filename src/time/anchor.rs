@@ -220,22 +220,21 @@ fn header_dates(text: &str, raw: &[RawTime], anchor: Option<NaiveDate>) -> Vec<(
 /// year), then the earliest date written within a few days before it (an incident that ran past
 /// midnight, or status posts stamped the next day, mention the later date more often).
 fn incident_date(raw: &[RawTime], reference: Option<NaiveDate>) -> Option<NaiveDate> {
-    // (date parts, weight, where the mention starts). A date written with its year or with a
-    // clock time is a timeline date and weighs more than a bare background date; ties go to the
-    // date the text names first (titles and summaries come first).
-    let parts: Vec<(super::scan::DateParts, usize, usize)> = raw
+    // (date parts, weight). A date written with its year is how
+    // titles and summaries name the incident, so it weighs more than a bare background date
+    // ("1월 4일에 설정을 바꿨다"); ties go to the earlier date.
+    let parts: Vec<(super::scan::DateParts, usize)> = raw
         .iter()
         .flat_map(|r| {
-            let clock = usize::from(r.clock.is_some());
             [r.date, r.range_end.as_deref().and_then(|b| b.date)]
                 .into_iter()
                 .flatten()
-                .map(move |d| (d, 1 + clock + usize::from(d.year.is_some()), r.start))
+                .map(|d| (d, 1 + usize::from(d.year.is_some())))
         })
-        .filter(|(d, _, _)| d.relative.is_none() && d.month.is_some() && d.day.is_some())
+        .filter(|(d, _)| d.relative.is_none() && d.month.is_some() && d.day.is_some())
         .collect();
     let mut years: std::collections::BTreeMap<i32, usize> = Default::default();
-    for (d, _, _) in &parts {
+    for (d, _) in &parts {
         if let Some(y) = d.year {
             *years.entry(y).or_default() += 1;
         }
@@ -245,24 +244,22 @@ fn incident_date(raw: &[RawTime], reference: Option<NaiveDate>) -> Option<NaiveD
         .max_by_key(|(y, n)| (**n, **y))
         .map(|(y, _)| *y)
         .or(reference.map(|r| r.year()))?;
-    // date → (mentions, weight, first position)
-    let mut counts: std::collections::BTreeMap<NaiveDate, (usize, usize, usize)> =
-        Default::default();
-    for (d, weight, at) in &parts {
+    // date → (mentions, weight)
+    let mut counts: std::collections::BTreeMap<NaiveDate, (usize, usize)> = Default::default();
+    for (d, weight) in &parts {
         if let Some(date) = NaiveDate::from_ymd_opt(d.year.unwrap_or(common_year), d.month?, d.day?)
         {
-            let e = counts.entry(date).or_insert((0, 0, *at));
+            let e = counts.entry(date).or_insert((0, 0));
             e.0 += 1;
             e.1 += weight;
-            e.2 = e.2.min(*at);
         }
     }
-    let (mode, (top, _, _)) = counts
+    let (mode, (top, _)) = counts
         .iter()
-        .max_by_key(|(_, (_, w, first))| (*w, std::cmp::Reverse(*first)))?;
+        .max_by_key(|(d, (_, w))| (*w, std::cmp::Reverse(**d)))?;
     counts
         .iter()
-        .find(|(d, (n, _, _))| {
+        .find(|(d, (n, _))| {
             **d == *mode
                 || (*top >= 2
                     && **d < *mode
