@@ -42,8 +42,8 @@ pub struct OrgClues<'a> {
 pub struct OrgWords<'a> {
     pub labels: &'a [String],
     pub strip: &'a [String],
-    pub legal_forms: &'a [String],
-    pub legal_name_first: bool,
+    /// A name ending in a legal form ([`legal_name_pattern`]); None to skip that rule.
+    pub legal_name: Option<&'a Regex>,
 }
 
 /// Separators between a site's name and the rest of a title or logo.
@@ -94,7 +94,8 @@ fn site_part(title: &str, strip: &[String]) -> Option<String> {
     (stripped != title.trim() && !stripped.is_empty()).then_some(stripped)
 }
 
-fn legal_name(text: &str, forms: &[String]) -> Option<(String, String)> {
+/// The pattern of a name ending in one of `forms` ("Nordwerk Hosting GmbH"); None without forms.
+pub fn legal_name_pattern(forms: &[String]) -> Option<Regex> {
     let alts: Vec<String> = forms
         .iter()
         .filter(|f| !f.trim().is_empty())
@@ -103,11 +104,14 @@ fn legal_name(text: &str, forms: &[String]) -> Option<(String, String)> {
     if alts.is_empty() {
         return None;
     }
-    let re = Regex::new(&format!(
+    Regex::new(&format!(
         r"\b((?:\p{{Lu}}[\p{{L}}\p{{N}}&'-]*\s){{1,4}})({})(?:\s|[.,;)]|$)",
         alts.join("|")
     ))
-    .ok()?;
+    .ok()
+}
+
+fn legal_name(text: &str, re: &Regex) -> Option<(String, String)> {
     let c = re.captures(text)?;
     let name = format!("{}{}", &c[1], &c[2]);
     let line = text[..c.get(0)?.start()]
@@ -120,8 +124,7 @@ fn legal_name(text: &str, forms: &[String]) -> Option<(String, String)> {
 }
 
 /// Text of the page's logo or brand element (or its image's alt text).
-fn logo_text(html: &str) -> Option<String> {
-    let doc = scraper::Html::parse_document(html);
+fn logo_text(doc: &scraper::Html) -> Option<String> {
     let sel = scraper::Selector::parse(
         "header [class*=logo], header [class*=brand], [class*=logo], [class*=brand], #siteSub",
     )
@@ -174,26 +177,22 @@ pub fn find_org(c: &OrgClues, w: &OrgWords) -> Option<Org> {
         }
     }
     let plain = if c.is_html { None } else { Some(c.raw) };
-    let legal_forms: &[String] = if w.legal_name_first {
-        w.legal_forms
-    } else {
-        &[]
-    };
-    for hay in [Some(c.text), plain].into_iter().flatten() {
-        if let Some((name, quote)) = legal_name(hay, legal_forms) {
-            return org(name, &quote, "legal name");
+    if let Some(re) = w.legal_name {
+        for hay in [Some(c.text), plain].into_iter().flatten() {
+            if let Some((name, quote)) = legal_name(hay, re) {
+                return org(name, &quote, "legal name");
+            }
         }
     }
     if c.is_html {
-        let doc_text: String = scraper::Html::parse_document(c.raw)
-            .root_element()
-            .text()
-            .collect::<Vec<_>>()
-            .join(" ");
-        if let Some((name, quote)) = legal_name(&doc_text, legal_forms) {
-            return org(name, &quote, "legal name");
+        let doc = scraper::Html::parse_document(c.raw);
+        if let Some(re) = w.legal_name {
+            let doc_text: String = doc.root_element().text().collect::<Vec<_>>().join(" ");
+            if let Some((name, quote)) = legal_name(&doc_text, re) {
+                return org(name, &quote, "legal name");
+            }
         }
-        if let Some(logo) = logo_text(c.raw) {
+        if let Some(logo) = logo_text(&doc) {
             let name = site_part(&logo, w.strip).unwrap_or_else(|| strip_name(&logo, w.strip));
             if let Some(o) = org(name, &logo, "logo") {
                 return Some(o);
@@ -366,11 +365,11 @@ mod tests {
 
     #[test]
     fn legal_names_are_found_in_footers() {
-        let forms = vec!["GmbH".to_string(), "Foundation".to_string()];
-        let (name, _) = legal_name("© 2025 Nordwerk Hosting GmbH · Impressum", &forms).unwrap();
+        let re = legal_name_pattern(&["GmbH".to_string(), "Foundation".to_string()]).unwrap();
+        let (name, _) = legal_name("© 2025 Nordwerk Hosting GmbH · Impressum", &re).unwrap();
         assert_eq!(name, "Nordwerk Hosting GmbH");
         let (name, _) =
-            legal_name("the operations wiki of the Kestrelwiki Foundation", &forms).unwrap();
+            legal_name("the operations wiki of the Kestrelwiki Foundation", &re).unwrap();
         assert_eq!(name, "Kestrelwiki Foundation");
     }
 

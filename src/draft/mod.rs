@@ -339,8 +339,7 @@ impl Drafter {
             &meta::OrgWords {
                 labels: &dw.org_labels,
                 strip: &dw.strip,
-                legal_forms: &dw.legal_forms,
-                legal_name_first: dw.legal_name_first,
+                legal_name: dw.legal_name.as_ref(),
             },
         );
         let org_name = match &org {

@@ -16,12 +16,16 @@ pub struct DraftWords {
     pub legal_forms: Vec<String>,
     /// Whether a legal name ("X GmbH") outranks the logo; false for native-script pages.
     pub legal_name_first: bool,
+    /// The compiled legal-name pattern (when `legal_name_first` and there are forms).
+    pub legal_name: Option<regex::Regex>,
 }
 
 /// The drafter's words for every language with a lexicon file.
 #[derive(Debug, Clone, Default)]
 pub struct WordsRegistry {
     by_lang: BTreeMap<String, DraftWords>,
+    /// Each language's words merged with English, compiled once at load.
+    merged: BTreeMap<String, DraftWords>,
 }
 
 fn list(table: Option<&toml::Value>, key: &str) -> Vec<String> {
@@ -78,14 +82,31 @@ impl WordsRegistry {
                         .and_then(|t| t.get("legal_name_first"))
                         .and_then(|v| v.as_bool())
                         .unwrap_or(true),
+                    legal_name: None,
                 },
             );
         }
-        Ok(WordsRegistry { by_lang })
+        let mut reg = WordsRegistry {
+            by_lang,
+            merged: BTreeMap::new(),
+        };
+        let codes: Vec<String> = reg.by_lang.keys().cloned().collect();
+        for code in codes {
+            let merged = reg.merge(&code);
+            reg.merged.insert(code, merged);
+        }
+        Ok(reg)
     }
 
     /// The page language's words plus English (pages mix in English terms and log lines).
     pub fn for_page(&self, lang: &str) -> DraftWords {
+        match self.merged.get(lang) {
+            Some(w) => w.clone(),
+            None => self.merge(lang),
+        }
+    }
+
+    fn merge(&self, lang: &str) -> DraftWords {
         let mut out = DraftWords {
             legal_name_first: self.by_lang.get(lang).is_none_or(|w| w.legal_name_first),
             ..Default::default()
@@ -113,6 +134,9 @@ impl WordsRegistry {
             if lang == "en" {
                 break;
             }
+        }
+        if out.legal_name_first {
+            out.legal_name = crate::draft::meta::legal_name_pattern(&out.legal_forms);
         }
         out
     }
