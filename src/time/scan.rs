@@ -1160,6 +1160,15 @@ fn after_time_gap(text: &str, pos: usize, w: &Words) -> Option<usize> {
     Some(p)
 }
 
+/// Whether `text` may hold a month-name date of this lexicon ("Mar 04, 2025", "4 March").
+pub fn has_month_name_date(text: &str, lex: &Lexicon) -> bool {
+    let p = lex.patterns();
+    p.date_month_first
+        .as_ref()
+        .is_some_and(|r| r.is_match(text))
+        || p.date_day_first.as_ref().is_some_and(|r| r.is_match(text))
+}
+
 /// Scans every time expression of `text` (already normalised) with one lexicon.
 pub fn scan_times(text: &str, lex: &Lexicon, zones: &ZoneTable) -> Vec<RawTime> {
     let w = &lex.patterns().w;
