@@ -250,8 +250,9 @@ impl Patterns {
         } else {
             let mf = d.month_first.then(|| {
                 Regex::new(&format!(
-                    r"(?i)({month_alt})\.?[ \t]*(\d{{1,2}})(?:{ds})?(?:[ \t]*,?[ \t]+(\d{{4}}))?",
-                    ds = opt_group(&day_suf)
+                    r"(?i)({month_alt})\.?[ \t]*(\d{{1,2}})(?:{ds})?(?:[ \t]*,?[ \t]+(?:(?:{yp})[ \t]+)?(\d{{4}}))?",
+                    ds = opt_group(&day_suf),
+                    yp = opt_group(&ypre),
                 ))
             });
             let df = Regex::new(&format!(
