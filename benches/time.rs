@@ -66,6 +66,10 @@ fn main() {
             .filter(|p| {
                 p.extension()
                     .is_some_and(|e| e == "html" || e == "md" || e == "txt")
+                    && p.file_name().is_some_and(|n| {
+                        n.to_string_lossy()
+                            .starts_with(|c: char| c.is_ascii_digit())
+                    })
             })
             .collect();
         paths.sort();

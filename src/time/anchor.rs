@@ -115,6 +115,8 @@ fn stated_zone(
     let time_spans: Vec<(usize, usize)> = times.iter().map(|t| (t.start, t.end)).collect();
     // (rank, start, end) of each reference, with its sentence and whether it is a statement
     let mut refs: Vec<ZoneMention> = Vec::new();
+    // the last sentence looked at, and whether it states a page-wide zone
+    let mut last_sentence: Option<((usize, usize), bool)> = None;
     for m in re.find_iter(text) {
         if !whole_word(text, m.start(), m.end())
             || super::text::overlaps_sorted(&time_spans, m.start(), m.end())
@@ -130,10 +132,15 @@ fn stated_zone(
             3
         };
         let sent = sentence(text, m.start(), m.end());
-        let lower = text[sent.0..sent.1].to_lowercase();
+        if last_sentence.as_ref().is_none_or(|(b, _)| *b != sent) {
+            let lower = text[sent.0..sent.1].to_lowercase();
+            let stated = w.zone_statements.iter().any(|p| lower.contains(p.as_str()));
+            last_sentence = Some((sent, stated));
+        }
+        let sentence_states = last_sentence.as_ref().is_some_and(|(_, st)| *st);
         let in_parens = text[..m.start()].trim_end().ends_with(['(', '（', ','])
             && line_len(text, m.start()) <= HEADING_LINE_CHARS;
-        let statement = in_parens || w.zone_statements.iter().any(|p| lower.contains(p.as_str()));
+        let statement = in_parens || sentence_states;
         refs.push((rank, m.start(), m.end(), sent, statement));
     }
     let first = refs.iter().find(|r| r.4)?;

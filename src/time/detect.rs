@@ -3,8 +3,10 @@ use whatlang::{Detector, Lang};
 
 /// Share of letters a script needs before it decides the language on its own.
 const SCRIPT_SHARE: f64 = 0.05;
+/// Chars of the text whose scripts are counted.
+const SCRIPT_SAMPLE_CHARS: usize = 50_000;
 /// Chars of the text given to whatlang (plenty for a language guess, cheap on long pages).
-const WHATLANG_SAMPLE_CHARS: usize = 8_000;
+const WHATLANG_SAMPLE_CHARS: usize = 2_000;
 /// Below this whatlang confidence an unreliable guess falls back to English.
 const MIN_CONFIDENCE: f64 = 0.2;
 /// The language assumed for Latin-script text whatlang cannot place.
@@ -21,7 +23,7 @@ fn is_vietnamese_letter(c: char) -> bool {
 pub fn detect_language(text: &str) -> Option<&'static str> {
     let (mut hangul, mut kana, mut han, mut viet, mut letters) =
         (0usize, 0usize, 0usize, 0usize, 0usize);
-    for c in text.chars().take(200_000) {
+    for c in text.chars().take(SCRIPT_SAMPLE_CHARS) {
         if !c.is_alphabetic() {
             continue;
         }

@@ -186,7 +186,7 @@ pub struct Parsed {
     pub warnings: Vec<String>,
 }
 
-/// Language also scanned on every page, for quoted dates and zoned times.
+/// Language also scanned on pages that hold its month-name dates ("Mar 04, 2025 - 16:30 UTC").
 pub const SECONDARY_LANG: &str = "en";
 
 /// Language used when none is given, detected or known.
@@ -227,11 +227,11 @@ pub fn parse(text: &str, lex: &Lexicons, opts: &ParseOptions) -> Parsed {
     // English dates and zoned times quoted in other languages' pages ("Mar 04, 2025 14:00 UTC")
     if let Some(en) = lex
         .get(SECONDARY_LANG)
-        .filter(|_| lexicon.code != SECONDARY_LANG)
+        .filter(|en| lexicon.code != SECONDARY_LANG && scan::has_month_name_date(&norm, en))
     {
         let extra: Vec<scan::RawTime> = scan::scan_times(&norm, en, &lex.zones)
             .into_iter()
-            .filter(|r| r.zone.is_some() || r.date.is_some_and(|d| d.month.is_some()))
+            .filter(|r| r.date.is_some_and(|d| d.month.is_some() && d.day.is_some()))
             .collect();
         if !extra.is_empty() {
             raw.extend(extra);

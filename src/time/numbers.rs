@@ -7,6 +7,9 @@ pub const CJK_NUMERAL_CHARS: &str = "〇零一二两兩三四五六七八九十�
 /// Maps each char to a plain form of the same count: full-width ASCII → ASCII, no-break and
 /// other spaces → ' ', ideographic colon → ':'. Char offsets stay valid for the original.
 pub fn normalize(text: &str) -> String {
+    if !text.chars().any(|c| normalize_char(c) != c) {
+        return text.to_string();
+    }
     text.chars().map(normalize_char).collect()
 }
 

@@ -7,6 +7,8 @@ use regex::Regex;
 
 /// How far (chars) a parenthesised weekday or note between a date and its time may run: "(토)".
 const MAX_PAREN_NOTE_CHARS: usize = 8;
+/// Longest text (bytes) between the two ends of a range ("부터 다음 날", " jusqu'à ").
+const MAX_CONNECTOR_BYTES: usize = 40;
 /// Spaces allowed between the parts of one expression.
 const MAX_GAP_SPACES: usize = 3;
 /// Two-digit years below this are 20xx, others 19xx.
@@ -248,8 +250,9 @@ impl Patterns {
         } else {
             let mf = d.month_first.then(|| {
                 Regex::new(&format!(
-                    r"(?i)({month_alt})\.?[ \t]*(\d{{1,2}})(?:{ds})?(?:[ \t]*,?[ \t]+(\d{{4}}))?",
-                    ds = opt_group(&day_suf)
+                    r"(?i)({month_alt})\.?[ \t]*(\d{{1,2}})(?:{ds})?(?:[ \t]*,?[ \t]+(?:(?:{yp})[ \t]+)?(\d{{4}}))?",
+                    ds = opt_group(&day_suf),
+                    yp = opt_group(&ypre),
                 ))
             });
             let df = Regex::new(&format!(
@@ -1160,6 +1163,15 @@ fn after_time_gap(text: &str, pos: usize, w: &Words) -> Option<usize> {
     Some(p)
 }
 
+/// Whether `text` may hold a month-name date of this lexicon ("Mar 04, 2025", "4 March").
+pub fn has_month_name_date(text: &str, lex: &Lexicon) -> bool {
+    let p = lex.patterns();
+    p.date_month_first
+        .as_ref()
+        .is_some_and(|r| r.is_match(text))
+        || p.date_day_first.as_ref().is_some_and(|r| r.is_match(text))
+}
+
 /// Scans every time expression of `text` (already normalised) with one lexicon.
 pub fn scan_times(text: &str, lex: &Lexicon, zones: &ZoneTable) -> Vec<RawTime> {
     let w = &lex.patterns().w;
@@ -1298,19 +1310,14 @@ fn merge_ranges(text: &str, items: Vec<RawTime>, w: &Words) -> Vec<RawTime> {
         let joinable = a.clock.is_some()
             && b.clock.is_some()
             && b.start >= a.end
+            && b.start - a.end <= MAX_CONNECTOR_BYTES
             && {
                 let gap = text[a.end..b.start].trim().to_lowercase();
                 let opened = || {
                     let bs = skip_ws_back(text, a.clock_start.max(a.start), MAX_GAP_SPACES);
                     phrase_before(text, bs, &w.openers).is_some()
                 };
-                !w.needs_opener.contains(&gap) || opened()
-            }
-            && {
-                let gap = text[a.end..b.start].trim();
-                w.connectors
-                    .iter()
-                    .any(|c| gap.to_lowercase() == *c && !c.is_empty())
+                w.connectors.contains(&gap) && (!w.needs_opener.contains(&gap) || opened())
             };
         if !joinable {
             out.push(a);
