@@ -108,7 +108,11 @@ fn main() {
     });
     let texts: Vec<String> = pages
         .iter()
-        .map(|p| incidentlib::extract::extract_html(p, None, None).text().to_string())
+        .map(|p| {
+            incidentlib::extract::extract_html(p, None, None)
+                .text()
+                .to_string()
+        })
         .collect();
     let t = Instant::now();
     for text in &texts {

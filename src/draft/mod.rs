@@ -311,7 +311,6 @@ impl Drafter {
         let durations: Vec<DurationNote> = stated
             .iter()
             .enumerate()
-            .filter(|(_, d)| d.place != Place::Future)
             .map(|(k, d)| DurationNote {
                 quote: d.quote.clone(),
                 value: Duration::from_secs(d.secs.max(0) as u64).to_string(),
