@@ -95,9 +95,10 @@ pub fn count_scripts(text: &str) -> ScriptCounts {
             s.kana += 1;
         } else if is_han(c) {
             s.han += 1;
-        } else if c.is_ascii_alphabetic() || ('\u{00C0}'..='\u{024F}').contains(&c) {
-            s.latin += 1;
-        } else if is_vietnamese(c) {
+        } else if c.is_ascii_alphabetic()
+            || ('\u{00C0}'..='\u{024F}').contains(&c)
+            || is_vietnamese(c)
+        {
             s.latin += 1;
         }
         if is_vietnamese(c) {

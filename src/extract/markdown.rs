@@ -126,11 +126,7 @@ pub fn blocks(md: &str) -> (Option<String>, Vec<RawBlock>) {
                     b.text(" ");
                 }
             }
-            Event::HardBreak => {
-                if heading.is_none() && cell.is_none() {
-                    b.flush(current(depth));
-                }
-            }
+            Event::HardBreak if heading.is_none() && cell.is_none() => b.flush(current(depth)),
             Event::Rule => b.flush(current(depth)),
             _ => {}
         }
