@@ -207,24 +207,32 @@ pub fn extract_blocks(
         }
         return (head, b.out, Choice::Profile);
     }
-    let container = container(&doc, &drop);
     let (element_count, depth) = shape(&doc);
     let article = if element_count <= MAX_READABILITY_ELEMENTS && depth <= MAX_READABILITY_DEPTH {
         article_blocks(html, url)
     } else {
         None
     };
-    let (raw, choice) = match (article, container) {
-        (Some(a), Some((c, el))) if prefer_container(&a, &c) && has_records(el) => {
-            (c, Choice::Container)
+    let container = container_element(&doc);
+    let (raw, choice) = match article {
+        Some(a) if !a.is_empty() => {
+            // The container is walked only when it is made of records (cheap check first).
+            let c = container
+                .filter(|el| has_records(*el))
+                .map(|el| walk_blocks(el, Filter::Full, &drop))
+                .filter(|c| prefer_container(&a, c));
+            match c {
+                Some(c) => (c, Choice::Container),
+                None => (a, Choice::Article),
+            }
         }
-        (Some(a), _) if !a.is_empty() => (a, Choice::Article),
-        (_, Some((c, _))) if !c.is_empty() => (c, Choice::Container),
-        _ => {
-            let mut b = Builder::default();
-            walk(doc.root_element(), Filter::Full, &drop, &mut b);
-            (b.out, Choice::Body)
-        }
+        _ => match container.map(|el| walk_blocks(el, Filter::Full, &drop)) {
+            Some(c) if !c.is_empty() => (c, Choice::Container),
+            _ => (
+                walk_blocks(doc.root_element(), Filter::Full, &drop),
+                Choice::Body,
+            ),
+        },
     };
     (head, raw, choice)
 }
@@ -263,57 +271,70 @@ pub fn article_blocks(html: &str, url: Option<&str>) -> Option<Vec<RawBlock>> {
 
 /// The page's semantic main container, walked with the boilerplate filter.
 pub fn container_blocks(doc: &Html, drop: &HashSet<NodeId>) -> Option<Vec<RawBlock>> {
-    container(doc, drop).map(|(blocks, _)| blocks)
+    container_element(doc)
+        .map(|el| walk_blocks(el, Filter::Full, drop))
+        .filter(|b| !b.is_empty())
 }
 
 /// Does `root` hold a run of records: at least [`MIN_RECORDS`] sibling elements with the same
 /// tag and first class, each with at least two child elements (a status page's update rows: title,
 /// body, stamp), which together hold at least [`MIN_RECORDS_SHARE`] of the text?
 fn has_records(root: ElementRef) -> bool {
-    let total = root.text().map(str::len).sum::<usize>().max(1);
-    root.descendent_elements().any(|parent| {
-        let mut groups: std::collections::HashMap<(&str, &str), (usize, usize)> =
-            std::collections::HashMap::new();
+    let text_len = |el: ElementRef| el.text().map(str::len).sum::<usize>();
+    let mut total: Option<usize> = None;
+    for parent in root.descendent_elements() {
+        // Count candidate records per (tag, first class) without touching their text.
+        let mut groups: Vec<((&str, &str), Vec<ElementRef>)> = Vec::new();
         for child in parent.child_elements() {
             let e = child.value();
+            if !matches!(e.name(), "div" | "section" | "article" | "li") {
+                continue;
+            }
             // Records share their first class ("update-row" and "update-row postmortem").
             let Some(class) = e.attr("class").and_then(|c| c.split_whitespace().next()) else {
                 continue;
             };
-            if !matches!(e.name(), "div" | "section" | "article" | "li") {
-                continue;
-            }
             if child.child_elements().take(2).count() < 2 {
                 continue;
             }
-            let entry = groups.entry((e.name(), class)).or_insert((0, 0));
-            entry.0 += 1;
-            entry.1 += child.text().map(str::len).sum::<usize>();
+            match groups.iter_mut().find(|(k, _)| *k == (e.name(), class)) {
+                Some((_, v)) => v.push(child),
+                None => groups.push(((e.name(), class), vec![child])),
+            }
         }
-        groups
-            .values()
-            .any(|(n, len)| *n >= MIN_RECORDS && *len as f64 >= total as f64 * MIN_RECORDS_SHARE)
-    })
+        for (_, members) in groups.iter().filter(|(_, v)| v.len() >= MIN_RECORDS) {
+            let total = *total.get_or_insert_with(|| text_len(root).max(1));
+            let len: usize = members.iter().map(|m| text_len(*m)).sum();
+            if len as f64 >= total as f64 * MIN_RECORDS_SHARE {
+                return true;
+            }
+        }
+    }
+    false
 }
 
-/// The container's blocks and its element.
-fn container<'a>(doc: &'a Html, drop: &HashSet<NodeId>) -> Option<(Vec<RawBlock>, ElementRef<'a>)> {
+/// The page's semantic main container (the first of [`CONTAINER_SELECTORS`] that matches
+/// exactly one element with text).
+fn container_element<'a>(doc: &'a Html) -> Option<ElementRef<'a>> {
     for s in CONTAINER_SELECTORS {
         let Ok(sel) = Selector::parse(s) else {
             continue;
         };
-        let found: Vec<ElementRef> = doc.select(&sel).collect();
+        let mut found = doc.select(&sel);
         // Several <article>s means a listing, not one article.
-        if found.len() != 1 {
-            continue;
-        }
-        let mut b = Builder::default();
-        walk(found[0], Filter::Full, drop, &mut b);
-        if !b.out.is_empty() {
-            return Some((b.out, found[0]));
+        if let (Some(el), None) = (found.next(), found.next()) {
+            if el.text().any(|t| !t.trim().is_empty()) {
+                return Some(el);
+            }
         }
     }
     None
+}
+
+fn walk_blocks(el: ElementRef, filter: Filter, drop: &HashSet<NodeId>) -> Vec<RawBlock> {
+    let mut b = Builder::default();
+    walk(el, filter, drop, &mut b);
+    b.out
 }
 
 fn words(blocks: &[RawBlock]) -> Vec<&str> {

@@ -118,9 +118,18 @@ impl Page {
             });
             offset += len;
         }
-        let language = lang::page_language(&text, meta.lang_attr.as_deref());
-        for b in &mut blocks {
-            b.lang = lang::block_language(&b.text, &language);
+        // Script counts are made once per block; the page's are their sum.
+        let counts: Vec<lang::ScriptCounts> = blocks
+            .iter()
+            .map(|b| lang::count_scripts(&b.text))
+            .collect();
+        let mut page_counts = lang::ScriptCounts::default();
+        for c in &counts {
+            page_counts += *c;
+        }
+        let language = lang::page_language_counted(&text, &page_counts, meta.lang_attr.as_deref());
+        for (b, c) in blocks.iter_mut().zip(&counts) {
+            b.lang = lang::block_language_counted(&b.text, c, &language);
         }
         let sections = sections::find_sections(&blocks, &language, HeadingLexicon::global());
         Page {
