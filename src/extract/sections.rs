@@ -393,7 +393,7 @@ mod tests {
             Some(SectionKind::Timeline)
         );
         assert_eq!(
-            lex.classify("Root cause", "en"),
+            lex.classify("Action items", "en"),
             None,
             "en comes from the language file only"
         );
