@@ -375,3 +375,27 @@ fn dump_corpus() {
         }
     }
 }
+
+#[test]
+fn corpus_status_update_titles_end_sections() {
+    for name in [
+        "01-en-statuspage.html",
+        "06-ko-statuspage.html",
+        "15-zh-statuspage.html",
+    ] {
+        let Some(d) = corpus().iter().find(|d| d.name == name) else {
+            continue;
+        };
+        let s = d
+            .page
+            .section(SectionKind::ActionItems)
+            .unwrap_or_else(|| panic!("{name}: no action items in {:?}", d.page.sections));
+        let next = &d.page.blocks[s.blocks.end];
+        assert_eq!(next.kind, BlockKind::Heading(2), "{name}: {next:?}");
+        let text = d.page.section_text(SectionKind::ActionItems).unwrap();
+        assert!(
+            !text.contains("Investigating") && !text.contains("조사 중"),
+            "{name}: {text}"
+        );
+    }
+}

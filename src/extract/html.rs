@@ -42,6 +42,11 @@ const SENTENCE_END: &[char] = &['.', '。', '!', '?', '！', '？', ',', '，', 
 pub const MIN_RECORDS: usize = 3;
 /// … and hold at least this share of its text.
 pub const MIN_RECORDS_SHARE: f64 = 0.5;
+/// Status-update titles become headings of this level: above the headings inside an update
+/// (a postmortem's "Timeline", "Root cause"), so its sections end where the next update begins.
+pub const RECORD_TITLE_LEVEL: u8 = 2;
+/// A record's first child is its title only up to this many chars.
+pub const RECORD_TITLE_MAX_CHARS: usize = 40;
 /// Pages with more elements than this skip Readability (its scoring is super-linear) and use
 /// the container walk alone.
 pub const MAX_READABILITY_ELEMENTS: usize = 60_000;
@@ -253,8 +258,12 @@ pub fn extract_blocks(
         Some(a) if !a.is_empty() => {
             // The container is walked only when it is made of records (cheap check first).
             let c = container
-                .filter(|el| has_records(*el))
-                .map(|el| walk_blocks(el, Filter::Full, &drop))
+                .and_then(|el| Some((el, records(el)?)))
+                .map(|(el, recs)| {
+                    let mut b = Builder::default();
+                    walk_marked(el, Filter::Full, &drop, &record_titles(&recs), &mut b);
+                    b.out
+                })
                 .filter(|c| prefer_container(&a, c));
             match c {
                 Some(c) => (c, Choice::Container),
@@ -311,10 +320,10 @@ pub fn container_blocks(doc: &Html, drop: &HashSet<NodeId>) -> Option<Vec<RawBlo
         .filter(|b| !b.is_empty())
 }
 
-/// Does `root` hold a run of records: at least [`MIN_RECORDS`] sibling elements with the same
+/// The records of `root`, if it holds a run of them: at least [`MIN_RECORDS`] sibling elements with the same
 /// tag and first class, each with at least two child elements (a status page's update rows: title,
 /// body, stamp), which together hold at least [`MIN_RECORDS_SHARE`] of the text?
-fn has_records(root: ElementRef) -> bool {
+fn records(root: ElementRef) -> Option<Vec<ElementRef>> {
     let text_len = |el: ElementRef| el.text().map(str::len).sum::<usize>();
     let mut total: Option<usize> = None;
     for parent in root.descendent_elements() {
@@ -341,11 +350,26 @@ fn has_records(root: ElementRef) -> bool {
             let total = *total.get_or_insert_with(|| text_len(root).max(1));
             let len: usize = members.iter().map(|m| text_len(*m)).sum();
             if len as f64 >= total as f64 * MIN_RECORDS_SHARE {
-                return true;
+                return Some(members.clone());
             }
         }
     }
-    false
+    None
+}
+
+/// The title of each record: its first child element when that is short and is not the whole
+/// record ("Resolved", "Investigating", "해결됨", "Postmortem").
+fn record_titles(records: &[ElementRef]) -> HashSet<NodeId> {
+    records
+        .iter()
+        .filter_map(|r| {
+            let first = r.child_elements().next()?;
+            let text = collapse(&first.text().collect::<String>());
+            let n = text.chars().count();
+            (n > 0 && n <= RECORD_TITLE_MAX_CHARS && !text.ends_with(SENTENCE_END))
+                .then(|| first.id())
+        })
+        .collect()
 }
 
 /// The page's semantic main container (the first of [`CONTAINER_SELECTORS`] that matches
@@ -640,6 +664,18 @@ fn clean_pre(s: &str) -> String {
 /// Walks `root` (iteratively, so deep nesting cannot overflow the stack) into blocks.
 /// `filter` says how much boilerplate to drop; `drop` holds elements a profile drops.
 pub fn walk(root: ElementRef, filter: Filter, drop: &HashSet<NodeId>, b: &mut Builder) {
+    walk_marked(root, filter, drop, &HashSet::new(), b);
+}
+
+/// [`walk`], with `titles`: elements that are headings of level [`RECORD_TITLE_LEVEL`]
+/// (status-update titles), so that sections end where the next update begins.
+fn walk_marked(
+    root: ElementRef,
+    filter: Filter,
+    drop: &HashSet<NodeId>,
+    titles: &HashSet<NodeId>,
+    b: &mut Builder,
+) {
     let mut skip: Option<NodeId> = None;
     let mut list_depth = 0usize;
     let mut heading: Option<(NodeId, u8)> = None;
@@ -704,7 +740,10 @@ pub fn walk(root: ElementRef, filter: Filter, drop: &HashSet<NodeId>, b: &mut Bu
                             }
                             continue;
                         }
-                        if name == "br" {
+                        if titles.contains(&node.id()) {
+                            b.flush(current(list_depth));
+                            heading = Some((node.id(), RECORD_TITLE_LEVEL));
+                        } else if name == "br" {
                             b.flush(current(list_depth));
                         } else if name == "pre" {
                             b.flush(current(list_depth));
