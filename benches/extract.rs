@@ -2,8 +2,11 @@
 //! for incidentlib's extractor against two baselines measured in the same run (whole-page text and
 //! raw dom_smoothie text), plus CPU time per 100 KB of HTML.
 //!
-//! Run: `cargo bench --bench extract` (set `EXTRACT_BENCH_DIR` to point elsewhere;
-//! `EXTRACT_BENCH_WORST=N` lists the N pages with the lowest F1).
+//! Run: `cargo bench --bench extract`. Environment: `EXTRACT_BENCH_DIR` points elsewhere;
+//! `EXTRACT_BENCH_WORST=N` lists the N pages with the lowest F1; `EXTRACT_BENCH_PARTS=1` also
+//! scores and times the parts (Readability article alone, main container alone, parsing,
+//! language) and counts which candidate won; with `EXTRACT_BENCH_GROWTH=1` as well, prints
+//! per page the container/article size ratio and both F1s (to tune the container rule).
 use flate2::read::GzDecoder;
 use incidentlib::extract::{self, metric};
 use std::io::Read;

@@ -205,6 +205,52 @@ fn corpus_sections_cover_cause() {
 }
 
 #[test]
+fn corpus_time_zone_statements_and_titles_are_kept() {
+    let kept: &[(&str, &str)] = &[
+        (
+            "05-en-blog.html",
+            "All times in this post are Pacific Daylight Time (UTC−7).",
+        ),
+        ("17-en-wiki.html", "All times in UTC."),
+        ("07-zh-blog.html", "文中时间均为北京时间（UTC+8）"),
+        ("16-de-wiki.html", "Alle Zeiten in deutscher Ortszeit."),
+    ];
+    let docs = corpus();
+    for (name, phrase) in kept {
+        if let Some(d) = docs.iter().find(|d| d.name == *name) {
+            assert!(d.page.text().contains(phrase), "{name}: lost {phrase:?}");
+        }
+    }
+    if let Some(d) = docs.iter().find(|d| d.name == "01-en-statuspage.html") {
+        assert_eq!(
+            d.page.title.as_deref(),
+            Some("Elevated API error rates and failed console sign-ins in eu-central-1")
+        );
+    }
+}
+
+#[test]
+fn profile_selectors_pick_the_container_and_drop_parts() {
+    let html = "<html><body><div class=\"story\"><h2>Timeline</h2><p>14:05 start of impact</p>\
+        <div class=\"promo\">Buy now</div></div><div class=\"other\">Unrelated text here</div></body></html>";
+    let sel = extract::Selectors {
+        main: vec![".missing".into(), ".story".into()],
+        drop: vec![".promo".into()],
+    };
+    let page = extract::extract_html(html, Some("https://status.example/incidents/1"), Some(&sel));
+    assert_eq!(page.text(), "Timeline\n14:05 start of impact");
+    assert_eq!(
+        page.section(SectionKind::Timeline)
+            .map(|s| s.blocks.clone()),
+        Some(1..2)
+    );
+    assert_eq!(
+        page.meta.canonical_url.as_deref(),
+        Some("https://status.example/incidents/1")
+    );
+}
+
+#[test]
 fn corpus_boilerplate_is_dropped() {
     let banned: &[(&str, &[&str])] = &[
         (
@@ -327,5 +373,29 @@ fn dump_corpus() {
         for s in &d.page.sections {
             println!("  section {:?} {:?} {:?}", s.kind, s.heading, s.blocks);
         }
+    }
+}
+
+#[test]
+fn corpus_status_update_titles_end_sections() {
+    for name in [
+        "01-en-statuspage.html",
+        "06-ko-statuspage.html",
+        "15-zh-statuspage.html",
+    ] {
+        let Some(d) = corpus().iter().find(|d| d.name == name) else {
+            continue;
+        };
+        let s = d
+            .page
+            .section(SectionKind::ActionItems)
+            .unwrap_or_else(|| panic!("{name}: no action items in {:?}", d.page.sections));
+        let next = &d.page.blocks[s.blocks.end];
+        assert_eq!(next.kind, BlockKind::Heading(2), "{name}: {next:?}");
+        let text = d.page.section_text(SectionKind::ActionItems).unwrap();
+        assert!(
+            !text.contains("Investigating") && !text.contains("조사 중"),
+            "{name}: {text}"
+        );
     }
 }

@@ -42,7 +42,7 @@ pub const PAGE_SAMPLE_CHARS: usize = 4000;
 pub const BLOCK_SAMPLE_CHARS: usize = 200;
 
 /// Letter counts by script.
-#[derive(Debug, Default, Clone, Copy)]
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
 pub struct ScriptCounts {
     pub letters: usize,
     pub latin: usize,
@@ -81,10 +81,28 @@ fn is_vietnamese(c: char) -> bool {
     )
 }
 
+impl std::ops::AddAssign for ScriptCounts {
+    fn add_assign(&mut self, o: ScriptCounts) {
+        self.letters += o.letters;
+        self.latin += o.latin;
+        self.hangul += o.hangul;
+        self.kana += o.kana;
+        self.han += o.han;
+        self.vietnamese += o.vietnamese;
+    }
+}
+
 /// Counts the letters of `text` by script.
 pub fn count_scripts(text: &str) -> ScriptCounts {
     let mut s = ScriptCounts::default();
     for c in text.chars() {
+        if c.is_ascii() {
+            if c.is_ascii_alphabetic() {
+                s.letters += 1;
+                s.latin += 1;
+            }
+            continue;
+        }
         if !c.is_alphabetic() {
             continue;
         }
@@ -95,9 +113,10 @@ pub fn count_scripts(text: &str) -> ScriptCounts {
             s.kana += 1;
         } else if is_han(c) {
             s.han += 1;
-        } else if c.is_ascii_alphabetic() || ('\u{00C0}'..='\u{024F}').contains(&c) {
-            s.latin += 1;
-        } else if is_vietnamese(c) {
+        } else if c.is_ascii_alphabetic()
+            || ('\u{00C0}'..='\u{024F}').contains(&c)
+            || is_vietnamese(c)
+        {
             s.latin += 1;
         }
         if is_vietnamese(c) {
@@ -181,8 +200,13 @@ fn sample(text: &str, max_chars: usize) -> &str {
 
 /// The language of a whole page's text; `lang_attr` is used when the text does not decide.
 pub fn page_language(text: &str, lang_attr: Option<&str>) -> String {
+    page_language_counted(text, &count_scripts(text), lang_attr)
+}
+
+/// [`page_language`] with the page's script counts already made.
+pub fn page_language_counted(text: &str, counts: &ScriptCounts, lang_attr: Option<&str>) -> String {
     let attr = lang_attr.and_then(primary_subtag);
-    if let Some(code) = script_language(&count_scripts(text), attr.as_deref()) {
+    if let Some(code) = script_language(counts, attr.as_deref()) {
         return code.to_string();
     }
     let detected = whatlang::detect(sample(text, PAGE_SAMPLE_CHARS));
@@ -196,7 +220,12 @@ pub fn page_language(text: &str, lang_attr: Option<&str>) -> String {
 
 /// The language of one block; short or undecided blocks take `page_lang`.
 pub fn block_language(text: &str, page_lang: &str) -> String {
-    if let Some(code) = script_language(&count_scripts(text), Some(page_lang)) {
+    block_language_counted(text, &count_scripts(text), page_lang)
+}
+
+/// [`block_language`] with the block's script counts already made.
+pub fn block_language_counted(text: &str, counts: &ScriptCounts, page_lang: &str) -> String {
+    if let Some(code) = script_language(counts, Some(page_lang)) {
         return code.to_string();
     }
     if super::metric::word_iter(text).take(MIN_BLOCK_WORDS).count() < MIN_BLOCK_WORDS {

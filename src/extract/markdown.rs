@@ -17,6 +17,12 @@ fn level(l: HeadingLevel) -> u8 {
     }
 }
 
+/// Is this inline HTML a line break (`<br>`, `<br/>`, `<br />`)?
+fn is_line_break(tag: &str) -> bool {
+    let t: String = tag.chars().filter(|c| !c.is_whitespace()).collect();
+    t.eq_ignore_ascii_case("<br>") || t.eq_ignore_ascii_case("<br/>")
+}
+
 fn front_matter_title(meta: &str) -> Option<String> {
     meta.lines().find_map(|l| {
         let v = l.trim().strip_prefix(FRONT_MATTER_TITLE)?.trim();
@@ -37,6 +43,8 @@ pub fn blocks(md: &str) -> (Option<String>, Vec<RawBlock>) {
     let mut heading: Option<u8> = None;
     let mut code: Option<String> = None;
     let mut meta: Option<String> = None;
+    // Raw HTML blocks (tables, details…) are collected and walked like HTML.
+    let mut html: Option<String> = None;
     let mut row: Option<Vec<String>> = None;
     let mut cell: Option<Inline> = None;
     let current = |depth: usize| {
@@ -63,6 +71,10 @@ pub fn blocks(md: &str) -> (Option<String>, Vec<RawBlock>) {
                     code = Some(String::new());
                 }
                 Tag::MetadataBlock(_) => meta = Some(String::new()),
+                Tag::HtmlBlock => {
+                    b.flush(current(depth));
+                    html = Some(String::new());
+                }
                 Tag::TableHead | Tag::TableRow => {
                     b.flush(current(depth));
                     row = Some(Vec::new());
@@ -87,6 +99,17 @@ pub fn blocks(md: &str) -> (Option<String>, Vec<RawBlock>) {
                 TagEnd::CodeBlock => {
                     if let Some(text) = code.take() {
                         b.push(BlockKind::Pre, text.trim_end().to_string());
+                    }
+                }
+                TagEnd::HtmlBlock => {
+                    if let Some(h) = html.take() {
+                        let frag = scraper::Html::parse_fragment(&h);
+                        super::html::walk(
+                            frag.root_element(),
+                            super::html::Filter::Names,
+                            &Default::default(),
+                            &mut b,
+                        );
                     }
                 }
                 TagEnd::MetadataBlock(_) => {
@@ -119,6 +142,14 @@ pub fn blocks(md: &str) -> (Option<String>, Vec<RawBlock>) {
                     b.text(&t);
                 }
             }
+            Event::Html(t) => {
+                if let Some(h) = html.as_mut() {
+                    h.push_str(&t);
+                }
+            }
+            Event::InlineHtml(t) if is_line_break(&t) && heading.is_none() && cell.is_none() => {
+                b.flush(current(depth))
+            }
             Event::SoftBreak => {
                 if let Some(c) = cell.as_mut() {
                     c.space();
@@ -126,11 +157,7 @@ pub fn blocks(md: &str) -> (Option<String>, Vec<RawBlock>) {
                     b.text(" ");
                 }
             }
-            Event::HardBreak => {
-                if heading.is_none() && cell.is_none() {
-                    b.flush(current(depth));
-                }
-            }
+            Event::HardBreak if heading.is_none() && cell.is_none() => b.flush(current(depth)),
             Event::Rule => b.flush(current(depth)),
             _ => {}
         }
@@ -153,6 +180,19 @@ mod tests {
         assert_eq!(k[2], (BlockKind::TableRow, "影響時間\t21:03〜21:58"));
         assert_eq!(k[3], (BlockKind::Heading(2), "タイムライン"));
         assert_eq!(k[4], (BlockKind::ListItem, "21:00 ジョブ開始。"));
+    }
+
+    #[test]
+    fn raw_html_tables_keep_their_rows() {
+        let md = "## Timeline\n\n<table>\n<tr><td>14:05</td><td>Start</td></tr>\n<tr><td>15:40</td><td>End</td></tr>\n</table>\n\nAfter.\n";
+        let (_, blocks) = blocks(md);
+        let rows: Vec<&str> = blocks
+            .iter()
+            .filter(|b| b.kind == BlockKind::TableRow)
+            .map(|b| b.text.as_str())
+            .collect();
+        assert_eq!(rows, ["14:05\tStart", "15:40\tEnd"]);
+        assert_eq!(blocks.last().map(|b| b.text.as_str()), Some("After."));
     }
 
     #[test]

@@ -1,13 +1,11 @@
 //! Main-content extraction: HTML/text/Markdown → blocks (headings, paragraphs, lists, table rows), language, sections.
 //!
-//! Choice of tools: `dom_smoothie` (a port of Readability.js) picks the article on pages that
-//! look like news or blog posts; `scraper` then walks both its cleaned article HTML and the
-//! original DOM to keep structure (headings, list items, table rows with their cells), which
-//! Readability's plain text loses. Incident pages often spread their content over many small
-//! containers (status-page update rows, wiki sections) that Readability drops, so [`html`]
-//! also walks the page's semantic main container with a boilerplate filter and keeps whichever
-//! of the two covers the content (see [`html`] for the rule). Text and Markdown have their own
-//! block splitters ([`plain`], [`markdown`]).
+//! Choice of tools: `dom_smoothie` (a port of Readability.js) picks the article; `scraper`
+//! then walks its cleaned article HTML (and, for status pages, the page's main container) into
+//! structured blocks: headings, list items, table rows with their cells, which Readability's
+//! plain text loses. See [`html`] for when the container replaces the article. Text and
+//! Markdown have their own block splitters ([`plain`], [`markdown`] with pulldown-cmark).
+//! Languages: [`lang`]; sections: [`sections`] (phrases from `mappings/lang/<code>.toml`).
 use serde::Serialize;
 use std::ops::Range;
 
@@ -118,9 +116,18 @@ impl Page {
             });
             offset += len;
         }
-        let language = lang::page_language(&text, meta.lang_attr.as_deref());
-        for b in &mut blocks {
-            b.lang = lang::block_language(&b.text, &language);
+        // Script counts are made once per block; the page's are their sum.
+        let counts: Vec<lang::ScriptCounts> = blocks
+            .iter()
+            .map(|b| lang::count_scripts(&b.text))
+            .collect();
+        let mut page_counts = lang::ScriptCounts::default();
+        for c in &counts {
+            page_counts += *c;
+        }
+        let language = lang::page_language_counted(&text, &page_counts, meta.lang_attr.as_deref());
+        for (b, c) in blocks.iter_mut().zip(&counts) {
+            b.lang = lang::block_language_counted(&b.text, c, &language);
         }
         let sections = sections::find_sections(&blocks, &language, HeadingLexicon::global());
         Page {

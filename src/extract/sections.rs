@@ -373,6 +373,44 @@ mod tests {
     }
 
     #[test]
+    fn language_files_override_fixtures_and_bad_files_fall_back() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        std::fs::write(
+            dir.path().join("en.toml"),
+            "[headings]\ntimeline = [\"Sequence of doom\"]\n",
+        )
+        .unwrap();
+        std::fs::write(
+            dir.path().join("de.toml"),
+            "[headings]\ncause = [\"Ursache\"]\n",
+        )
+        .unwrap();
+        std::fs::write(dir.path().join("fr.toml"), "[months]\njanvier = 1\n").unwrap();
+        let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/headings");
+        let lex = HeadingLexicon::load(&[dir.path().to_path_buf(), fixtures]);
+        assert_eq!(
+            lex.classify("Sequence of doom", "en"),
+            Some(SectionKind::Timeline)
+        );
+        assert_eq!(
+            lex.classify("Action items", "en"),
+            None,
+            "en comes from the language file only"
+        );
+        // de.toml has an unknown key: reported, and the fixture is used instead.
+        assert!(lex
+            .problems
+            .iter()
+            .any(|p| p.contains("de.toml") && p.contains("cause")));
+        assert_eq!(lex.classify("Ursache", "de"), Some(SectionKind::RootCause));
+        // fr.toml has no [headings] yet: the fixture is used.
+        assert_eq!(
+            lex.classify("Chronologie", "fr"),
+            Some(SectionKind::Timeline)
+        );
+    }
+
+    #[test]
     fn every_fixture_language_has_all_nine_kinds() {
         let lex = fixtures();
         assert!(lex.problems.is_empty(), "{:?}", lex.problems);
