@@ -238,3 +238,76 @@ fn accept_writes_reviewed_cases_and_refuses_clashes() {
     assert_eq!(out.status.code(), Some(1));
     assert!(stderr(&out).contains("disk-full"), "{}", stderr(&out));
 }
+
+#[test]
+fn dev_corpus_drafts_render_with_every_label_highlighted() {
+    let Some(corpus) = common::shared("dev-corpus") else {
+        return;
+    };
+    let browser = chromium();
+    let dir = tempfile::tempdir().unwrap();
+    // One document per script and format: Hangul, kana/kanji, Han, Vietnamese, Latin.
+    for doc in [
+        "02-ko-wiki.html",
+        "04-ja-statuspage.html",
+        "07-zh-blog.html",
+        "11-vi-statuspage.html",
+        "05-en-blog.html",
+        "16-de-wiki.html",
+    ] {
+        let out_dir = dir.path().join(doc);
+        let src = corpus.join(doc);
+        let out = run(&[
+            "draft",
+            src.to_str().unwrap(),
+            "--out",
+            out_dir.to_str().unwrap(),
+            "--now",
+            "2026-11-30T00:00:00Z",
+        ]);
+        assert!(out.status.success(), "{doc}: {}", stderr(&out));
+        let draft = std::fs::read_dir(&out_dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .find(|p| {
+                let n = p.to_string_lossy();
+                n.ends_with(".json") && !n.ends_with(".review.json")
+            })
+            .unwrap();
+        let out = run(&["review", draft.to_str().unwrap()]);
+        assert!(out.status.success(), "{doc}: {}", stderr(&out));
+        let html_path = draft.with_extension("html");
+        let html = std::fs::read_to_string(&html_path).unwrap();
+        let review: serde_json::Value = serde_json::from_str(
+            &std::fs::read_to_string(draft.to_string_lossy().replace(".json", ".review.json"))
+                .unwrap(),
+        )
+        .unwrap();
+        let labels = review["labels"].as_array().unwrap();
+        assert!(!labels.is_empty(), "{doc}: the draft has labels to review");
+        let text = std::fs::read_to_string(draft.with_extension("txt")).unwrap();
+        let chars: Vec<char> = text.chars().collect();
+        for (i, l) in labels.iter().enumerate() {
+            // Every label's quote is the exact text at its offsets, and it is highlighted.
+            let (s, e) = (
+                l["start"].as_u64().unwrap() as usize,
+                l["end"].as_u64().unwrap() as usize,
+            );
+            let quote: String = chars[s..e].iter().collect();
+            assert_eq!(quote, l["quote"].as_str().unwrap(), "{doc}: label {i}");
+            assert!(
+                html.contains(&format!("id=\"l-{i}\"")),
+                "{doc}: label {i} not highlighted"
+            );
+        }
+        if let Some(b) = &browser {
+            let dom = dump_dom(b, &format!("file://{}", html_path.display()));
+            for i in 0..labels.len() {
+                assert!(
+                    dom.contains(&format!("id=\"l-{i}\"")),
+                    "{doc}: label {i} missing in the browser"
+                );
+            }
+        }
+    }
+}
