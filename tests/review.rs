@@ -77,6 +77,13 @@ fn large_text_renders_quickly_enough_to_finish() {
             .unwrap(),
     ]);
     assert!(out.status.success());
+    // The browser loads and lays out the whole page within its time budget.
+    if let Some(b) = chromium() {
+        let html = dir.path().join("draft-examplewiki-2025-01-18.html");
+        let dom = dump_dom(&b, &format!("file://{}", html.display()));
+        assert!(dom.contains("id=\"l-0\"") && dom.contains("</html>"));
+        assert!(dom.len() > 1_000_000, "the whole text is in the page");
+    }
 }
 
 fn chromium() -> Option<PathBuf> {
