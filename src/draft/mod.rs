@@ -293,7 +293,9 @@ impl Drafter {
 
         // Events: each distinct instant once, in order of first mention.
         let mut events: Vec<Event> = Vec::new();
-        let mut by_pos: Vec<&Point> = points.iter().filter(|p| p.place != Place::Future).collect();
+        // Stamps after an update's action items ("Posted Mar 07, 10:12") are events too; only the
+        // window and detection ignore the future-tense sections.
+        let mut by_pos: Vec<&Point> = points.iter().collect();
         by_pos.sort_by_key(|p| p.start);
         for p in by_pos {
             if events.iter().any(|e| e.at == p.at.to_rfc3339()) {
