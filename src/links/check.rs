@@ -201,7 +201,14 @@ fn progress_bar(n: usize, on: bool) -> indicatif::ProgressBar {
 /// Runs a check. Errors are for the run itself (library or history unusable); every URL's own
 /// failure is a result.
 pub async fn run(client: &Client, opts: &Options) -> Result<Report> {
+    let started = std::time::Instant::now();
     let collected = collect(&opts.library);
+    tracing::info!(
+        "collected {} URLs from {} cases in {:.2?}",
+        collected.targets.len(),
+        collected.cases,
+        started.elapsed()
+    );
     let mut problems = collected.problems.clone();
     if collected.cases == 0 && !problems.is_empty() {
         anyhow::bail!(
@@ -291,6 +298,11 @@ pub async fn run(client: &Client, opts: &Options) -> Result<Report> {
         }
     }
     producer.await?;
+    tracing::info!(
+        "checked {} URLs; {:.2?} since start",
+        results.len(),
+        started.elapsed()
+    );
     pb.finish_and_clear();
     for (u, (s, _)) in &results {
         states.insert(u.clone(), s.clone());
