@@ -503,3 +503,23 @@ async fn statuspage_incidents_use_the_json_and_fall_back_to_html() {
         Some("2025-03-04T14:05:00+00:00")
     );
 }
+
+#[tokio::test]
+async fn robots_crawl_delay_spaces_requests_when_larger() {
+    let s = Server::start(|r| match r.path.as_str() {
+        "/robots.txt" => Reply::with(200, &[], "User-agent: *\nCrawl-delay: 0.3\n"),
+        _ => Reply::html("<p>x</p>"),
+    })
+    .await;
+    let c = client(|_| {});
+    let t = Instant::now();
+    for i in 0..3 {
+        c.get(&s.url(&format!("/{i}"))).await.unwrap();
+    }
+    // robots.txt, then three pages: at least three 0.3 s gaps after the delay is known.
+    assert!(
+        t.elapsed() >= Duration::from_millis(600),
+        "{:?}",
+        t.elapsed()
+    );
+}

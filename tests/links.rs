@@ -223,14 +223,20 @@ async fn rot_is_declared_exactly_when_both_thresholds_are_met() {
         "2025-01-09",
     ];
     let mut codes = vec![];
+    let md = lib.path().join("report.md");
     for d in days {
         let r = check(
             lib.path(),
             &db,
             &format!("{d}T00:00:00Z"),
-            &["--no-archives"],
+            &["--no-archives", "--markdown", md.to_str().unwrap()],
         )
         .await;
+        if d == "2025-01-08" {
+            let text = std::fs::read_to_string(&md).unwrap();
+            let newly = text.split("## Suggestions").next().unwrap();
+            assert!(newly.contains(&dead), "{text}");
+        }
         let e = url_entry(&r, &dead);
         codes.push((
             r.code,
@@ -400,4 +406,18 @@ async fn apply_writes_only_archived_values() {
         );
     assert_eq!(std::fs::read_to_string(&file).unwrap(), expected);
     assert_eq!(url_entry(&r, "https://a.example/post")["archived"], cap);
+}
+
+#[tokio::test]
+async fn a_missing_library_is_a_failed_check_exit_2() {
+    let dir = tempfile::tempdir().unwrap();
+    let r = check(
+        &dir.path().join("nope"),
+        &dir.path().join("x.sqlite"),
+        "2025-01-01",
+        &[],
+    )
+    .await;
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert!(r.stderr.contains("nope"), "{}", r.stderr);
 }

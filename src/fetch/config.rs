@@ -168,3 +168,27 @@ impl Config {
             .unwrap_or_else(|| crate::paths::data_dir("sources"))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_config_file_overrides_defaults_and_rejects_unknown_keys() {
+        let dir = tempfile::tempdir().unwrap();
+        let f = dir.path().join("fetch.toml");
+        std::fs::write(
+            &f,
+            "per_host = 2\nhost_delay_secs = 0.5\ncontact = \"mailto:ops@example.org\"\n",
+        )
+        .unwrap();
+        let c = Config::load(Some(&f)).unwrap();
+        assert_eq!(c.per_host, 2);
+        assert_eq!(c.max_bytes, DEFAULT_MAX_BYTES);
+        assert!(c.user_agent().starts_with("incidentlib/"));
+        assert!(c.user_agent().ends_with("(+mailto:ops@example.org)"));
+        std::fs::write(&f, "per_hots = 2\n").unwrap();
+        let e = format!("{:#}", Config::load(Some(&f)).unwrap_err());
+        assert!(e.contains("fetch.toml") && e.contains("per_hots"), "{e}");
+    }
+}

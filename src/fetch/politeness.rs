@@ -104,7 +104,10 @@ impl Politeness {
             s.0 = Some(start + s.1);
             start
         };
-        tokio::time::sleep_until(wait_until).await;
+        // A zero wait must not cost a timer tick (about 1 ms) per request.
+        if wait_until > Instant::now() {
+            tokio::time::sleep_until(wait_until).await;
+        }
         let global = self
             .global
             .clone()

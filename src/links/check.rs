@@ -18,6 +18,8 @@ use tokio::sync::OnceCell;
 pub const RECHECK_AFTER_SECS: i64 = 3600;
 /// Tasks queued per allowed request in flight (keeps hosts interleaved without piling up).
 pub const QUEUE_PER_SLOT: usize = 4;
+/// Most results committed in one transaction (only results that are already done are grouped).
+pub const COMMIT_BATCH_MAX: usize = 64;
 
 /// What a run does.
 #[derive(Debug, Clone)]
@@ -199,7 +201,14 @@ fn progress_bar(n: usize, on: bool) -> indicatif::ProgressBar {
 /// Runs a check. Errors are for the run itself (library or history unusable); every URL's own
 /// failure is a result.
 pub async fn run(client: &Client, opts: &Options) -> Result<Report> {
+    let started = std::time::Instant::now();
     let collected = collect(&opts.library);
+    tracing::info!(
+        "collected {} URLs from {} cases in {:.2?}",
+        collected.targets.len(),
+        collected.cases,
+        started.elapsed()
+    );
     let mut problems = collected.problems.clone();
     if collected.cases == 0 && !problems.is_empty() {
         anyhow::bail!(
@@ -235,26 +244,65 @@ pub async fn run(client: &Client, opts: &Options) -> Result<Report> {
     let pb = progress_bar(todo.len(), opts.progress);
     let slots = client.config().concurrency.max(1) * QUEUE_PER_SLOT;
     let mut results: HashMap<String, (UrlState, bool)> = HashMap::new();
-    let mut stream = futures::stream::iter(round_robin(todo.clone()))
+    // Each check is its own task (both cores work); a producer task keeps the queue full while
+    // this loop commits results as they land, grouping only those already finished.
+    let jobs: Vec<(String, Option<String>)> = round_robin(todo.clone())
+        .into_iter()
         .map(|t| {
-            let shared = shared.clone();
             let good = states.get(&t.url).and_then(|s| s.good_fingerprint.clone());
-            async move {
-                let v = check_one(&shared, &t.url, good.as_deref()).await;
-                (t.url, v)
+            (t.url, good)
+        })
+        .collect();
+    let (tx, mut rx) = tokio::sync::mpsc::channel::<(String, Verdict)>(slots * 2);
+    let producer = {
+        let shared = shared.clone();
+        tokio::spawn(async move {
+            let mut done = futures::stream::iter(jobs)
+                .map(|(url, good)| {
+                    let shared = shared.clone();
+                    tokio::spawn(async move {
+                        let v = check_one(&shared, &url, good.as_deref()).await;
+                        (url, v)
+                    })
+                })
+                .buffer_unordered(slots);
+            while let Some(r) = done.next().await {
+                match r {
+                    Ok(r) => {
+                        if tx.send(r).await.is_err() {
+                            break;
+                        }
+                    }
+                    Err(e) => tracing::error!("a check task failed: {e}"),
+                }
             }
         })
-        .buffer_unordered(slots);
-    while let Some((url, v)) = stream.next().await {
-        let (prev, new) = store.record(&url, opts.now, &v, opts.rules)?;
-        let newly = new.rotten && !prev.is_some_and(|p| p.rotten);
-        pb.inc(1);
-        if newly {
-            pb.set_message(format!("newly rotten: {url}"));
+    };
+    while let Some(first) = rx.recv().await {
+        let mut batch = vec![first];
+        while batch.len() < COMMIT_BATCH_MAX {
+            match rx.try_recv() {
+                Ok(r) => batch.push(r),
+                Err(_) => break,
+            }
         }
-        results.insert(url, (new, newly));
+        let recorded =
+            tokio::task::block_in_place(|| store.record_many(&batch, opts.now, opts.rules))?;
+        for ((url, _), (prev, new)) in batch.into_iter().zip(recorded) {
+            let newly = new.rotten && !prev.is_some_and(|p| p.rotten);
+            pb.inc(1);
+            if newly {
+                pb.set_message(format!("newly rotten: {url}"));
+            }
+            results.insert(url, (new, newly));
+        }
     }
-    drop(stream);
+    producer.await?;
+    tracing::info!(
+        "checked {} URLs; {:.2?} since start",
+        results.len(),
+        started.elapsed()
+    );
     pb.finish_and_clear();
     for (u, (s, _)) in &results {
         states.insert(u.clone(), s.clone());

@@ -85,17 +85,26 @@ impl NotFoundPhrases {
         use anyhow::Context;
         let text = std::fs::read_to_string(path)
             .with_context(|| format!("reading not-found phrases {}", path.display()))?;
-        toml::from_str(&text).with_context(|| format!("parsing {}", path.display()))
+        let mut p: NotFoundPhrases =
+            toml::from_str(&text).with_context(|| format!("parsing {}", path.display()))?;
+        // Lower-cased once here, not once per page.
+        for list in p.phrases.values_mut() {
+            for phrase in list.iter_mut() {
+                *phrase = phrase.to_lowercase();
+            }
+        }
+        Ok(p)
     }
 
     /// The phrase found in a title or the start of the text, if any.
     pub fn find(&self, title: Option<&str>, text: &str) -> Option<String> {
         let head: String = text.chars().take(600).collect::<String>().to_lowercase();
         let title = title.unwrap_or("").to_lowercase();
-        self.phrases.values().flatten().find_map(|p| {
-            let p_l = p.to_lowercase();
-            (title.contains(&p_l) || head.contains(&p_l)).then(|| p.clone())
-        })
+        self.phrases
+            .values()
+            .flatten()
+            .find(|p| title.contains(p.as_str()) || head.contains(p.as_str()))
+            .cloned()
     }
 }
 

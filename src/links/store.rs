@@ -172,40 +172,66 @@ impl Store {
         v: &Verdict,
         rules: RotRules,
     ) -> Result<(Option<UrlState>, UrlState)> {
+        let mut out = self.record_many(&[(url.to_string(), v.clone())], at, rules)?;
+        Ok(out.remove(0))
+    }
+
+    /// Records results that arrived together, in one transaction (each check and its state
+    /// commit together; a crash loses none of them or all of this batch, never half).
+    pub fn record_many(
+        &mut self,
+        results: &[(String, Verdict)],
+        at: DateTime<Utc>,
+        rules: RotRules,
+    ) -> Result<Vec<(Option<UrlState>, UrlState)>> {
         let tx = self.conn.transaction()?;
-        let prev = tx
-            .query_row("SELECT * FROM url_state WHERE url = ?1", [url], row_state)
-            .optional()?;
-        let s = next_state(prev.as_ref(), url, at, v, rules);
-        let evidence = serde_json::to_string(&v.evidence)?;
-        tx.execute(
-            "INSERT INTO checks(url, checked_at, class, http_status, final_url, fingerprint, reason, evidence)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
-            params![url, ts(at), v.class.as_str(), v.http_status, v.evidence.final_url, v.fingerprint, v.evidence.reason, evidence],
-        )?;
-        tx.execute(
-            "INSERT OR REPLACE INTO url_state(url, last_checked_at, last_class, http_status, final_url,
-               consecutive_failures, first_failure_at, good_fingerprint, last_good_at, rotten, rotten_at,
-               suggestion, evidence)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
-            params![
-                url,
-                ts(s.last_checked_at),
-                s.last_class.as_str(),
-                s.http_status,
-                s.final_url,
-                s.consecutive_failures,
-                s.first_failure_at.map(ts),
-                s.good_fingerprint,
-                s.last_good_at.map(ts),
-                s.rotten as i64,
-                s.rotten_at.map(ts),
-                s.suggestion,
-                evidence
-            ],
-        )?;
+        let mut out = Vec::with_capacity(results.len());
+        {
+            let mut get = tx.prepare_cached("SELECT * FROM url_state WHERE url = ?1")?;
+            let mut ins = tx.prepare_cached(
+                "INSERT INTO checks(url, checked_at, class, http_status, final_url, fingerprint, reason, evidence)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+            )?;
+            let mut put = tx.prepare_cached(
+                "INSERT OR REPLACE INTO url_state(url, last_checked_at, last_class, http_status, final_url,
+                   consecutive_failures, first_failure_at, good_fingerprint, last_good_at, rotten, rotten_at,
+                   suggestion, evidence)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
+            )?;
+            for (url, v) in results {
+                let prev = get.query_row([url], row_state).optional()?;
+                let s = next_state(prev.as_ref(), url, at, v, rules);
+                let evidence = serde_json::to_string(&v.evidence)?;
+                ins.execute(params![
+                    url,
+                    ts(at),
+                    v.class.as_str(),
+                    v.http_status,
+                    v.evidence.final_url,
+                    v.fingerprint,
+                    v.evidence.reason,
+                    evidence
+                ])?;
+                put.execute(params![
+                    url,
+                    ts(s.last_checked_at),
+                    s.last_class.as_str(),
+                    s.http_status,
+                    s.final_url,
+                    s.consecutive_failures,
+                    s.first_failure_at.map(ts),
+                    s.good_fingerprint,
+                    s.last_good_at.map(ts),
+                    s.rotten as i64,
+                    s.rotten_at.map(ts),
+                    s.suggestion,
+                    evidence
+                ])?;
+                out.push((prev, s));
+            }
+        }
         tx.commit()?;
-        Ok((prev, s))
+        Ok(out)
     }
 
     /// A cached archive lookup: Some(capture URL or None for "none known") when looked up.

@@ -164,13 +164,14 @@ impl Server {
         let now = self.in_flight.fetch_add(1, Ordering::SeqCst) + 1;
         self.max_in_flight.fetch_max(now, Ordering::SeqCst);
         let reply = handler(&req);
-        Self::reply(&mut sock, reply).await;
-        self.in_flight.fetch_sub(1, Ordering::SeqCst);
+        let mut guard = InFlight(Some(self.in_flight.clone()));
+        Self::reply(&mut sock, reply, &mut guard).await;
     }
 
     fn reply<'a>(
         sock: &'a mut TcpStream,
         reply: Reply,
+        guard: &'a mut InFlight,
     ) -> std::pin::Pin<Box<dyn std::future::Future<Output = ()> + Send + 'a>> {
         Box::pin(async move {
             match reply {
@@ -190,8 +191,12 @@ impl Server {
                         head.push_str(&format!("Content-Length: {}\r\n", body.len()));
                     }
                     head.push_str("\r\n");
-                    let _ = sock.write_all(head.as_bytes()).await;
-                    let _ = sock.write_all(&body).await;
+                    let mut all = head.into_bytes();
+                    all.extend_from_slice(&body);
+                    // Counted out before the client can have the answer, so the server never
+                    // sees an overlap the client did not cause.
+                    guard.release();
+                    let _ = sock.write_all(&all).await;
                     let _ = sock.shutdown().await;
                 }
                 Reply::Trickle { body, every } => {
@@ -214,10 +219,27 @@ impl Server {
                 }
                 Reply::After(d, inner) => {
                     tokio::time::sleep(d).await;
-                    Self::reply(sock, *inner).await;
+                    Self::reply(sock, *inner, guard).await;
                 }
             }
         })
+    }
+}
+
+/// Counts a request as in flight until released (or dropped).
+struct InFlight(Option<Arc<AtomicUsize>>);
+
+impl InFlight {
+    fn release(&mut self) {
+        if let Some(c) = self.0.take() {
+            c.fetch_sub(1, Ordering::SeqCst);
+        }
+    }
+}
+
+impl Drop for InFlight {
+    fn drop(&mut self) {
+        self.release();
     }
 }
 
