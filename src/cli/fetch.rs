@@ -132,6 +132,7 @@ pub fn document_json(doc: &Document, full: bool) -> serde_json::Value {
         "profile": doc.profile.as_ref().map(|p| p.name.clone()),
         "title": doc.title,
         "text": doc.text,
+        "full_text": doc.full_text,
         "format": doc.format,
         "source_kind": doc.source_kind(),
         "incidents": doc.incidents,

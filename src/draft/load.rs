@@ -30,7 +30,8 @@ pub fn from_document(doc: &Document, url: Option<&str>) -> Input {
         doc.html.clone()
     };
     let mut input = Input::new(body, format);
-    input.full_text = Some(doc.text.clone());
+    input.full_text = Some(doc.full_text.clone());
+    input.page = doc.page.clone();
     let is_web = |u: &str| fetch::is_url(u);
     input.url = match (url, &doc.archive) {
         (Some(u), _) => Some(u.to_string()),

@@ -198,6 +198,16 @@ pub fn find_org(c: &OrgClues, w: &OrgWords) -> Option<Org> {
                 return Some(o);
             }
         }
+        // The document's own <title> keeps the site name the extracted title may have lost.
+        let title_sel = scraper::Selector::parse("title").ok();
+        if let Some(t) = title_sel.as_ref().and_then(|s| doc.select(s).next()) {
+            let t: String = t.text().collect();
+            if let Some(site) = site_part(t.trim(), w.strip) {
+                if let Some(o) = org(site, &t, "title's site part") {
+                    return Some(o);
+                }
+            }
+        }
     }
     if let Some(s) = c.site_name {
         if let Some(o) = org(strip_name(s, w.strip), s, "og:site_name") {

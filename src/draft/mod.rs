@@ -49,6 +49,8 @@ pub struct Input {
     /// The whole page as text (boilerplate included): a last place to find the year when the
     /// main content only says "11월 7일".
     pub full_text: Option<String>,
+    /// The page as the fetch layer already extracted it (None: extract here).
+    pub page: Option<Page>,
 }
 
 impl Input {
@@ -64,6 +66,7 @@ impl Input {
             profile_org: None,
             content_selector: None,
             full_text: None,
+            page: None,
         }
     }
 }
@@ -110,6 +113,9 @@ impl Drafter {
 
     /// Drafts one document.
     pub fn draft(&self, input: &Input, opts: &Options) -> Draft {
+        if let Some(page) = &input.page {
+            return self.draft_page(page, input, opts);
+        }
         let page = match input.format {
             Format::Html => {
                 let selectors = input.content_selector.as_ref().map(|c| extract::Selectors {

@@ -130,7 +130,34 @@ pub fn from_bytes(meta: Meta, bytes: &[u8], profiles: &Profiles) -> Document {
                 .and_then(|_| profiles.by_name("wayback"))
         });
     let selectors = profile.map(|p| p.selectors.clone()).unwrap_or_default();
-    let (mut title, mut text) = super::text::title_and_text(&decoded.text, format, &selectors);
+    let (mut title, full_text) = super::text::title_and_text(&decoded.text, format, &selectors);
+    let mut text = full_text.clone();
+    // Main content: the extractor's blocks, for every format but status JSON.
+    let page = match format {
+        Format::Html => {
+            let sel = selectors
+                .content
+                .as_ref()
+                .map(|c| crate::extract::Selectors {
+                    main: vec![c.clone()],
+                    drop: vec![],
+                });
+            Some(crate::extract::extract_html(
+                &decoded.text,
+                Some(&page_url),
+                sel.as_ref(),
+            ))
+        }
+        Format::Markdown => Some(crate::extract::extract_markdown(&decoded.text)),
+        Format::Text => Some(crate::extract::extract_text(&decoded.text)),
+        Format::Json => None,
+    };
+    if let Some(p) = &page {
+        text = p.text().to_string();
+        if p.title.is_some() {
+            title = p.title.clone();
+        }
+    }
     let mut incidents = Vec::new();
     match format {
         Format::Json => {
@@ -176,6 +203,8 @@ pub fn from_bytes(meta: Meta, bytes: &[u8], profiles: &Profiles) -> Document {
         html: decoded.text,
         title,
         text,
+        full_text,
+        page,
         incidents,
     }
 }

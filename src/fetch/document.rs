@@ -95,8 +95,13 @@ pub struct Document {
     /// The decoded body (HTML, text, Markdown or JSON).
     pub html: String,
     pub title: Option<String>,
-    /// Plain text of the main content.
+    /// Plain text of the main content (the extractor's blocks joined by newlines).
     pub text: String,
+    /// Plain text of the whole page, boilerplate included.
+    pub full_text: String,
+    /// The extracted page (blocks, sections, language), so drafting does not extract again.
+    #[serde(skip)]
+    pub page: Option<crate::extract::Page>,
     /// Incidents with exact update times, for status pages and feeds.
     pub incidents: Vec<Incident>,
 }
