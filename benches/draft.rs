@@ -150,4 +150,47 @@ fn main() {
         "ratio draft / parse: {:.1}x   target: ≤ 10 ms per 100 KB page",
         draft / parse
     );
+
+    // Typical web pages: the 181 real pages of the article-extraction benchmark.
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/benchmarks/article-extraction/html");
+    let mut real = Vec::new();
+    for e in std::fs::read_dir(&dir).into_iter().flatten().flatten() {
+        let mut bytes = Vec::new();
+        let Ok(f) = std::fs::File::open(e.path()) else {
+            continue;
+        };
+        if std::io::Read::read_to_end(&mut flate2::read::GzDecoder::new(f), &mut bytes).is_ok() {
+            real.push(incidentlib::fetch::charset::decode(&bytes, None, true).text);
+        }
+    }
+    if real.is_empty() {
+        return;
+    }
+    let bytes: usize = real.iter().map(|p| p.len()).sum();
+    let t = Instant::now();
+    for p in &real {
+        let _ = scraper::Html::parse_document(p);
+    }
+    let parse = t.elapsed().as_secs_f64();
+    let t = Instant::now();
+    for p in &real {
+        std::hint::black_box(drafter.draft(&Input::new(p.clone(), Format::Html), &opts));
+    }
+    let draft = t.elapsed().as_secs_f64();
+    let per100 = |secs: f64| secs / (bytes as f64 / 102_400.0) * 1e3;
+    println!(
+        "real web pages: {} (average {:.0} KB)",
+        real.len(),
+        bytes as f64 / real.len() as f64 / 1024.0
+    );
+    println!(
+        "baseline  html parse only: {:.2} ms per 100 KB",
+        per100(parse)
+    );
+    println!(
+        "incidentlib draft:         {:.2} ms per 100 KB",
+        per100(draft)
+    );
+    println!("ratio draft / parse: {:.1}x", draft / parse);
 }
