@@ -185,12 +185,18 @@ fn process_file(path: &Path, vocab: &Vocabulary, n: &Normalizer, opts: &Options)
         return out;
     }
     let jsonl = path.extension().is_some_and(|e| e == "jsonl");
-    let original = match std::fs::read_to_string(path) {
-        Ok(t) => t,
-        Err(e) => {
-            skip(&mut out, format!("cannot read: {e}"));
-            return out;
+    // A .json file is one record: its text is the file. A .jsonl file is read again whole, so
+    // each record's line can be replaced in place.
+    let original = if jsonl {
+        match std::fs::read_to_string(path) {
+            Ok(t) => t,
+            Err(e) => {
+                skip(&mut out, format!("cannot read: {e}"));
+                return out;
+            }
         }
+    } else {
+        recs.records[0].text.clone()
     };
     let mut new_text = original.clone();
     let mut edited = false;
