@@ -8,6 +8,7 @@ pub mod library;
 pub mod links;
 pub mod normalize;
 pub mod paths;
+pub mod review;
 pub mod time;
 pub mod validate;
 pub mod vocab;

@@ -2,9 +2,15 @@
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
 
+mod draft;
+mod eval;
+pub mod fetch;
 mod labels;
+pub mod links;
 mod reprocess;
+mod review;
 mod schema;
+mod times;
 mod validate;
 
 /// Turn public incident postmortems into draft case records, and keep the library healthy.
@@ -30,10 +36,22 @@ pub enum Command {
     Validate(validate::Args),
     /// Print a JSON Schema of the case record.
     Schema(schema::Args),
+    /// Render a draft as a self-contained HTML page for review, or accept a reviewed case.
+    Review(review::Args),
+    /// Show every time expression and duration the time parser finds in a text.
+    Times(times::Args),
+    /// Fetch a URL, file or stdin politely and print what was fetched.
+    Fetch(Box<fetch::Args>),
+    /// Draft a case record (and its review) from a postmortem page, file or stdin.
+    Draft(Box<draft::Args>),
+    /// Draft every document of a gold corpus and score the drafts.
+    Eval(eval::Args),
     /// Show the vocabulary labels a text yields, with evidence and assertions.
     Labels(labels::Args),
     /// Re-run the normaliser over the library with the current mappings; --apply writes.
     Reprocess(reprocess::Args),
+    /// Check the library's source URLs for rot, with history; suggest archived copies.
+    Links(links::Args),
 }
 
 impl Cli {
@@ -50,8 +68,14 @@ pub fn run(cli: Cli) -> anyhow::Result<i32> {
     match &cli.command {
         Command::Validate(args) => validate::run(&cli, args),
         Command::Schema(args) => schema::run(args),
+        Command::Review(args) => review::run(&cli, args),
+        Command::Times(args) => times::run(&cli, args),
+        Command::Fetch(args) => fetch::run(args),
+        Command::Draft(args) => draft::run(&cli, args),
+        Command::Eval(args) => eval::run(&cli, args),
         Command::Labels(args) => labels::run(&cli, args),
         Command::Reprocess(args) => reprocess::run(&cli, args),
+        Command::Links(args) => links::run(args),
     }
 }
 
@@ -64,12 +88,24 @@ pub fn init_logging(verbose: u8, quiet: bool) {
         (_, 2) => "debug",
         _ => "trace",
     };
-    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
-        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new(level));
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| {
+        tracing_subscriber::EnvFilter::new(format!(
+            "{level},html5ever=error,markup5ever=error,dom_query=error,dom_smoothie=error"
+        ))
+    });
     let _ = tracing_subscriber::fmt()
         .with_env_filter(filter)
         .with_writer(std::io::stderr)
         .with_target(false)
         .without_time()
         .try_init();
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn command_line_definition_is_consistent() {
+        use clap::CommandFactory;
+        super::Cli::command().debug_assert();
+    }
 }

@@ -1,1 +1,190 @@
 //! Main-content extraction: HTML/text/Markdown → blocks (headings, paragraphs, lists, table rows), language, sections.
+//!
+//! Choice of tools: `dom_smoothie` (a port of Readability.js) picks the article on pages that
+//! look like news or blog posts; `scraper` then walks both its cleaned article HTML and the
+//! original DOM to keep structure (headings, list items, table rows with their cells), which
+//! Readability's plain text loses. Incident pages often spread their content over many small
+//! containers (status-page update rows, wiki sections) that Readability drops, so [`html`]
+//! also walks the page's semantic main container with a boilerplate filter and keeps whichever
+//! of the two covers the content (see [`html`] for the rule). Text and Markdown have their own
+//! block splitters ([`plain`], [`markdown`]).
+use serde::Serialize;
+use std::ops::Range;
+
+pub mod blocks;
+pub mod html;
+pub mod lang;
+pub mod markdown;
+mod meta;
+pub mod metric;
+pub mod plain;
+pub mod sections;
+
+pub use html::Selectors;
+pub use sections::{HeadingLexicon, SectionKind};
+
+/// What a block is; headings keep their level (1–6).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BlockKind {
+    Heading(u8),
+    Paragraph,
+    ListItem,
+    /// One table row; its cells are joined by a tab in [`Block::text`].
+    TableRow,
+    /// Preformatted text (code, logs); may hold newlines.
+    Pre,
+}
+
+/// One unit of main content with its language and its place in [`Page::text`].
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Block {
+    pub kind: BlockKind,
+    pub text: String,
+    /// ISO 639-1 code for the nine supported languages (else whatlang's ISO 639-3 code).
+    pub lang: String,
+    /// Char offset of the block's first char in [`Page::text`].
+    pub start: usize,
+    /// Char offset just past the block's last char in [`Page::text`].
+    pub end: usize,
+}
+
+/// Page metadata found in the HTML head (or front matter).
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct Meta {
+    /// Publication date as written by the page (`article:published_time`, JSON-LD, `<time>`).
+    pub published: Option<String>,
+    /// The `lang` attribute of `<html>` (as written, e.g. `ko-KR`).
+    pub lang_attr: Option<String>,
+    /// `<link rel=canonical>` or `og:url`, else the URL given to the extractor.
+    pub canonical_url: Option<String>,
+}
+
+/// A part of the page under a heading recognised as one of the section kinds.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Section {
+    pub kind: SectionKind,
+    /// The heading as written.
+    pub heading: String,
+    /// Index of the heading block in [`Page::blocks`].
+    pub heading_block: usize,
+    /// The blocks under the heading (heading excluded), up to the next heading of the same or a
+    /// higher level.
+    pub blocks: Range<usize>,
+}
+
+/// The main content of one document.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Page {
+    pub title: Option<String>,
+    /// `og:site_name` or `application-name`.
+    pub site_name: Option<String>,
+    pub meta: Meta,
+    pub blocks: Vec<Block>,
+    /// The page's language (ISO 639-1 for the nine supported languages; "und" when unknown).
+    pub language: String,
+    pub sections: Vec<Section>,
+    #[serde(skip)]
+    text: String,
+}
+
+/// The language code used when nothing can be detected.
+pub const UNKNOWN_LANGUAGE: &str = "und";
+
+impl Page {
+    /// Builds a page from raw blocks: sets offsets, languages and sections.
+    fn assemble(
+        title: Option<String>,
+        site_name: Option<String>,
+        meta: Meta,
+        raw: Vec<blocks::RawBlock>,
+    ) -> Page {
+        let mut text = String::new();
+        let mut blocks = Vec::with_capacity(raw.len());
+        let mut offset = 0usize;
+        for (i, b) in raw.into_iter().enumerate() {
+            if i > 0 {
+                text.push('\n');
+                offset += 1;
+            }
+            let len = b.text.chars().count();
+            text.push_str(&b.text);
+            blocks.push(Block {
+                kind: b.kind,
+                text: b.text,
+                lang: String::new(),
+                start: offset,
+                end: offset + len,
+            });
+            offset += len;
+        }
+        let language = lang::page_language(&text, meta.lang_attr.as_deref());
+        for b in &mut blocks {
+            b.lang = lang::block_language(&b.text, &language);
+        }
+        let sections = sections::find_sections(&blocks, &language, HeadingLexicon::global());
+        Page {
+            title,
+            site_name,
+            meta,
+            blocks,
+            language,
+            sections,
+            text,
+        }
+    }
+
+    /// All blocks joined by "\n"; block offsets are char offsets into this text.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// The index of the block holding char offset `at` of [`Page::text`] (None on a separator
+    /// or past the end).
+    pub fn block_at_char(&self, at: usize) -> Option<usize> {
+        let i = self.blocks.partition_point(|b| b.end <= at);
+        self.blocks.get(i).filter(|b| b.start <= at).map(|_| i)
+    }
+
+    /// The text of every section of `kind` (heading excluded), sections joined by "\n";
+    /// None when the page has no such section or it is empty.
+    pub fn section_text(&self, kind: SectionKind) -> Option<String> {
+        let parts: Vec<String> = self
+            .sections
+            .iter()
+            .filter(|s| s.kind == kind && !s.blocks.is_empty())
+            .map(|s| {
+                self.blocks[s.blocks.clone()]
+                    .iter()
+                    .map(|b| b.text.as_str())
+                    .collect::<Vec<_>>()
+                    .join("\n")
+            })
+            .collect();
+        (!parts.is_empty()).then(|| parts.join("\n"))
+    }
+
+    /// The first section of `kind`, if any.
+    pub fn section(&self, kind: SectionKind) -> Option<&Section> {
+        self.sections.iter().find(|s| s.kind == kind)
+    }
+}
+
+/// Extracts the main content of an HTML page. `url` resolves the canonical URL; a site
+/// profile's `selectors` name the main container and extra parts to drop.
+pub fn extract_html(html: &str, url: Option<&str>, profile_selectors: Option<&Selectors>) -> Page {
+    html::extract(html, url, profile_selectors)
+}
+
+/// Splits plain text (notes, pasted pages) into blocks: short standalone lines become headings,
+/// bullets list items, tab-separated lines table rows.
+pub fn extract_text(text: &str) -> Page {
+    let (title, raw) = plain::blocks(text);
+    Page::assemble(title, None, Meta::default(), raw)
+}
+
+/// Splits Markdown into blocks: `#` headings, list items, pipe-table rows, code blocks.
+pub fn extract_markdown(md: &str) -> Page {
+    let (title, raw) = markdown::blocks(md);
+    Page::assemble(title, None, Meta::default(), raw)
+}

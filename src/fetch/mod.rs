@@ -1,1 +1,39 @@
 //! Polite fetching of URLs, files and stdin into one Document type (timeouts, caps, charsets, robots, retries, archives).
+pub mod archive;
+pub mod build;
+pub mod cache;
+pub mod charset;
+pub mod client;
+pub mod config;
+pub mod document;
+pub mod error;
+pub mod local;
+pub mod politeness;
+pub mod profile;
+pub mod resolve;
+pub mod retry;
+pub mod statuspage;
+pub mod text;
+
+pub use archive::Capture;
+pub use client::Client;
+pub use config::Config;
+pub use document::{ArchiveInfo, Document, Format, Incident, ProfileRef, Update};
+pub use error::FetchError;
+pub use retry::should_retry;
+
+/// Whether a source is an http(s) URL (anything else is a file path or `-`).
+pub fn is_url(source: &str) -> bool {
+    let s = source.trim_start();
+    s.len() > 8
+        && (s[..7].eq_ignore_ascii_case("http://") || s[..8].eq_ignore_ascii_case("https://"))
+}
+
+/// Loads a source (URL, file or `-` for stdin) with a client built from `config`.
+pub async fn load_source(source: &str, config: &Config) -> Result<Document, FetchError> {
+    let client = Client::new(config.clone()).map_err(|e| FetchError::InvalidSource {
+        source_text: source.to_string(),
+        reason: format!("fetch configuration: {e:#}"),
+    })?;
+    client.get(source).await
+}

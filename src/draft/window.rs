@@ -1,0 +1,342 @@
+//! The impact window, detection and resolution, from the page's times, ranges and durations.
+use chrono::{DateTime, FixedOffset};
+
+/// Shortest and longest impact window we believe a stated range describes.
+const MIN_WINDOW_SECS: i64 = 60;
+const MAX_WINDOW_SECS: i64 = 14 * 86_400;
+/// A stated duration this close to the computed window is the window's length.
+const SAME_LENGTH_SECS: i64 = 90;
+/// Shorter stated durations are steps ("within 2 minutes"), never the incident's length.
+const MIN_STATED_LENGTH_SECS: i64 = 180;
+/// A timeline event this close to a computed instant is taken to be that instant.
+const SNAP_SECS: i64 = 60;
+/// How near a "lasted"/"for"/"동안" word must stand to a duration to introduce it.
+const LASTED_BEFORE_CHARS: usize = 32;
+const LASTED_AFTER_CHARS: usize = 8;
+
+/// Where a piece of text sits in the page, for ranking evidence.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Place {
+    /// Summary, impact, or prose before any timeline: where pages state the window.
+    Lead,
+    /// A timeline section or timeline table.
+    Timeline,
+    /// Action items, lessons, follow-ups: future or general, never the incident itself.
+    Future,
+    Other,
+}
+
+/// A resolved clock time on the page.
+#[derive(Debug, Clone)]
+pub struct Point {
+    pub at: DateTime<FixedOffset>,
+    pub quote: String,
+    pub start: usize,
+    pub end: usize,
+    pub approximate: bool,
+    /// Index of the block (sentence, row) it sits in.
+    pub block: usize,
+    pub place: Place,
+}
+
+/// A stated range "from A to B" (indices into the points).
+#[derive(Debug, Clone)]
+pub struct Range {
+    pub from: usize,
+    pub to: usize,
+}
+
+/// A stated duration.
+#[derive(Debug, Clone)]
+pub struct Stated {
+    pub secs: i64,
+    pub quote: String,
+    pub start: usize,
+    pub block: usize,
+    pub place: Place,
+}
+
+/// Words that mark what a block reports, per page language (from `mappings/lang/`).
+#[derive(Debug, Clone, Default)]
+pub struct EventWords {
+    pub start: Vec<String>,
+    pub detection: Vec<String>,
+    pub resolution: Vec<String>,
+    pub lasted: Vec<String>,
+    /// Labels of rows that state the window outright ("Beginn · 02:31").
+    pub start_labels: Vec<String>,
+    pub end_labels: Vec<String>,
+}
+
+/// Whether a block starts with one of `labels` followed by a separator ("Beginn · …").
+fn starts_with_label(text: &str, labels: &[String]) -> bool {
+    let t = text.trim_start_matches(|c: char| c.is_whitespace() || "*|-•#".contains(c));
+    let lower = t.to_lowercase();
+    labels.iter().any(|l| {
+        let l = l.to_lowercase();
+        lower.starts_with(&l)
+            && lower[l.len()..]
+                .trim_start_matches(['*', ' '])
+                .starts_with(|c: char| ":\t·|-–—：".contains(c))
+    })
+}
+
+/// Whether one of `words` stands just before the duration, or just after it ("58분 동안").
+fn introduced_by(blocks: &[BlockText], d: &Stated, words: &[String]) -> bool {
+    let Some(block) = blocks.get(d.block) else {
+        return false;
+    };
+    let chars: Vec<char> = block.text.chars().collect();
+    let local = d.start.saturating_sub(block.start).min(chars.len());
+    let len = d.quote.chars().count();
+    let from = local.saturating_sub(LASTED_BEFORE_CHARS);
+    let to = (local + len + LASTED_AFTER_CHARS).min(chars.len());
+    let around: String = chars[from..to].iter().collect::<String>().to_lowercase();
+    words
+        .iter()
+        .any(|w| !w.trim().is_empty() && around.contains(&w.to_lowercase()))
+}
+
+/// A block of the page: its char offset in the page text and its text.
+#[derive(Debug, Clone)]
+pub struct BlockText {
+    pub start: usize,
+    pub text: String,
+}
+
+/// The points each keyword occurrence belongs to: for every occurrence of a word in a block,
+/// the point of that block nearest to it (so "alerted at 16:31" picks 16:31, not the 16:30
+/// mentioned earlier in the same line).
+fn keyword_points(points: &[Point], blocks: &[BlockText], list: &[String]) -> Vec<bool> {
+    let mut marked = vec![false; points.len()];
+    let mut by_block: std::collections::HashMap<usize, Vec<usize>> = Default::default();
+    for (i, p) in points.iter().enumerate() {
+        by_block.entry(p.block).or_default().push(i);
+    }
+    for (b, idx) in by_block {
+        let Some(block) = blocks.get(b) else { continue };
+        let lower: Vec<char> = block.text.to_lowercase().chars().collect();
+        // to_lowercase can change lengths for a few scripts; fall back to whole-block marking.
+        let aligned = lower.len() == block.text.chars().count();
+        let lower_s: String = lower.iter().collect();
+        for w in list.iter().filter(|w| !w.is_empty()) {
+            let w = w.to_lowercase();
+            let wlen = w.chars().count();
+            for (byte_at, _) in lower_s.match_indices(&w) {
+                if !aligned {
+                    idx.iter().for_each(|i| marked[*i] = true);
+                    break;
+                }
+                let at = block.start + lower_s[..byte_at].chars().count();
+                let after = at + wlen;
+                if let Some(&best) = idx.iter().min_by_key(|i| {
+                    let p = &points[**i];
+                    if at >= p.end {
+                        at - p.end
+                    } else {
+                        p.start.saturating_sub(after)
+                    }
+                }) {
+                    marked[best] = true;
+                }
+            }
+        }
+    }
+    marked
+}
+
+/// What the window analysis found, each value with the rule that gave it.
+#[derive(Debug, Clone, Default)]
+pub struct Found {
+    pub start: Option<(usize, &'static str)>,
+    pub end: Option<(usize, &'static str)>,
+    /// The end is start + a stated duration (no clock time for it).
+    pub end_from_duration: Option<DateTime<FixedOffset>>,
+    pub detection: Option<(usize, &'static str)>,
+    pub resolved_secs: Option<(i64, &'static str)>,
+    /// Index into the stated durations of the one that is the window's length.
+    pub incident_duration: Option<usize>,
+}
+
+/// Finds the window, detection and resolution from the page's points, ranges and durations.
+pub fn analyse(
+    points: &[Point],
+    ranges: &[Range],
+    durations: &[Stated],
+    blocks: &[BlockText],
+    words: &EventWords,
+) -> Found {
+    let mut found = Found::default();
+    let starts = keyword_points(points, blocks, &words.start);
+    let recoveries = keyword_points(points, blocks, &words.resolution);
+    let detections = keyword_points(points, blocks, &words.detection);
+
+    // 0. Rows labelled with the window's start and end ("Beginn · 26.10.2025, 02:31 MEZ").
+    let labelled = |labels: &[String]| {
+        (0..points.len()).find(|i| {
+            let p = &points[*i];
+            p.place != Place::Future
+                && blocks
+                    .get(p.block)
+                    .is_some_and(|b| starts_with_label(&b.text, labels))
+        })
+    };
+    if let (Some(s), Some(e)) = (labelled(&words.start_labels), labelled(&words.end_labels)) {
+        if points[e].at > points[s].at {
+            found.start = Some((s, "row labelled as the start"));
+            found.end = Some((e, "row labelled as the end"));
+        }
+    }
+
+    // 1. A range stated in lead prose ("from 14:05 to 15:40", "22시 30분부터 … 8시 47분까지").
+    let range_ok = |r: &&Range| {
+        let (a, b) = (&points[r.from], &points[r.to]);
+        let len = (b.at - a.at).num_seconds();
+        a.place != Place::Future && (MIN_WINDOW_SECS..=MAX_WINDOW_SECS).contains(&len)
+    };
+    let mut candidates: Vec<&Range> = ranges.iter().filter(range_ok).collect();
+    candidates.sort_by_key(|r| (points[r.from].place != Place::Lead, points[r.from].start));
+    if let Some(r) = candidates
+        .first()
+        .filter(|r| found.start.is_none() && points[r.from].place == Place::Lead)
+    {
+        found.start = Some((r.from, "range stated in the summary"));
+        found.end = Some((r.to, "range stated in the summary"));
+    }
+
+    // The timeline: events in time order (all non-future points when there is no timeline).
+    let in_time_order = |place_ok: &dyn Fn(&Point) -> bool| {
+        let mut idx: Vec<usize> = (0..points.len())
+            .filter(|i| place_ok(&points[*i]))
+            .collect();
+        idx.sort_by_key(|i| (points[*i].at, points[*i].start));
+        idx
+    };
+    let timeline = in_time_order(&|p| p.place == Place::Timeline);
+    let pool = if timeline.is_empty() {
+        in_time_order(&|p| p.place != Place::Future)
+    } else {
+        timeline
+    };
+    let lasted: Vec<usize> = (0..durations.len())
+        .filter(|k| {
+            let d = &durations[*k];
+            d.place != Place::Future
+                && d.secs >= MIN_STATED_LENGTH_SECS
+                && introduced_by(blocks, d, &words.lasted)
+        })
+        .collect();
+    let last_recovery = |after: Option<DateTime<FixedOffset>>| {
+        pool.iter()
+            .rev()
+            .find(|i| recoveries[**i] && after.is_none_or(|a| points[**i].at > a))
+            .copied()
+    };
+
+    // 1b. Two times in the summary whose difference is a stated length ("um 10:17 Uhr … um
+    // 13:40 Uhr; insgesamt dauerte die Störung 3 Stunden und 23 Minuten").
+    if found.start.is_none() {
+        let lead: Vec<usize> = (0..points.len())
+            .filter(|i| points[*i].place == Place::Lead)
+            .collect();
+        'pairs: for &k in &lasted {
+            for &a in &lead {
+                for &b in &lead {
+                    let len = (points[b].at - points[a].at).num_seconds();
+                    if len > 0 && (len - durations[k].secs).abs() <= SAME_LENGTH_SECS {
+                        found.start = Some((a, "summary time; a stated length leads to the end"));
+                        found.end = Some((b, "summary time at the start plus the stated length"));
+                        break 'pairs;
+                    }
+                }
+            }
+        }
+    }
+
+    // 2. The last recovery event minus a stated length ("lasted 66 minutes"), when a timeline
+    // event stands at that start.
+    if found.start.is_none() {
+        if let Some(e) = last_recovery(None) {
+            for &k in &lasted {
+                let want = points[e].at - chrono::Duration::seconds(durations[k].secs);
+                if let Some(&s) = pool
+                    .iter()
+                    .find(|i| (points[**i].at - want).num_seconds().abs() <= SNAP_SECS)
+                {
+                    found.start = Some((s, "last recovery event minus the stated duration"));
+                    found.end = Some((e, "last event reporting recovery"));
+                    break;
+                }
+            }
+        }
+    }
+
+    // 3. The first event that reports impact starting and the last that reports recovery.
+    if found.start.is_none() {
+        if let Some(&i) = pool.iter().find(|i| starts[**i]) {
+            found.start = Some((i, "first event reporting impact"));
+            if let Some(e) = last_recovery(Some(points[i].at)) {
+                found.end = Some((e, "last event reporting recovery"));
+            }
+        }
+    }
+
+    // 4. A range stated elsewhere (a timeline row "15:20 – 15:35" is a step, so this is last).
+    if found.start.is_none() {
+        if let Some(r) = candidates.first() {
+            found.start = Some((r.from, "stated range"));
+            found.end = Some((r.to, "stated range"));
+        }
+    }
+
+    // A stated length of the incident: the duration equal to the window, or, without an end,
+    // a duration introduced by "lasted"/"for"/"동안".
+    if let (Some((s, _)), Some((e, _))) = (found.start, found.end) {
+        let len = (points[e].at - points[s].at).num_seconds();
+        found.resolved_secs = Some((len, "window end minus start"));
+        if let Some(k) = durations
+            .iter()
+            .position(|d| d.place != Place::Future && (d.secs - len).abs() <= SAME_LENGTH_SECS)
+        {
+            found.incident_duration = Some(k);
+            found.resolved_secs = Some((
+                durations[k].secs,
+                "stated duration (agrees with the window)",
+            ));
+        }
+    } else if let (Some((s, _)), Some(&k)) = (found.start, lasted.first()) {
+        found.incident_duration = Some(k);
+        found.resolved_secs = Some((durations[k].secs, "stated duration"));
+        found.end_from_duration = Some(points[s].at + chrono::Duration::seconds(durations[k].secs));
+    }
+
+    // 4. Detection: the first alert, page or escalation at or after the start; timeline rows
+    // first, since lead prose often names the start and the alert in one sentence.
+    if let Some((s, _)) = found.start {
+        let start_at = points[s].at;
+        let end_at = found
+            .end
+            .map(|(e, _)| points[e].at)
+            .or(found.end_from_duration);
+        let window_ends = [Some(s), found.end.map(|(e, _)| e)];
+        let mut order: Vec<usize> = (0..points.len())
+            .filter(|i| points[*i].place != Place::Future && detections[*i])
+            .filter(|i| !window_ends.contains(&Some(*i)) || points[*i].place == Place::Timeline)
+            .filter(|i| {
+                let p = &points[*i];
+                p.at >= start_at && end_at.is_none_or(|e| p.at <= e)
+            })
+            .collect();
+        order.sort_by_key(|i| {
+            (
+                points[*i].place != Place::Timeline,
+                points[*i].at,
+                points[*i].start,
+            )
+        });
+        found.detection = order
+            .first()
+            .map(|i| (*i, "first alert or escalation after the start"));
+    }
+    found
+}

@@ -1,0 +1,201 @@
+//! Bytes + what is known about them → a Document: format, charset, profile, title, text, incidents.
+use super::charset;
+use super::document::{ArchiveInfo, Document, Format, ProfileRef, Update};
+use super::profile::Profiles;
+use super::statuspage;
+
+/// What the caller knows besides the bytes.
+#[derive(Debug, Clone)]
+pub struct Meta {
+    pub url: String,
+    pub final_url: String,
+    pub status: Option<u16>,
+    pub redirects: Vec<String>,
+    pub redirect_statuses: Vec<u16>,
+    pub content_type: Option<String>,
+    pub from_cache: bool,
+    pub archive: Option<ArchiveInfo>,
+    /// File name, for formats known by extension.
+    pub path_hint: Option<String>,
+}
+
+/// The format from the Content-Type, the file extension, then a look at the bytes.
+pub fn detect_format(content_type: Option<&str>, path: Option<&str>, bytes: &[u8]) -> Format {
+    let ct = content_type
+        .map(|c| {
+            c.split(';')
+                .next()
+                .unwrap_or("")
+                .trim()
+                .to_ascii_lowercase()
+        })
+        .unwrap_or_default();
+    match ct.as_str() {
+        "text/html" | "application/xhtml+xml" => return Format::Html,
+        "text/markdown" | "text/x-markdown" => return Format::Markdown,
+        "application/json" => return Format::Json,
+        c if c.ends_with("+json") => return Format::Json,
+        _ => {}
+    }
+    if let Some(ext) = path
+        .and_then(|p| std::path::Path::new(p).extension())
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase)
+    {
+        match ext.as_str() {
+            "html" | "htm" | "xhtml" => return Format::Html,
+            "md" | "markdown" => return Format::Markdown,
+            "json" => return Format::Json,
+            "txt" | "text" => return Format::Text,
+            _ => {}
+        }
+    }
+    let head: Vec<u8> = bytes
+        .iter()
+        .skip_while(|b| b.is_ascii_whitespace() || **b == 0xEF || **b == 0xBB || **b == 0xBF)
+        .take(512)
+        .map(u8::to_ascii_lowercase)
+        .collect();
+    let has = |n: &[u8]| head.windows(n.len()).any(|w| w == n);
+    if head.first() == Some(&b'<')
+        && (has(b"<html")
+            || has(b"<!doctype")
+            || has(b"<head")
+            || has(b"<body")
+            || has(b"<div")
+            || has(b"<p"))
+    {
+        Format::Html
+    } else if matches!(head.first(), Some(b'{') | Some(b'[')) {
+        Format::Json
+    } else if ct == "text/plain" {
+        Format::Text
+    } else if head.starts_with(b"# ") {
+        Format::Markdown
+    } else {
+        Format::Text
+    }
+}
+
+fn render_updates(name: Option<&str>, updates: &[Update], postmortem: Option<&str>) -> String {
+    let mut out = String::new();
+    if let Some(n) = name {
+        out.push_str(n);
+        out.push('\n');
+    }
+    for u in updates {
+        let when = u
+            .timestamp
+            .as_deref()
+            .or(u.shown_time.as_deref())
+            .unwrap_or("");
+        out.push_str(&format!("{} — {}\n{}\n", u.title, when, u.body.trim()));
+    }
+    if let Some(p) = postmortem {
+        out.push_str("Postmortem\n");
+        out.push_str(p.trim());
+        out.push('\n');
+    }
+    out.trim().to_string()
+}
+
+/// Builds a Document from bytes; never fails (bad bytes decode with U+FFFD).
+pub fn from_bytes(meta: Meta, bytes: &[u8], profiles: &Profiles) -> Document {
+    let format = detect_format(
+        meta.content_type.as_deref(),
+        meta.path_hint.as_deref(),
+        bytes,
+    );
+    let decoded = charset::decode(bytes, meta.content_type.as_deref(), format == Format::Html);
+    let host_of = |u: &str| {
+        url::Url::parse(u)
+            .ok()
+            .and_then(|u| u.host_str().map(str::to_string))
+    };
+    let page_url = meta
+        .archive
+        .as_ref()
+        .map(|a| a.original.clone())
+        .unwrap_or_else(|| meta.final_url.clone());
+    let profile = host_of(&page_url)
+        .and_then(|h| profiles.for_host(&h))
+        .or_else(|| {
+            (format == Format::Html)
+                .then(|| profiles.for_page(&decoded.text))
+                .flatten()
+        })
+        .or_else(|| {
+            meta.archive
+                .as_ref()
+                .and_then(|_| profiles.by_name("wayback"))
+        });
+    let selectors = profile.map(|p| p.selectors.clone()).unwrap_or_default();
+    let (mut title, mut text) = super::text::title_and_text(&decoded.text, format, &selectors);
+    let mut incidents = Vec::new();
+    match format {
+        Format::Json => {
+            if let Some(list) = serde_json::from_str(&decoded.text)
+                .ok()
+                .and_then(|v| statuspage::parse_json(&v))
+            {
+                if let Some(first) = list.first() {
+                    title = first.name.clone().or(title);
+                }
+                text = list
+                    .iter()
+                    .map(|i| render_updates(i.name.as_deref(), &i.updates, i.postmortem.as_deref()))
+                    .collect::<Vec<_>>()
+                    .join("\n\n");
+                incidents = list;
+            }
+        }
+        Format::Html => {
+            let sp = profile.is_some_and(|p| p.parser.as_deref() == Some("statuspage"))
+                || statuspage::looks_like_statuspage(&decoded.text);
+            if sp {
+                if let Some(inc) = statuspage::parse_html(&decoded.text) {
+                    incidents.push(inc);
+                }
+            }
+        }
+        _ => {}
+    }
+    Document {
+        url: meta.url,
+        final_url: meta.final_url,
+        status: meta.status,
+        redirects: meta.redirects,
+        redirect_statuses: meta.redirect_statuses,
+        content_type: meta.content_type,
+        charset: Some(decoded.charset.to_string()),
+        bytes: bytes.len() as u64,
+        from_cache: meta.from_cache,
+        archive: meta.archive,
+        profile: profile.map(ProfileRef::from),
+        format,
+        html: decoded.text,
+        title,
+        text,
+        incidents,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn formats_by_type_extension_and_sniffing() {
+        assert_eq!(
+            detect_format(Some("text/html; charset=utf-8"), None, b""),
+            Format::Html
+        );
+        assert_eq!(detect_format(None, Some("a.md"), b"x"), Format::Markdown);
+        assert_eq!(detect_format(None, None, b"  {\"a\":1}"), Format::Json);
+        assert_eq!(
+            detect_format(None, None, b"<!DOCTYPE html><html>"),
+            Format::Html
+        );
+        assert_eq!(detect_format(None, None, b"plain words"), Format::Text);
+    }
+}

@@ -1,0 +1,381 @@
+//! One link-check run: collect, check politely (history committed per result), archives, apply.
+use super::classify::{classify, Class, Context, Evidence, NotFoundPhrases, Verdict};
+use super::collect::{collect, LinkTarget, Role};
+use super::edit::{apply_to_file, ArchivedEdit};
+use super::store::{ts, RotRules, Store, UrlState};
+use crate::fetch::politeness::host_key;
+use crate::fetch::{Client, FetchError};
+use anyhow::Result;
+use chrono::{DateTime, Utc};
+use futures::StreamExt;
+use serde::Serialize;
+use std::collections::{BTreeMap, HashMap};
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+use tokio::sync::OnceCell;
+
+/// URLs checked more recently than this are skipped unless `--force` (a resumed run).
+pub const RECHECK_AFTER_SECS: i64 = 3600;
+/// Tasks queued per allowed request in flight (keeps hosts interleaved without piling up).
+pub const QUEUE_PER_SLOT: usize = 4;
+
+/// What a run does.
+#[derive(Debug, Clone)]
+pub struct Options {
+    pub library: PathBuf,
+    pub state: PathBuf,
+    pub force: bool,
+    pub rules: RotRules,
+    pub now: DateTime<Utc>,
+    pub apply: bool,
+    pub archives: bool,
+    pub progress: bool,
+    pub not_found: Option<PathBuf>,
+}
+
+/// One URL's line in the report.
+#[derive(Debug, Clone, Serialize)]
+pub struct UrlResult {
+    pub url: String,
+    pub cases: Vec<String>,
+    pub class: Class,
+    pub http_status: Option<u16>,
+    pub final_url: Option<String>,
+    pub rotten: bool,
+    pub newly_rotten: bool,
+    pub consecutive_failures: u32,
+    pub first_failure: Option<String>,
+    /// The source's archived copy, or the closest capture found for it.
+    pub archived: Option<String>,
+    pub suggestion: Option<String>,
+    pub evidence: Evidence,
+    /// False when the URL was checked within the last hour and skipped (its last result shown).
+    pub checked: bool,
+    pub checked_at: String,
+}
+
+/// The run's result.
+#[derive(Debug, Clone, Serialize)]
+pub struct Report {
+    pub checked: usize,
+    pub summary: BTreeMap<&'static str, usize>,
+    pub urls: Vec<UrlResult>,
+    pub newly_rotten: usize,
+    pub skipped: usize,
+    pub archives_found: usize,
+    pub archives_applied: usize,
+    pub problems: Vec<String>,
+}
+
+type Sibling = Option<(String, Option<String>)>;
+
+struct Shared {
+    client: Client,
+    not_found: Option<NotFoundPhrases>,
+    siblings: Mutex<HashMap<String, Arc<OnceCell<Sibling>>>>,
+    last_host_failure: Mutex<HashMap<String, Class>>,
+}
+
+fn sibling_url(url: &str) -> Option<String> {
+    let mut u = url::Url::parse(url).ok()?;
+    let name = format!("incidentlib-probe-{:016x}", rand::random::<u64>());
+    {
+        let mut segs = u.path_segments_mut().ok()?;
+        segs.pop_if_empty().pop().push(&name);
+    }
+    u.set_query(None);
+    Some(u.to_string())
+}
+
+async fn sibling_for(shared: &Shared, host: &str, url: &str) -> Sibling {
+    let cell = shared
+        .siblings
+        .lock()
+        .unwrap()
+        .entry(host.to_string())
+        .or_default()
+        .clone();
+    // The first URL of a host probes before the host's queue fills, so results keep flowing.
+    cell.get_or_init(|| async {
+        let probe = sibling_url(url)?;
+        match shared.client.fetch_any(&probe).await {
+            Ok(d) if d.status == Some(200) => {
+                Some((d.final_url, super::fingerprint::fingerprint(&d.text)))
+            }
+            _ => None,
+        }
+    })
+    .await
+    .clone()
+}
+
+async fn check_one(shared: &Shared, url: &str, good: Option<&str>) -> Verdict {
+    let host = url::Url::parse(url)
+        .map(|u| host_key(&u))
+        .unwrap_or_default();
+    let sibling = sibling_for(shared, &host, url).await;
+    let result = shared.client.fetch_any(url).await;
+    if let Err(FetchError::HostPaused { .. }) = &result {
+        let last = shared.last_host_failure.lock().unwrap().get(&host).copied();
+        let mut v = classify(url, &result, &Context::default());
+        v.class = last.unwrap_or(Class::ConnectionError);
+        v.evidence.reason = format!("{} (last failure: {})", v.evidence.reason, v.class.as_str());
+        return v;
+    }
+    let ctx = Context {
+        good_fingerprint: good,
+        sibling: sibling.as_ref().map(|(f, fp)| (f.as_str(), fp.as_deref())),
+        not_found: shared.not_found.as_ref(),
+    };
+    let v = classify(url, &result, &ctx);
+    if v.class.is_failure() {
+        shared
+            .last_host_failure
+            .lock()
+            .unwrap()
+            .insert(host, v.class);
+    }
+    v
+}
+
+/// Interleaves URLs by host so one slow host does not hold the queue.
+fn round_robin(targets: Vec<LinkTarget>) -> Vec<LinkTarget> {
+    let mut by_host: indexmap::IndexMap<String, std::collections::VecDeque<LinkTarget>> =
+        Default::default();
+    for t in targets {
+        let h = url::Url::parse(&t.url)
+            .map(|u| host_key(&u))
+            .unwrap_or_default();
+        by_host.entry(h).or_default().push_back(t);
+    }
+    let mut out = Vec::new();
+    loop {
+        let mut any = false;
+        for q in by_host.values_mut() {
+            if let Some(t) = q.pop_front() {
+                out.push(t);
+                any = true;
+            }
+        }
+        if !any {
+            return out;
+        }
+    }
+}
+
+fn result_line(t: &LinkTarget, s: &UrlState, newly: bool, checked: bool) -> UrlResult {
+    UrlResult {
+        url: t.url.clone(),
+        cases: t.case_ids(),
+        class: s.last_class,
+        http_status: s.http_status,
+        final_url: s.final_url.clone(),
+        rotten: s.rotten,
+        newly_rotten: newly,
+        consecutive_failures: s.consecutive_failures,
+        first_failure: s.first_failure_at.map(ts),
+        archived: t.archived_value().map(str::to_string),
+        suggestion: s.suggestion.clone(),
+        evidence: s.evidence.clone(),
+        checked,
+        checked_at: ts(s.last_checked_at),
+    }
+}
+
+fn progress_bar(n: usize, on: bool) -> indicatif::ProgressBar {
+    use std::io::IsTerminal;
+    if !on || !std::io::stderr().is_terminal() {
+        return indicatif::ProgressBar::hidden();
+    }
+    let pb = indicatif::ProgressBar::new(n as u64);
+    if let Ok(style) = indicatif::ProgressStyle::with_template(
+        "{bar:40} {pos}/{len} URLs  {per_sec}  eta {eta}  {msg}",
+    ) {
+        pb.set_style(style);
+    }
+    pb
+}
+
+/// Runs a check. Errors are for the run itself (library or history unusable); every URL's own
+/// failure is a result.
+pub async fn run(client: &Client, opts: &Options) -> Result<Report> {
+    let collected = collect(&opts.library);
+    let mut problems = collected.problems.clone();
+    if collected.cases == 0 && !problems.is_empty() {
+        anyhow::bail!(
+            "no readable cases in {}: {}",
+            opts.library.display(),
+            problems.join("; ")
+        );
+    }
+    let mut store = Store::open(&opts.state)?;
+    let not_found = match &opts.not_found {
+        Some(p) => Some(NotFoundPhrases::load(p)?),
+        None => None,
+    };
+    let mut states: HashMap<String, UrlState> = store
+        .all_states()?
+        .into_iter()
+        .map(|s| (s.url.clone(), s))
+        .collect();
+    let recent = opts.now - chrono::Duration::seconds(RECHECK_AFTER_SECS);
+    let (todo, skipped): (Vec<LinkTarget>, Vec<LinkTarget>) =
+        collected.targets.iter().cloned().partition(|t| {
+            opts.force
+                || states
+                    .get(&t.url)
+                    .is_none_or(|s| s.last_checked_at <= recent || s.last_checked_at > opts.now)
+        });
+    let shared = Arc::new(Shared {
+        client: client.clone(),
+        not_found,
+        siblings: Mutex::new(HashMap::new()),
+        last_host_failure: Mutex::new(HashMap::new()),
+    });
+    let pb = progress_bar(todo.len(), opts.progress);
+    let slots = client.config().concurrency.max(1) * QUEUE_PER_SLOT;
+    let mut results: HashMap<String, (UrlState, bool)> = HashMap::new();
+    let mut stream = futures::stream::iter(round_robin(todo.clone()))
+        .map(|t| {
+            let shared = shared.clone();
+            let good = states.get(&t.url).and_then(|s| s.good_fingerprint.clone());
+            async move {
+                let v = check_one(&shared, &t.url, good.as_deref()).await;
+                (t.url, v)
+            }
+        })
+        .buffer_unordered(slots);
+    while let Some((url, v)) = stream.next().await {
+        let (prev, new) = store.record(&url, opts.now, &v, opts.rules)?;
+        let newly = new.rotten && !prev.is_some_and(|p| p.rotten);
+        pb.inc(1);
+        if newly {
+            pb.set_message(format!("newly rotten: {url}"));
+        }
+        results.insert(url, (new, newly));
+    }
+    drop(stream);
+    pb.finish_and_clear();
+    for (u, (s, _)) in &results {
+        states.insert(u.clone(), s.clone());
+    }
+
+    // Archives: the closest capture to the case's date for sources without one.
+    let mut captures: HashMap<String, String> = HashMap::new();
+    if opts.archives {
+        let wanted: Vec<(String, String)> = collected
+            .targets
+            .iter()
+            .filter(|t| !is_archive_url(&t.url, client))
+            .filter_map(|t| {
+                let u = t.unarchived_sources().next()?;
+                Some((t.url.clone(), u.case_date.clone()))
+            })
+            .collect();
+        let mut lookups = Vec::new();
+        for (url, date) in wanted {
+            match store.capture(&url, &date)? {
+                Some(Some(c)) => {
+                    captures.insert(url, c);
+                }
+                Some(None) => {}
+                None => lookups.push((url, date)),
+            }
+        }
+        let mut found = futures::stream::iter(lookups)
+            .map(|(url, date)| {
+                let c = client.clone();
+                async move {
+                    let r = c.closest_capture(&url, &date).await;
+                    (url, date, r)
+                }
+            })
+            .buffer_unordered(slots);
+        while let Some((url, date, r)) = found.next().await {
+            match r {
+                Ok(cap) => {
+                    let cu = cap.map(|c| c.url);
+                    store.put_capture(&url, &date, cu.as_deref(), opts.now)?;
+                    if let Some(cu) = cu {
+                        captures.insert(url, cu);
+                    }
+                }
+                Err(e) => problems.push(format!("archive lookup for {url}: {e}")),
+            }
+        }
+    }
+
+    // Report lines, in library order.
+    let mut urls = Vec::new();
+    for t in &collected.targets {
+        let checked = results.contains_key(&t.url);
+        let newly = results.get(&t.url).is_some_and(|(_, n)| *n);
+        let Some(s) = states.get(&t.url) else {
+            continue;
+        };
+        let mut line = result_line(t, s, newly, checked);
+        if line.archived.is_none() {
+            line.archived = captures.get(&t.url).cloned();
+        }
+        if line.suggestion.is_none() {
+            line.suggestion = match (&line.archived, line.rotten, t.archived_value()) {
+                (Some(a), true, _) => Some(format!("rotten: cite the archived copy {a}")),
+                (Some(a), false, None) => Some(format!("add archived: {a}")),
+                _ => None,
+            };
+        } else if line.class == Class::Redirected {
+            line.suggestion = line
+                .suggestion
+                .map(|s| format!("moved permanently: cite {s}"));
+        }
+        urls.push(line);
+    }
+
+    let mut applied = 0;
+    if opts.apply {
+        let mut by_file: BTreeMap<PathBuf, Vec<ArchivedEdit>> = BTreeMap::new();
+        for t in &collected.targets {
+            let Some(cap) = captures.get(&t.url) else {
+                continue;
+            };
+            for u in t.unarchived_sources() {
+                if let Role::Source { index, .. } = u.role {
+                    by_file
+                        .entry(u.file.clone())
+                        .or_default()
+                        .push(ArchivedEdit {
+                            line: u.line,
+                            index,
+                            url: t.url.clone(),
+                            archived: cap.clone(),
+                        });
+                }
+            }
+        }
+        for (file, edits) in by_file {
+            match apply_to_file(&file, &edits) {
+                Ok(n) => applied += n,
+                Err(e) => problems.push(format!("{e:#}")),
+            }
+        }
+    }
+
+    let mut summary: BTreeMap<&'static str, usize> = BTreeMap::new();
+    for u in &urls {
+        *summary.entry(u.class.as_str()).or_default() += 1;
+    }
+    Ok(Report {
+        checked: results.len(),
+        newly_rotten: urls.iter().filter(|u| u.newly_rotten).count(),
+        skipped: skipped.len(),
+        archives_found: captures.len(),
+        archives_applied: applied,
+        summary,
+        urls,
+        problems,
+    })
+}
+
+fn is_archive_url(url: &str, client: &Client) -> bool {
+    crate::fetch::archive::parse_wayback(url, &client.config().wayback_url).is_some()
+}

@@ -1,0 +1,620 @@
+//! Resolution: the page's zone (given, stated, inferred), the incident date, and each time's value.
+use super::lexicon::Lexicon;
+use super::scan::RawTime;
+use super::text::{is_boundary_char, whole_word};
+use super::zones::{offset_string, parse_offset, ZoneTable};
+use super::{ParseOptions, TimeValue, ZoneHow, ZoneUse};
+use chrono::{Datelike, Duration, FixedOffset, NaiveDate, NaiveDateTime, Offset, TimeZone};
+use chrono_tz::Tz;
+
+/// A line this short holding a parenthesised zone is a heading like "Timeline (UTC)".
+const HEADING_LINE_CHARS: usize = 48;
+/// How far back and forward (bytes) a zone reference's sentence is searched.
+const SENTENCE_REACH: usize = 400;
+/// A day-only date ("24일") this many days before the anchor date is read as next month.
+const DAY_ONLY_BACK_DAYS: i64 = 15;
+/// Day headings needed before rows are anchored to the heading above them.
+const MIN_DAY_HEADINGS: usize = 2;
+/// Day headings further apart than this are not one timeline.
+const MAX_HEADING_SPREAD_DAYS: i64 = 7;
+/// The incident may start this many days before its most mentioned date.
+const INCIDENT_DAYS_BEFORE_MODE: i64 = 2;
+
+/// The zone applied to times written without one.
+#[derive(Debug, Clone)]
+enum PageZone {
+    Tz(Tz),
+    Fixed(FixedOffset),
+    Unknown,
+}
+
+/// One time with its resolved value(s).
+#[derive(Debug, Clone)]
+pub struct Resolved {
+    pub raw: RawTime,
+    pub value: Option<TimeValue>,
+    pub end_value: Option<TimeValue>,
+    pub next_day: bool,
+}
+
+pub struct Resolution {
+    pub times: Vec<Resolved>,
+    pub zone: ZoneUse,
+    pub anchor_date: Option<NaiveDate>,
+    pub warnings: Vec<String>,
+}
+
+fn zone_from_name(name: &str) -> Option<(PageZone, String)> {
+    if name == "UTC" {
+        return Some((PageZone::Fixed(FixedOffset::east_opt(0)?), "UTC".into()));
+    }
+    if let Ok(tz) = name.parse::<Tz>() {
+        return Some((PageZone::Tz(tz), name.to_string()));
+    }
+    parse_offset(name).map(|o| (PageZone::Fixed(o), offset_string(o)))
+}
+
+/// Parses a zone given on the command line: IANA, "UTC", an offset or an abbreviation.
+fn given_zone(s: &str, lex: &Lexicon, zones: &ZoneTable) -> Option<(PageZone, String)> {
+    let t = s.trim();
+    let t = t
+        .strip_prefix("UTC")
+        .or_else(|| t.strip_prefix("GMT"))
+        .filter(|r| !r.is_empty())
+        .unwrap_or(t);
+    zone_from_name(t).or_else(|| {
+        let z = zones.abbreviation(&t.to_uppercase(), &lex.code)?;
+        zone_from_name(&z.zone)
+    })
+}
+
+fn floor_char(text: &str, mut i: usize) -> usize {
+    while i > 0 && !text.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
+/// Byte bounds of the sentence (or line) around `pos`.
+fn sentence(text: &str, start: usize, end: usize) -> (usize, usize) {
+    let lo = floor_char(text, start.saturating_sub(SENTENCE_REACH));
+    let hi = floor_char(text, (end + SENTENCE_REACH).min(text.len()));
+    let s = text[lo..start]
+        .rfind(['\n', '。', '！', '？'])
+        .map(|i| lo + i + text[lo + i..].chars().next().map_or(1, char::len_utf8))
+        .or_else(|| text[lo..start].rfind(". ").map(|i| lo + i + 2))
+        .unwrap_or(lo);
+    let e = text[end..hi]
+        .find(['\n', '。', '！', '？'])
+        .map(|i| end + i)
+        .or_else(|| text[end..hi].find(". ").map(|i| end + i))
+        .unwrap_or(hi);
+    (s, e)
+}
+
+fn line_len(text: &str, pos: usize) -> usize {
+    let s = text[..pos].rfind('\n').map_or(0, |i| i + 1);
+    let e = text[pos..].find('\n').map_or(text.len(), |i| pos + i);
+    text[s..e].trim().chars().count()
+}
+
+/// A zone reference in running text: (rank: 3 name, 2 abbreviation, 1 offset), start, end,
+/// its sentence's bounds, and whether that sentence states a page-wide zone.
+type ZoneMention = (u8, usize, usize, (usize, usize), bool);
+
+/// Zone references outside any time: the page-wide statement ("All times in UTC").
+fn stated_zone(
+    text: &str,
+    times: &[RawTime],
+    lex: &Lexicon,
+    zones: &ZoneTable,
+    reference: Option<NaiveDate>,
+) -> Option<(PageZone, String, Option<String>)> {
+    let re = zones.reference_pattern()?;
+    let w = &lex.patterns().w;
+    let time_spans: Vec<(usize, usize)> = times.iter().map(|t| (t.start, t.end)).collect();
+    // (rank, start, end) of each reference, with its sentence and whether it is a statement
+    let mut refs: Vec<ZoneMention> = Vec::new();
+    for m in re.find_iter(text) {
+        if !whole_word(text, m.start(), m.end())
+            || super::text::overlaps_sorted(&time_spans, m.start(), m.end())
+        {
+            continue;
+        }
+        let s = m.as_str();
+        let rank = if s.starts_with("UTC") && s.len() > 3 || s.starts_with("GMT") && s.len() > 3 {
+            1
+        } else if s.chars().all(|c| c.is_ascii_uppercase()) {
+            2
+        } else {
+            3
+        };
+        let sent = sentence(text, m.start(), m.end());
+        let lower = text[sent.0..sent.1].to_lowercase();
+        let in_parens = text[..m.start()].trim_end().ends_with(['(', '（', ','])
+            && line_len(text, m.start()) <= HEADING_LINE_CHARS;
+        let statement = in_parens || w.zone_statements.iter().any(|p| lower.contains(p.as_str()));
+        refs.push((rank, m.start(), m.end(), sent, statement));
+    }
+    let first = refs.iter().find(|r| r.4)?;
+    let sent = first.3;
+    let best = refs
+        .iter()
+        .filter(|r| r.3 == sent)
+        .max_by_key(|r| (r.0, std::cmp::Reverse(r.1)))?;
+    let s = &text[best.1..best.2];
+    match best.0 {
+        3 => {
+            let name = zones
+                .name(s)
+                .map(str::to_string)
+                .or_else(|| s.parse::<Tz>().ok().map(|t| t.name().to_string()))?;
+            let (z, label) = zone_from_name(&name)?;
+            Some((z, label, None))
+        }
+        2 => {
+            let z = zones.abbreviation(s, &lex.code)?;
+            let (pz, label) = zone_from_name(&z.zone)?;
+            Some((pz, label, z.warning))
+        }
+        _ => {
+            let o = parse_offset(s.trim_start_matches("UTC").trim_start_matches("GMT"))?;
+            if let (Some(def), Some(day)) = (lex.default_zone(), reference) {
+                if let Ok(tz) = def.parse::<Tz>() {
+                    let noon = day.and_hms_opt(12, 0, 0)?;
+                    if let Some(dt) = tz.from_local_datetime(&noon).earliest() {
+                        if dt.offset().fix() == o {
+                            return Some((PageZone::Tz(tz), def.to_string(), None));
+                        }
+                    }
+                }
+            }
+            Some((PageZone::Fixed(o), offset_string(o), None))
+        }
+    }
+}
+
+/// Day headings of a multi-day timeline: date-only mentions alone on their line ("March 4",
+/// "**2025-03-04**"), at least two, distinct and within a week. Returns (start, date) pairs.
+fn header_dates(text: &str, raw: &[RawTime], anchor: Option<NaiveDate>) -> Vec<(usize, NaiveDate)> {
+    let year = anchor.map(|a| a.year());
+    let mut out: Vec<(usize, NaiveDate)> = Vec::new();
+    for r in raw {
+        let (Some(d), None, None) = (r.date, r.clock, r.range_end.as_ref()) else {
+            continue;
+        };
+        let (Some(m), Some(day)) = (d.month, d.day) else {
+            continue;
+        };
+        let Some(date) = d
+            .year
+            .or(year)
+            .and_then(|y| NaiveDate::from_ymd_opt(y, m, day))
+        else {
+            continue;
+        };
+        let ls = text[..r.start].rfind('\n').map_or(0, |i| i + 1);
+        let le = text[r.end..].find('\n').map_or(text.len(), |i| r.end + i);
+        let decoration = |c: char| c.is_whitespace() || "#*-–—|:_>()[].,".contains(c);
+        let rest_empty =
+            text[ls..r.start].chars().all(decoration) && text[r.end..le].chars().all(decoration);
+        if rest_empty {
+            out.push((r.start, date));
+        }
+    }
+    let mut days: Vec<NaiveDate> = out.iter().map(|(_, d)| *d).collect();
+    days.sort();
+    days.dedup();
+    let spread = days
+        .last()
+        .zip(days.first())
+        .map_or(0, |(l, f)| (*l - *f).num_days());
+    if days.len() < MIN_DAY_HEADINGS || days.len() != out.len() || spread > MAX_HEADING_SPREAD_DAYS
+    {
+        return Vec::new();
+    }
+    out
+}
+
+/// The incident date: the most mentioned date (year-less dates count, taking the commonest
+/// year), then the earliest date written within a few days before it (an incident that ran past
+/// midnight, or status posts stamped the next day, mention the later date more often).
+fn incident_date(raw: &[RawTime], reference: Option<NaiveDate>) -> Option<NaiveDate> {
+    // (date parts, weight). A date written with its year is how
+    // titles and summaries name the incident, so it weighs more than a bare background date
+    // ("1월 4일에 설정을 바꿨다"); ties go to the earlier date.
+    let parts: Vec<(super::scan::DateParts, usize)> = raw
+        .iter()
+        .flat_map(|r| {
+            [r.date, r.range_end.as_deref().and_then(|b| b.date)]
+                .into_iter()
+                .flatten()
+                .map(|d| (d, 1 + usize::from(d.year.is_some())))
+        })
+        .filter(|(d, _)| d.relative.is_none() && d.month.is_some() && d.day.is_some())
+        .collect();
+    let mut years: std::collections::BTreeMap<i32, usize> = Default::default();
+    for (d, _) in &parts {
+        if let Some(y) = d.year {
+            *years.entry(y).or_default() += 1;
+        }
+    }
+    let common_year = years
+        .iter()
+        .max_by_key(|(y, n)| (**n, **y))
+        .map(|(y, _)| *y)
+        .or(reference.map(|r| r.year()))?;
+    // date → (mentions, weight)
+    let mut counts: std::collections::BTreeMap<NaiveDate, (usize, usize)> = Default::default();
+    for (d, weight) in &parts {
+        if let Some(date) = NaiveDate::from_ymd_opt(d.year.unwrap_or(common_year), d.month?, d.day?)
+        {
+            let e = counts.entry(date).or_insert((0, 0));
+            e.0 += 1;
+            e.1 += weight;
+        }
+    }
+    let (mode, (top, _)) = counts
+        .iter()
+        .max_by_key(|(d, (_, w))| (*w, std::cmp::Reverse(**d)))?;
+    counts
+        .iter()
+        .find(|(d, (n, _))| {
+            **d == *mode
+                || (*top >= 2
+                    && **d < *mode
+                    && (*mode - **d).num_days() <= INCIDENT_DAYS_BEFORE_MODE
+                    && *n * 2 > *top)
+        })
+        .map(|(d, _)| *d)
+}
+
+fn full_date(r: &RawTime) -> Option<NaiveDate> {
+    let d = r.date?;
+    NaiveDate::from_ymd_opt(d.year?, d.month?, d.day?)
+}
+
+fn local_value(
+    local: NaiveDateTime,
+    explicit: Option<FixedOffset>,
+    page: &PageZone,
+    explicit_tz: Option<Tz>,
+) -> TimeValue {
+    if let Some(o) = explicit {
+        if let Some(dt) = o.from_local_datetime(&local).single() {
+            return TimeValue::Instant(dt);
+        }
+    }
+    if let Some(tz) = explicit_tz {
+        return local_value(local, None, &PageZone::Tz(tz), None);
+    }
+    match page {
+        PageZone::Fixed(o) => o
+            .from_local_datetime(&local)
+            .single()
+            .map_or(TimeValue::Local(local), TimeValue::Instant),
+        PageZone::Tz(tz) => {
+            let r = tz.from_local_datetime(&local);
+            let dt = r.earliest().or_else(|| {
+                // in a DST gap: read the wall time one hour later
+                tz.from_local_datetime(&(local + Duration::hours(1)))
+                    .earliest()
+            });
+            dt.map_or(TimeValue::Local(local), |d| {
+                TimeValue::Instant(d.with_timezone(&d.offset().fix()))
+            })
+        }
+        PageZone::Unknown => TimeValue::Local(local),
+    }
+}
+
+/// Anchors and zones every scanned time.
+pub fn resolve(
+    text: &str,
+    raw: Vec<RawTime>,
+    lex: &Lexicon,
+    zones: &ZoneTable,
+    opts: &ParseOptions,
+    warnings: &mut Vec<String>,
+) -> Resolution {
+    let reference_day = opts.reference.map(|r| r.date());
+    let anchor = incident_date(&raw, reference_day).or(reference_day);
+    let relative_base = reference_day.or(anchor);
+
+    // the zone
+    let (page, zone_use) = decide_zone(text, &raw, lex, zones, opts, anchor, warnings);
+
+    let mut prev: Option<NaiveDateTime> = None;
+    // the last clock time with a date, written or anchored: "the next day" counts from it
+    let mut last_clocked: Option<NaiveDateTime> = None;
+    let headers = header_dates(text, &raw, anchor);
+    let mut base = anchor;
+    let mut out = Vec::with_capacity(raw.len());
+    for r in raw {
+        if let Some(h) = headers.iter().find(|(start, _)| *start == r.start) {
+            // a day heading in a multi-day timeline: the rows below belong to it
+            base = Some(h.1);
+            prev = None;
+        }
+        let (date, next_day) = resolve_date(&r, base, relative_base, prev, last_clocked);
+        let explicit = r.zone.as_ref().and_then(|z| z.offset);
+        if let Some(z) = r.zone.as_ref().and_then(|z| z.warning.clone()) {
+            if !warnings.contains(&z) {
+                warnings.push(z);
+            }
+        }
+        let value = match (date, r.clock) {
+            (Some(d), Some(c)) => d
+                .and_hms_opt(c.hour, c.minute, c.second)
+                .map(|l| local_value(l, explicit, &page, named_tz(r.zone.as_ref()))),
+            (Some(d), None) => Some(TimeValue::Date(d)),
+            (None, Some(c)) => chrono::NaiveTime::from_hms_opt(c.hour, c.minute, c.second)
+                .map(|t| TimeValue::Clock(t, explicit.or(page_fixed(&page)))),
+            (None, None) => None,
+        };
+        if let Some(l) = value.and_then(|v| v.local()) {
+            last_clocked = Some(l);
+            if r.clock.is_some() && r.date.is_none() {
+                prev = Some(l);
+            }
+        }
+        let mut end_value = None;
+        if let Some(b) = r.range_end.as_deref() {
+            let bdate = full_date(b).or(date);
+            if let (Some(d), Some(c)) = (bdate, b.clock) {
+                let mut local = d.and_hms_opt(c.hour, c.minute, c.second);
+                if let (Some(l), Some(start)) = (local, value.and_then(|v| v.local())) {
+                    if full_date(b).is_none() && l < start {
+                        local = Some(l + Duration::days(1));
+                    }
+                }
+                let bexp = b.zone.as_ref().and_then(|z| z.offset);
+                let btz = named_tz(b.zone.as_ref());
+                end_value = local.map(|l| local_value(l, bexp, &page, btz));
+                if r.date.is_none() {
+                    if let Some(l) = end_value.and_then(|v| v.local()) {
+                        prev = Some(l);
+                    }
+                }
+            } else if let Some(c) = b.clock {
+                end_value = chrono::NaiveTime::from_hms_opt(c.hour, c.minute, c.second).map(|t| {
+                    TimeValue::Clock(
+                        t,
+                        b.zone.as_ref().and_then(|z| z.offset).or(page_fixed(&page)),
+                    )
+                });
+            } else if let Some(d) = bdate {
+                end_value = Some(TimeValue::Date(d));
+            }
+        }
+        out.push(Resolved {
+            raw: r,
+            value,
+            end_value,
+            next_day,
+        });
+    }
+    check_pairs(text, &mut out, warnings);
+    Resolution {
+        times: out,
+        zone: zone_use,
+        anchor_date: anchor,
+        warnings: Vec::new(),
+    }
+}
+
+/// An IANA zone written with a time ("18:00 Europe/Berlin"), when it has no fixed offset.
+fn named_tz(z: Option<&super::zones::ZoneRef>) -> Option<Tz> {
+    let z = z?;
+    if z.offset.is_some() {
+        return None;
+    }
+    z.zone.parse().ok()
+}
+
+fn page_fixed(page: &PageZone) -> Option<FixedOffset> {
+    match page {
+        PageZone::Fixed(o) => Some(*o),
+        _ => None,
+    }
+}
+
+fn decide_zone(
+    text: &str,
+    raw: &[RawTime],
+    lex: &Lexicon,
+    zones: &ZoneTable,
+    opts: &ParseOptions,
+    anchor: Option<NaiveDate>,
+    warnings: &mut Vec<String>,
+) -> (PageZone, ZoneUse) {
+    if let Some(tz) = &opts.tz {
+        if let Some((z, label)) = given_zone(tz, lex, zones) {
+            return (
+                z,
+                ZoneUse {
+                    zone: Some(label),
+                    how: ZoneHow::Given,
+                },
+            );
+        }
+        warnings.push(format!(
+            "--tz {tz:?} is not an IANA zone, offset or known abbreviation; ignored"
+        ));
+    }
+    if let Some((z, label, warn)) = stated_zone(text, raw, lex, zones, anchor) {
+        warnings.extend(warn);
+        return (
+            z,
+            ZoneUse {
+                zone: Some(label),
+                how: ZoneHow::Stated,
+            },
+        );
+    }
+    let mut counts: std::collections::BTreeMap<&str, usize> = Default::default();
+    for r in raw {
+        for z in [
+            r.zone.as_ref(),
+            r.range_end.as_ref().and_then(|b| b.zone.as_ref()),
+        ]
+        .into_iter()
+        .flatten()
+        {
+            *counts.entry(z.zone.as_str()).or_default() += 1;
+        }
+    }
+    if let Some((label, _)) = counts.iter().max_by_key(|(_, n)| **n) {
+        if let Some((z, label)) = zone_from_name(label) {
+            return (
+                z,
+                ZoneUse {
+                    zone: Some(label),
+                    how: ZoneHow::Stated,
+                },
+            );
+        }
+    }
+    if let Some(fb) = &opts.fallback_tz {
+        if let Some((z, label)) = given_zone(fb, lex, zones) {
+            warnings.push(format!(
+                "no time zone stated; assumed {label} from the site; pass --tz to override"
+            ));
+            return (
+                z,
+                ZoneUse {
+                    zone: Some(label),
+                    how: ZoneHow::Inferred,
+                },
+            );
+        }
+    }
+    if let Some(def) = lex.default_zone() {
+        if let Some((z, label)) = zone_from_name(def) {
+            warnings.push(format!(
+                "no time zone stated; assumed {label} from the page language ({}); pass --tz to override",
+                lex.code
+            ));
+            return (
+                z,
+                ZoneUse {
+                    zone: Some(label),
+                    how: ZoneHow::Inferred,
+                },
+            );
+        }
+    }
+    if raw.iter().any(|r| r.clock.is_some()) {
+        warnings.push(
+            "no time zone stated or inferable; times are local wall times (pass --tz)".into(),
+        );
+    }
+    (
+        PageZone::Unknown,
+        ZoneUse {
+            zone: None,
+            how: ZoneHow::Unknown,
+        },
+    )
+}
+
+/// The date of one time: written, partly written, relative, or anchored (with rollover).
+fn resolve_date(
+    r: &RawTime,
+    anchor: Option<NaiveDate>,
+    relative_base: Option<NaiveDate>,
+    prev: Option<NaiveDateTime>,
+    last_clocked: Option<NaiveDateTime>,
+) -> (Option<NaiveDate>, bool) {
+    if let Some(d) = r.date {
+        if let Some(rel) = d.relative {
+            return (relative_base.map(|b| b + Duration::days(rel)), false);
+        }
+        let Some(day) = d.day else {
+            return (None, false);
+        };
+        if let Some(month) = d.month {
+            let year = d.year.or(anchor.map(|a| a.year()));
+            return (
+                year.and_then(|y| NaiveDate::from_ymd_opt(y, month, day)),
+                false,
+            );
+        }
+        // day only: the anchor's month, or the next month when the day is well before the anchor
+        let a = match anchor {
+            Some(a) => a,
+            None => return (None, false),
+        };
+        let mut cand = NaiveDate::from_ymd_opt(a.year(), a.month(), day);
+        if let Some(c) = cand {
+            if (a - c).num_days() > DAY_ONLY_BACK_DAYS {
+                cand = a
+                    .checked_add_months(chrono::Months::new(1))
+                    .and_then(|n| NaiveDate::from_ymd_opt(n.year(), n.month(), day));
+            }
+        }
+        return (cand, cand.is_some_and(|c| c > a));
+    }
+    let Some(a) = anchor else {
+        return (None, false);
+    };
+    let Some(c) = r.clock else {
+        return (None, false);
+    };
+    let Some(t) = chrono::NaiveTime::from_hms_opt(c.hour, c.minute, c.second) else {
+        return (None, false);
+    };
+    if r.next_day {
+        let base = last_clocked.or(prev).map_or(a, |p| p.date());
+        return (Some(base + Duration::days(1)), true);
+    }
+    // the previous time-only row, else the last clocked time if it lies on the anchor's days
+    let near = last_clocked.filter(|l| {
+        let d = l.date();
+        d >= a && d <= a + Duration::days(1)
+    });
+    let Some(p) = prev.or(near) else {
+        return (Some(a), false);
+    };
+    // the day (anchor or the day after) that puts this time closest to the previous one
+    let best = [a, a + Duration::days(1)]
+        .into_iter()
+        .min_by_key(|d| (d.and_time(t) - p).num_seconds().abs())
+        .unwrap_or(a);
+    (Some(best), best > a)
+}
+
+/// "18:28 PST (02:28 UTC)": the second time takes its date from the first; disagreement warns.
+fn check_pairs(text: &str, times: &mut [Resolved], warnings: &mut Vec<String>) {
+    for i in 1..times.len() {
+        let (a, b) = (&times[i - 1], &times[i]);
+        if a.raw.end > b.raw.start || b.raw.zone.is_none() || a.raw.range_end.is_some() {
+            continue;
+        }
+        let gap = text[a.raw.end..b.raw.start].trim();
+        if gap != "(" && gap != "（" && gap != "/" {
+            continue;
+        }
+        let (Some(ai), Some(bz), Some(bc)) = (
+            a.value.and_then(|v| v.instant()),
+            b.raw.zone.as_ref().and_then(|z| z.offset),
+            b.raw.clock,
+        ) else {
+            continue;
+        };
+        let there = ai.with_timezone(&bz);
+        let same_clock = there.naive_local().time()
+            == chrono::NaiveTime::from_hms_opt(bc.hour, bc.minute, bc.second).unwrap_or_default();
+        if same_clock {
+            times[i].value = Some(TimeValue::Instant(there));
+        } else {
+            let qa = &text[a.raw.start..a.raw.end];
+            let qb = &text[b.raw.start..b.raw.end];
+            warnings.push(format!(
+                "paired times disagree: {qa:?} is {} but {qb:?} says otherwise; check the zones",
+                there.format("%H:%M %:z")
+            ));
+        }
+    }
+    let _ = is_boundary_char;
+}

@@ -1,0 +1,354 @@
+//! Durations in text ("1 hour and 35 minutes", 8시간 반, 两个半小时), minus rates, frequencies and fractions.
+use super::lexicon::Lexicon;
+use super::numbers::parse_number;
+use super::scan::RawTime;
+use super::text::*;
+use crate::case::Duration;
+
+/// Longest duration believed to be a duration (longer ones are years, counts or misreads).
+const MAX_DURATION_SECS: f64 = 50.0 * 365.0 * 86_400.0;
+/// Spaces allowed between the parts of one duration.
+const MAX_GAP_SPACES: usize = 3;
+/// Largest bare minute count read after an hour part ("1h25", "1 h 30").
+const MAX_BARE_MINUTES: u32 = 59;
+
+/// One duration found, in byte offsets of the normalised text.
+#[derive(Debug, Clone)]
+pub struct RawDuration {
+    pub start: usize,
+    pub end: usize,
+    pub value: Duration,
+    pub approximate: bool,
+    /// +1 for "in 5 minutes" / "5 minutes later", -1 for "5 minutes ago"; with the span of the
+    /// whole relative phrase.
+    pub relative: Option<(i64, usize, usize)>,
+}
+
+struct Atom {
+    start: usize,
+    end: usize,
+    secs: f64,
+    unit: u64,
+    approximate: bool,
+}
+
+fn unit_secs(lex: &Lexicon, word: &str) -> Option<u64> {
+    let w = word.to_lowercase();
+    let w = w.split_whitespace().collect::<Vec<_>>().join(" ");
+    lex.patterns()
+        .w
+        .units
+        .iter()
+        .find(|(u, _)| *u == w)
+        .map(|(_, s)| *s)
+}
+
+fn atoms(text: &str, lex: &Lexicon) -> Vec<Atom> {
+    let p = lex.patterns();
+    let mut out: Vec<Atom> = Vec::new();
+    for cap in p.duration.captures_iter(text) {
+        let m = cap.get(0).unwrap();
+        // a digit may follow the unit ("1h15m"), a letter may not
+        // the left edge is a word edge, or the end of the previous part ("1h|15m")
+        let left_ok = !(m.as_str().chars().next().is_some_and(is_boundary_char)
+            && text[..m.start()]
+                .chars()
+                .next_back()
+                .is_some_and(is_boundary_char))
+            || out.last().is_some_and(|a| a.end == m.start());
+        if !left_ok
+            || text[m.end()..]
+                .chars()
+                .next()
+                .is_some_and(|c| is_boundary_char(c) && !c.is_ascii_digit())
+                && m.as_str().chars().next_back().is_some_and(is_boundary_char)
+        {
+            continue;
+        }
+        if text[..m.start()]
+            .chars()
+            .next_back()
+            .is_some_and(|c| c.is_ascii_digit() || c == '.' || c == ',')
+        {
+            continue;
+        }
+        // a number word and a Latin unit need a space between them ("an" + "d" is not "and")
+        let (nm, um) = (cap.get(1).unwrap(), cap.get(4).unwrap());
+        if nm.end() == um.start()
+            && nm
+                .as_str()
+                .chars()
+                .next_back()
+                .is_some_and(|c| c.is_alphabetic())
+            && um.as_str().chars().next().is_some_and(is_boundary_char)
+        {
+            continue;
+        }
+        let Some(n) = parse_number(&cap[1], &lex.numbers) else {
+            continue;
+        };
+        let Some(unit) = unit_secs(lex, &cap[4]) else {
+            continue;
+        };
+        let mut secs = n * unit as f64;
+        let mut approximate = lex
+            .approx
+            .numbers
+            .iter()
+            .any(|a| a.eq_ignore_ascii_case(cap[1].trim()));
+        if let Some(inf) = cap.get(3) {
+            let t = inf.as_str().to_lowercase();
+            if p.w.half_infix.contains(&t) {
+                secs += 0.5 * unit as f64;
+            } else {
+                approximate = true;
+            }
+        }
+        out.push(Atom {
+            start: m.start(),
+            end: m.end(),
+            secs,
+            unit,
+            approximate,
+        });
+    }
+    out
+}
+
+/// Finds durations outside the given time mentions.
+pub fn scan_durations(text: &str, lex: &Lexicon, times: &[RawTime]) -> Vec<RawDuration> {
+    let p = lex.patterns();
+    let w = &p.w;
+    let atoms = atoms(text, lex);
+    let time_spans: Vec<(usize, usize)> = times.iter().map(|t| (t.start, t.end)).collect();
+    let mut out: Vec<RawDuration> = Vec::new();
+    let mut i = 0;
+    while i < atoms.len() {
+        let first = &atoms[i];
+        let (start, mut end, mut secs, mut unit) = (first.start, first.end, first.secs, first.unit);
+        let mut approximate = first.approximate;
+        let mut j = i + 1;
+        // half suffix right after: "8시간 반", "an hour and a half"
+        let take_half = |end: &mut usize, secs: &mut f64, unit: u64| {
+            let q = skip_ws(text, *end, MAX_GAP_SPACES);
+            if let Some(e) = phrase_at(text, q, &w.half_suffix) {
+                *end = e;
+                *secs += 0.5 * unit as f64;
+                true
+            } else {
+                false
+            }
+        };
+        let mut halved = take_half(&mut end, &mut secs, unit);
+        while !halved && j < atoms.len() {
+            let next = &atoms[j];
+            if next.unit >= unit || next.start < end {
+                break;
+            }
+            let gap = text[end..next.start].trim();
+            let ok = gap.is_empty() || w.dur_joiners.iter().any(|jn| gap.to_lowercase() == *jn);
+            if !ok || text[end..next.start].chars().count() > 8 {
+                break;
+            }
+            secs += next.secs;
+            unit = next.unit;
+            end = next.end;
+            approximate |= next.approximate;
+            j += 1;
+            halved = take_half(&mut end, &mut secs, unit);
+        }
+        // bare minutes after hours: "1h25", "1 h 30"
+        if unit == 3_600 && !halved {
+            let q = skip_ws(text, end, 1);
+            let digits: String = text[q..]
+                .chars()
+                .take_while(|c| c.is_ascii_digit())
+                .collect();
+            let after = q + digits.len();
+            if !digits.is_empty() && digits.len() <= 2 && !ends_in_number(text, after) {
+                if let Ok(mi) = digits.parse::<u32>() {
+                    if mi <= MAX_BARE_MINUTES {
+                        secs += f64::from(mi) * 60.0;
+                        end = after;
+                    }
+                }
+            }
+        }
+        i = j;
+        let mut s = start;
+        let b = skip_ws_back(text, s, MAX_GAP_SPACES);
+        if let Some(x) = phrase_before(text, b, &w.approx_before) {
+            s = x;
+            approximate = true;
+        }
+        let a = skip_ws(text, end, MAX_GAP_SPACES);
+        if let Some(x) = phrase_at(text, a, &w.approx_after) {
+            end = x;
+            approximate = true;
+        }
+        if rejected(text, s, end, lex)
+            || counted_per_article(text, start, lex)
+            || count_within(text, s, lex)
+        {
+            continue;
+        }
+        if secs <= 0.0 || secs > MAX_DURATION_SECS {
+            continue;
+        }
+        if overlaps_sorted(&time_spans, start, end) {
+            continue;
+        }
+        out.push(RawDuration {
+            start: s,
+            end,
+            value: Duration::from_secs(secs.round() as u64),
+            approximate,
+            relative: relative_marker(text, s, end, lex),
+        });
+    }
+    if let Some(re) = &p.fixed_duration {
+        for m in re.find_iter(text) {
+            if !whole_word(text, m.start(), m.end())
+                || out.iter().any(|d| m.start() < d.end && d.start < m.end())
+                || overlaps_sorted(&time_spans, m.start(), m.end())
+            {
+                continue;
+            }
+            let key = m.as_str().to_lowercase();
+            let key = key.split_whitespace().collect::<Vec<_>>().join(" ");
+            let Some(v) = lex
+                .durations
+                .fixed
+                .get(&key)
+                .and_then(|v| Duration::parse_lenient(v).ok())
+            else {
+                continue;
+            };
+            let (mut s, mut e, mut approximate) = (m.start(), m.end(), false);
+            let b = skip_ws_back(text, s, MAX_GAP_SPACES);
+            if let Some(x) = phrase_before(text, b, &w.approx_before) {
+                s = x;
+                approximate = true;
+            }
+            let a = skip_ws(text, e, MAX_GAP_SPACES);
+            if let Some(x) = phrase_at(text, a, &w.approx_after) {
+                e = x;
+                approximate = true;
+            }
+            if rejected(text, s, e, lex) {
+                continue;
+            }
+            out.push(RawDuration {
+                start: s,
+                end: e,
+                value: v,
+                approximate,
+                relative: relative_marker(text, s, e, lex),
+            });
+        }
+        out.sort_by_key(|d| d.start);
+    }
+    out
+}
+
+/// Whether what follows `pos` continues a number or word ("25%", "25:00", "25.5", "25x").
+fn ends_in_number(text: &str, pos: usize) -> bool {
+    let rest = &text[pos..];
+    rest.starts_with(|c: char| c.is_alphanumeric() || c == ':' || c == '%')
+        || (rest.starts_with(['.', ',']) && digit_at(text, pos + 1))
+}
+
+fn digit_at(text: &str, pos: usize) -> bool {
+    text.get(pos..)
+        .and_then(|r| r.chars().next())
+        .is_some_and(|c| c.is_ascii_digit())
+}
+
+/// "5 minutes ago" (-1), "in 5 minutes" / "5分後" (+1): the sign and the phrase's span.
+fn relative_marker(
+    text: &str,
+    start: usize,
+    end: usize,
+    lex: &Lexicon,
+) -> Option<(i64, usize, usize)> {
+    let w = &lex.patterns().w;
+    let a = skip_ws(text, end, MAX_GAP_SPACES);
+    for (list, sign) in [(&w.ago_after, -1), (&w.later_after, 1)] {
+        if let Some(e) = phrase_at(text, a, list) {
+            return Some((sign, start, e));
+        }
+    }
+    let b = skip_ws_back(text, start, MAX_GAP_SPACES);
+    for (list, sign) in [(&w.ago_before, -1), (&w.later_before, 1)] {
+        if let Some(s) = phrase_before(text, b, list) {
+            return Some((sign, s, end));
+        }
+    }
+    None
+}
+
+/// "10,000 requests an hour": an article as the number, after a counted noun, makes a rate.
+fn counted_per_article(text: &str, start: usize, lex: &Lexicon) -> bool {
+    let arts = &lex.durations.rate_articles;
+    if arts.is_empty() {
+        return false;
+    }
+    let word: String = text[start..]
+        .chars()
+        .take_while(|c| c.is_alphabetic())
+        .collect::<String>()
+        .to_lowercase();
+    if !arts.contains(&word) {
+        return false;
+    }
+    // the two words before: "<count> <noun>"
+    let before: Vec<&str> = text[..start].split_whitespace().rev().take(2).collect();
+    before.len() == 2
+        && before[0].chars().all(|c| c.is_alphabetic())
+        && before[1].chars().any(|c| c.is_ascii_digit())
+        && before[1]
+            .chars()
+            .next_back()
+            .is_some_and(char::is_alphanumeric)
+}
+
+/// "5 codes in 10 minutes", "20 Kaufversuchen in 15 Minuten": a count within a duration is a rate.
+fn count_within(text: &str, start: usize, lex: &Lexicon) -> bool {
+    let w = &lex.patterns().w;
+    if w.rate_within.is_empty() {
+        return false;
+    }
+    let b = skip_ws_back(text, start, MAX_GAP_SPACES);
+    let Some(s) = phrase_before(text, b, &w.rate_within) else {
+        return false;
+    };
+    let before: Vec<&str> = text[..s].split_whitespace().rev().take(2).collect();
+    before.len() == 2
+        && before[0].chars().all(char::is_alphabetic)
+        && before[1]
+            .chars()
+            .all(|c| c.is_ascii_digit() || c == ',' || c == '.')
+        && before[1].chars().any(|c| c.is_ascii_digit())
+}
+
+/// Rates ("per 10 minutes", 10분에 …건), frequencies ("every 30 seconds", 30초 간격) and fractions.
+fn rejected(text: &str, start: usize, end: usize, lex: &Lexicon) -> bool {
+    let w = &lex.patterns().w;
+    let b = skip_ws_back(text, start, MAX_GAP_SPACES);
+    if phrase_before(text, b, &w.reject_before).is_some() {
+        return true;
+    }
+    let a = skip_ws(text, end, MAX_GAP_SPACES);
+    if phrase_at(text, a, &w.reject_after).is_some() {
+        return true;
+    }
+    let rest_end = text[end..]
+        .char_indices()
+        .nth(40)
+        .map_or(text.len(), |(i, _)| end + i);
+    let rest = &text[end..rest_end];
+    lex.patterns()
+        .reject_after_patterns
+        .iter()
+        .any(|re| re.is_match(rest))
+}

@@ -1,0 +1,320 @@
+//! Language lexicons for the time parser: `mappings/lang/<code>.toml` loaded into one registry.
+use super::zones::ZoneTable;
+use anyhow::{bail, Context, Result};
+use serde::Deserialize;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+/// The folder of language files inside the mappings folder.
+pub const LANG_DIR: &str = "lang";
+
+/// Headings keys the extract/draft code reads; every lexicon must define all of them.
+pub const HEADING_KEYS: [&str; 9] = [
+    "summary",
+    "impact",
+    "timeline",
+    "root_cause",
+    "trigger",
+    "detection",
+    "remediation",
+    "action_items",
+    "lessons",
+];
+
+/// Order of numeric day/month dates such as 12/11/2024.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum DateOrder {
+    /// Month first (12/11/2024 is 11 December).
+    #[default]
+    Mdy,
+    /// Day first (12/11/2024 is 12 November).
+    Dmy,
+}
+
+/// Words around dates.
+#[derive(Debug, Clone, Deserialize, Default)]
+#[serde(default)]
+pub struct DateWords {
+    pub month_first: bool,
+    pub weekdays: Vec<String>,
+    pub day_prefixes: Vec<String>,
+    pub day_suffixes: Vec<String>,
+    pub month_joiners: Vec<String>,
+    pub year_prefixes: Vec<String>,
+    pub year_markers: Vec<String>,
+    pub month_markers: Vec<String>,
+    pub day_markers: Vec<String>,
+    pub date_time_joiners: Vec<String>,
+    pub time_date_joiners: Vec<String>,
+    pub relative_days: BTreeMap<String, i64>,
+    pub next_day: Vec<String>,
+}
+
+/// Words of clock times.
+#[derive(Debug, Clone, Deserialize, Default)]
+#[serde(default)]
+pub struct ClockWords {
+    pub am_after: Vec<String>,
+    pub pm_after: Vec<String>,
+    pub am_before: Vec<String>,
+    pub pm_before: Vec<String>,
+    pub night_before: Vec<String>,
+    pub hour_markers: Vec<String>,
+    pub minute_markers: Vec<String>,
+    pub second_markers: Vec<String>,
+    pub half: Vec<String>,
+    pub minute_marker_optional: bool,
+    pub hour_needs_cue: bool,
+    pub cues: Vec<String>,
+    pub hour_not_before: Vec<String>,
+    pub h_clock: bool,
+    pub suffixes: Vec<String>,
+    pub list_joiners: Vec<String>,
+    /// Named times → "HH:MM" ("noon" = "12:00").
+    pub named: BTreeMap<String, String>,
+}
+
+/// Words of durations.
+#[derive(Debug, Clone, Deserialize, Default)]
+#[serde(default)]
+pub struct DurationWords {
+    pub d: Vec<String>,
+    pub h: Vec<String>,
+    pub m: Vec<String>,
+    pub s: Vec<String>,
+    pub w: Vec<String>,
+    pub mo: Vec<String>,
+    pub y: Vec<String>,
+    pub measure_words: Vec<String>,
+    pub half_infix: Vec<String>,
+    pub more_infix: Vec<String>,
+    pub half_suffix: Vec<String>,
+    pub joiners: Vec<String>,
+    pub fixed: BTreeMap<String, String>,
+    pub reject_before: Vec<String>,
+    pub reject_after: Vec<String>,
+    pub reject_after_patterns: Vec<String>,
+    /// Articles used as the number of a rate ("10,000 requests an hour").
+    pub rate_articles: Vec<String>,
+    /// Words between a count and a duration that make a rate ("5 codes in 10 minutes").
+    pub rate_within: Vec<String>,
+    /// Relative offsets: words after ("ago", "later", 전, 後) and before ("in", "dans", "vor") a
+    /// duration; with `--ref` they also give a time (reference ± duration).
+    pub ago_after: Vec<String>,
+    pub later_after: Vec<String>,
+    pub ago_before: Vec<String>,
+    pub later_before: Vec<String>,
+}
+
+/// Approximate markers.
+#[derive(Debug, Clone, Deserialize, Default)]
+#[serde(default)]
+pub struct ApproxWords {
+    pub before: Vec<String>,
+    pub after: Vec<String>,
+    /// Number words that are themselves approximate ("une vingtaine de").
+    pub numbers: Vec<String>,
+}
+
+/// Range words.
+#[derive(Debug, Clone, Deserialize, Default)]
+#[serde(default)]
+pub struct RangeWords {
+    pub connectors: Vec<String>,
+    pub openers: Vec<String>,
+    pub closers: Vec<String>,
+    /// Connectors that join a range only after an opener ("between 3 and 5", not "3 and 5").
+    pub needs_opener: Vec<String>,
+}
+
+/// One language's time vocabulary, as written in `mappings/lang/<code>.toml`.
+#[derive(Debug, Clone, Deserialize)]
+pub struct Lexicon {
+    pub code: String,
+    #[serde(default)]
+    pub name: String,
+    #[serde(default)]
+    pub default_zone: String,
+    #[serde(default)]
+    pub date_order: DateOrder,
+    #[serde(default)]
+    pub cjk_numerals: bool,
+    #[serde(default)]
+    pub zone_statements: Vec<String>,
+    #[serde(default)]
+    pub months: BTreeMap<String, Vec<String>>,
+    #[serde(default)]
+    pub date: DateWords,
+    #[serde(default)]
+    pub clock: ClockWords,
+    #[serde(default)]
+    pub durations: DurationWords,
+    #[serde(default)]
+    pub numbers: BTreeMap<String, f64>,
+    #[serde(default)]
+    pub approx: ApproxWords,
+    #[serde(default)]
+    pub range: RangeWords,
+    #[serde(default)]
+    headings: BTreeMap<String, Vec<String>>,
+    #[serde(skip)]
+    pub(crate) compiled: Option<super::scan::Patterns>,
+}
+
+impl Lexicon {
+    /// Section heading phrases by key (summary, impact, timeline, root_cause, trigger, detection,
+    /// remediation, action_items, lessons).
+    pub fn headings(&self) -> &BTreeMap<String, Vec<String>> {
+        &self.headings
+    }
+
+    /// The IANA zone assumed for pages in this language that state none.
+    pub fn default_zone(&self) -> Option<&str> {
+        Some(self.default_zone.as_str()).filter(|z| !z.is_empty())
+    }
+
+    /// Approximate markers written before a time or duration ("about", "약", "khoảng").
+    pub fn approx_before(&self) -> &[String] {
+        &self.approx.before
+    }
+
+    /// Approximate markers written after a time or duration ("무렵", "頃", "左右").
+    pub fn approx_after(&self) -> &[String] {
+        &self.approx.after
+    }
+
+    /// Month number (1–12) of a month name or abbreviation.
+    pub fn month_number(&self, word: &str) -> Option<u32> {
+        let w = word.trim_end_matches('.').to_lowercase();
+        self.months
+            .iter()
+            .find(|(_, names)| names.contains(&w))
+            .and_then(|(k, _)| k.parse().ok())
+    }
+
+    pub(crate) fn patterns(&self) -> &super::scan::Patterns {
+        self.compiled
+            .as_ref()
+            .expect("lexicon patterns are compiled at load")
+    }
+
+    fn check(&self, path: &Path) -> Result<()> {
+        for key in HEADING_KEYS {
+            if !self.headings.contains_key(key) {
+                bail!(
+                    "{}: [headings] lacks {key:?}; add a list of heading phrases for it",
+                    path.display()
+                );
+            }
+        }
+        for (k, names) in &self.months {
+            match k.parse::<u32>() {
+                Ok(1..=12) => {}
+                _ => bail!("{}: [months] key {k:?} must be 1 to 12", path.display()),
+            }
+            if names.is_empty() {
+                bail!("{}: month {k} has no names", path.display());
+            }
+        }
+        if let Some(z) = self.default_zone() {
+            if z.parse::<chrono_tz::Tz>().is_err() {
+                bail!(
+                    "{}: default_zone {z:?} is not an IANA zone name",
+                    path.display()
+                );
+            }
+        }
+        for (phrase, value) in &self.durations.fixed {
+            if crate::case::Duration::parse_lenient(value).is_err() {
+                bail!(
+                    "{}: [durations.fixed] {phrase:?} = {value:?} is not a compact duration like \"30m\"",
+                    path.display()
+                );
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Every language lexicon, by code, plus the shared zone table.
+#[derive(Debug, Clone)]
+pub struct Lexicons {
+    langs: BTreeMap<String, Lexicon>,
+    pub zones: ZoneTable,
+    pub dir: PathBuf,
+}
+
+impl Lexicons {
+    /// Loads `dir/*.toml` as language files. `dir` may be the mappings folder (then `lang/` inside
+    /// it is used) or the `lang` folder itself; `zones.toml` is read from the mappings folder.
+    pub fn load(dir: &Path) -> Result<Self> {
+        let (lang_dir, mappings) = if dir.join(LANG_DIR).is_dir() {
+            (dir.join(LANG_DIR), dir.to_path_buf())
+        } else {
+            (
+                dir.to_path_buf(),
+                dir.parent().map(Path::to_path_buf).unwrap_or_default(),
+            )
+        };
+        let zones = ZoneTable::load(&mappings.join(super::zones::ZONES_FILE))?;
+        let mut paths: Vec<PathBuf> = std::fs::read_dir(&lang_dir)
+            .with_context(|| {
+                format!(
+                    "reading the language folder {} (set --mappings or INCIDENTLIB_HOME)",
+                    lang_dir.display()
+                )
+            })?
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+            .collect();
+        paths.sort();
+        let mut langs = BTreeMap::new();
+        for path in paths {
+            let text = std::fs::read_to_string(&path)
+                .with_context(|| format!("reading {}", path.display()))?;
+            let mut lex: Lexicon =
+                toml::from_str(&text).with_context(|| format!("parsing {}", path.display()))?;
+            let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("");
+            if lex.code != stem {
+                bail!(
+                    "{}: code {:?} must match the file name {stem:?}",
+                    path.display(),
+                    lex.code
+                );
+            }
+            lex.check(&path)?;
+            lex.compiled = Some(
+                super::scan::Patterns::build(&lex, &zones)
+                    .with_context(|| format!("building patterns for {}", path.display()))?,
+            );
+            langs.insert(lex.code.clone(), lex);
+        }
+        if langs.is_empty() {
+            bail!(
+                "no language files (*.toml) in {}; expected e.g. en.toml",
+                lang_dir.display()
+            );
+        }
+        Ok(Lexicons {
+            langs,
+            zones,
+            dir: lang_dir,
+        })
+    }
+
+    /// Loads from the default mappings folder (`crate::paths::data_dir("mappings")`).
+    pub fn load_default() -> Result<Self> {
+        Self::load(&crate::paths::data_dir("mappings"))
+    }
+
+    /// The lexicon of a language code ("ko"), if there is one.
+    pub fn get(&self, lang: &str) -> Option<&Lexicon> {
+        self.langs.get(lang)
+    }
+
+    /// All language codes, sorted.
+    pub fn codes(&self) -> Vec<&str> {
+        self.langs.keys().map(String::as_str).collect()
+    }
+}

@@ -1,0 +1,131 @@
+//! Text normalisation (full-width forms, spaces) and numbers: digits, locale decimals, CJK numerals, words.
+use std::collections::BTreeMap;
+
+/// Characters read as CJK numerals when a lexicon enables them.
+pub const CJK_NUMERAL_CHARS: &str = "〇零一二两兩三四五六七八九十百千";
+
+/// Maps each char to a plain form of the same count: full-width ASCII → ASCII, no-break and
+/// other spaces → ' ', ideographic colon → ':'. Char offsets stay valid for the original.
+pub fn normalize(text: &str) -> String {
+    text.chars().map(normalize_char).collect()
+}
+
+fn normalize_char(c: char) -> char {
+    match c {
+        '\u{FF01}'..='\u{FF5E}' => char::from_u32(c as u32 - 0xFEE0).unwrap_or(c),
+        '\u{00A0}' | '\u{2007}' | '\u{202F}' | '\u{2009}' | '\u{200A}' | '\u{3000}' => ' ',
+        '∶' => ':',
+        _ => c,
+    }
+}
+
+/// Value of one CJK numeral digit.
+fn cjk_digit(c: char) -> Option<u64> {
+    Some(match c {
+        '〇' | '零' => 0,
+        '一' => 1,
+        '二' | '两' | '兩' => 2,
+        '三' => 3,
+        '四' => 4,
+        '五' => 5,
+        '六' => 6,
+        '七' => 7,
+        '八' => 8,
+        '九' => 9,
+        _ => return None,
+    })
+}
+
+/// Parses a CJK numeral such as 十五, 二十, 一百二十, 两 (or digit-by-digit 二〇二五).
+pub fn parse_cjk(s: &str) -> Option<u64> {
+    if s.is_empty() {
+        return None;
+    }
+    let has_unit = s.chars().any(|c| matches!(c, '十' | '百' | '千'));
+    if !has_unit {
+        let mut v: u64 = 0;
+        for c in s.chars() {
+            v = v.checked_mul(10)?.checked_add(cjk_digit(c)?)?;
+        }
+        return Some(v);
+    }
+    let mut total = 0u64;
+    let mut current: Option<u64> = None;
+    for c in s.chars() {
+        let unit = match c {
+            '十' => 10,
+            '百' => 100,
+            '千' => 1000,
+            _ => {
+                current = Some(cjk_digit(c)?);
+                continue;
+            }
+        };
+        total += current.unwrap_or(1) * unit;
+        current = None;
+    }
+    Some(total + current.unwrap_or(0))
+}
+
+/// Parses a number as written: "52", "1,5" (decimal comma), "1.5", "123.45", a CJK numeral, or a
+/// number word of the lexicon. Thousands separators ("1,234") are read as integers.
+pub fn parse_number(s: &str, words: &BTreeMap<String, f64>) -> Option<f64> {
+    let t = s.trim();
+    if t.is_empty() {
+        return None;
+    }
+    if t.chars().all(|c| c.is_ascii_digit()) {
+        return t.parse().ok();
+    }
+    if t.chars()
+        .all(|c| c.is_ascii_digit() || c == '.' || c == ',')
+    {
+        let sep_count = t.chars().filter(|c| *c == '.' || *c == ',').count();
+        if sep_count != 1 {
+            return None;
+        }
+        let (a, b) = t.split_once(['.', ',']).unwrap_or((t, ""));
+        if b.len() == 3 && !a.is_empty() && a != "0" {
+            // 1,234 or 1.234: thousands
+            return format!("{a}{b}").parse().ok();
+        }
+        return format!("{a}.{b}").parse().ok();
+    }
+    if t.chars().all(|c| CJK_NUMERAL_CHARS.contains(c)) {
+        return parse_cjk(t).map(|v| v as f64);
+    }
+    words.get(&t.to_lowercase()).copied()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cjk_numerals() {
+        assert_eq!(parse_cjk("十"), Some(10));
+        assert_eq!(parse_cjk("十五"), Some(15));
+        assert_eq!(parse_cjk("二十"), Some(20));
+        assert_eq!(parse_cjk("四"), Some(4));
+        assert_eq!(parse_cjk("两"), Some(2));
+        assert_eq!(parse_cjk("一百二十"), Some(120));
+        assert_eq!(parse_cjk("二〇二五"), Some(2025));
+    }
+
+    #[test]
+    fn locale_decimals_and_thousands() {
+        let w = BTreeMap::new();
+        assert_eq!(parse_number("1,5", &w), Some(1.5));
+        assert_eq!(parse_number("123.45", &w), Some(123.45));
+        assert_eq!(parse_number("1,234", &w), Some(1234.0));
+        assert_eq!(parse_number("1.234", &w), Some(1234.0));
+    }
+
+    #[test]
+    fn normalize_keeps_char_count() {
+        let s = "１０時２３分\u{a0}ＪＳＴ";
+        let n = normalize(s);
+        assert_eq!(n, "10時23分 JST");
+        assert_eq!(n.chars().count(), s.chars().count());
+    }
+}

@@ -1,0 +1,1361 @@
+//! The scanner: finds clock times, dates, zones, approximate markers and ranges in normalised text.
+use super::lexicon::{DateOrder, Lexicon};
+use super::numbers::{parse_number, CJK_NUMERAL_CHARS};
+use super::text::*;
+use super::zones::{parse_offset, ZoneRef, ZoneTable};
+use regex::Regex;
+
+/// How far (chars) a parenthesised weekday or note between a date and its time may run: "(토)".
+const MAX_PAREN_NOTE_CHARS: usize = 8;
+/// Spaces allowed between the parts of one expression.
+const MAX_GAP_SPACES: usize = 3;
+/// Two-digit years below this are 20xx, others 19xx.
+const TWO_DIGIT_YEAR_PIVOT: i32 = 70;
+/// Latest year and earliest year read in a date.
+const YEAR_RANGE: std::ops::RangeInclusive<i32> = 1970..=2100;
+
+/// A meridiem word's effect on the hour.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Meridiem {
+    Am,
+    Pm,
+    /// Evening/night words: hours 6–11 become 18–23, small hours stay.
+    Night,
+    /// A named time ("noon", "midnight"): the hour is already 24-hour.
+    Fixed,
+}
+
+/// Date fields as written; any may be missing.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct DateParts {
+    pub year: Option<i32>,
+    pub month: Option<u32>,
+    pub day: Option<u32>,
+    /// Days from the reference ("yesterday" = -1).
+    pub relative: Option<i64>,
+}
+
+/// Clock fields as written (hour already in 24-hour form when a meridiem was given).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ClockParts {
+    pub hour: u32,
+    pub minute: u32,
+    pub second: u32,
+    pub meridiem: Option<Meridiem>,
+}
+
+/// One scanned time expression, in byte offsets of the normalised text.
+#[derive(Debug, Clone)]
+pub struct RawTime {
+    pub start: usize,
+    pub end: usize,
+    pub date: Option<DateParts>,
+    pub clock: Option<ClockParts>,
+    pub zone: Option<ZoneRef>,
+    pub approximate: bool,
+    pub next_day: bool,
+    /// For ranges: the second end.
+    pub range_end: Option<Box<RawTime>>,
+    /// Unit-style clock with a minute marker (for elliptical "32분" continuations).
+    pub unit_style: bool,
+    /// For ranges: where the first end's own text stops.
+    pub head_end: usize,
+    /// Where the clock itself starts (before a date merged in front of it).
+    pub clock_start: usize,
+    /// A meridiem word or clock suffix ("PM", "Uhr") was attached: a bare hour before a range
+    /// connector may pair with it ("5 to 6pm", "von 17 bis 18 Uhr").
+    pub marked: bool,
+}
+
+impl RawTime {
+    fn new(start: usize, end: usize) -> Self {
+        RawTime {
+            start,
+            end,
+            date: None,
+            clock: None,
+            zone: None,
+            approximate: false,
+            next_day: false,
+            range_end: None,
+            unit_style: false,
+            head_end: end,
+            clock_start: start,
+            marked: false,
+        }
+    }
+}
+
+/// Compiled patterns and sorted word lists of one lexicon.
+#[derive(Debug, Clone)]
+pub struct Patterns {
+    clock_num: Regex,
+    clock_h: Option<Regex>,
+    clock_unit: Option<Regex>,
+    clock_hour_meridiem: Option<Regex>,
+    named_times: Option<Regex>,
+    cue_hour: Option<Regex>,
+    minute_only: Option<Regex>,
+    date_ymd: Regex,
+    date_numeric: Regex,
+    date_month_sep: Option<Regex>,
+    date_month_first: Option<Regex>,
+    date_day_first: Option<Regex>,
+    date_cjk: Option<Regex>,
+    day_only: Option<Regex>,
+    relative: Option<Regex>,
+    offset: Regex,
+    iana: Regex,
+    pub(crate) duration: Regex,
+    pub(crate) fixed_duration: Option<Regex>,
+    pub(crate) reject_after_patterns: Vec<Regex>,
+    pub(crate) w: Words,
+}
+
+/// Word lists, lower case, longest first.
+#[derive(Debug, Clone, Default)]
+pub struct Words {
+    pub am_after: Vec<String>,
+    pub pm_after: Vec<String>,
+    pub am_before: Vec<String>,
+    pub pm_before: Vec<String>,
+    pub night_before: Vec<String>,
+    pub cues: Vec<String>,
+    pub hour_not_before: Vec<String>,
+    pub suffixes: Vec<String>,
+    pub weekdays: Vec<String>,
+    pub date_time_joiners: Vec<String>,
+    pub time_date_joiners: Vec<String>,
+    pub next_day: Vec<String>,
+    pub approx_before: Vec<String>,
+    pub approx_after: Vec<String>,
+    pub connectors: Vec<String>,
+    pub closers: Vec<String>,
+    pub openers: Vec<String>,
+    pub needs_opener: Vec<String>,
+    pub dur_joiners: Vec<String>,
+    pub half_suffix: Vec<String>,
+    pub reject_before: Vec<String>,
+    pub reject_after: Vec<String>,
+    pub rate_within: Vec<String>,
+    pub ago_after: Vec<String>,
+    pub later_after: Vec<String>,
+    pub ago_before: Vec<String>,
+    pub later_before: Vec<String>,
+    pub zone_statements: Vec<String>,
+    pub abbreviations: Vec<String>,
+    pub units: Vec<(String, u64)>,
+    pub half_infix: Vec<String>,
+}
+
+/// Seconds in each duration unit key.
+pub const UNIT_SECONDS: [(&str, u64); 7] = [
+    ("y", 365 * 86_400),
+    ("mo", 30 * 86_400),
+    ("w", 7 * 86_400),
+    ("d", 86_400),
+    ("h", 3_600),
+    ("m", 60),
+    ("s", 1),
+];
+
+fn opt_group(alt: &str) -> String {
+    if alt.is_empty() {
+        "(?:$^)".to_string()
+    } else {
+        format!("(?:{alt})")
+    }
+}
+
+impl Patterns {
+    pub fn build(lex: &Lexicon, zones: &ZoneTable) -> anyhow::Result<Self> {
+        let c = &lex.clock;
+        let d = &lex.date;
+        let du = &lex.durations;
+        let words: Vec<String> = sorted_phrases(lex.numbers.keys());
+        let cjk = if lex.cjk_numerals {
+            format!("|[{CJK_NUMERAL_CHARS}]{{1,4}}")
+        } else {
+            String::new()
+        };
+        let word_alt = if words.is_empty() {
+            String::new()
+        } else {
+            format!("|{}", alternation(&words))
+        };
+        let num = format!(r"(?:\d+(?:[.,]\d+)?{cjk}{word_alt})");
+        let clock_num_pat = format!(r"(?:\d{{1,2}}{cjk}{word_alt})");
+
+        let hour_m = sorted_phrases(&c.hour_markers);
+        let min_m = sorted_phrases(&c.minute_markers);
+        let sec_m = sorted_phrases(&c.second_markers);
+        let half = sorted_phrases(&c.half);
+        let clock_unit = if hour_m.is_empty() {
+            None
+        } else {
+            let minq = if c.minute_marker_optional { "?" } else { "" };
+            let mnum = format!(r"\d{{1,2}}{cjk}");
+            Some(Regex::new(&format!(
+                r"(?i)({clock_num_pat})[ \t]?({h})(?:[ \t]?({mnum})[ \t]?({m}){minq})?(?:[ \t]?(\d{{1,2}}{cjk})[ \t]?({s}))?(?:[ \t]?({half}))?",
+                h = alternation(&hour_m),
+                m = opt_group(&alternation(&min_m)),
+                s = opt_group(&alternation(&sec_m)),
+                half = opt_group(&alternation(&half)),
+            ))?)
+        };
+        let meridiem_after = sorted_phrases(c.am_after.iter().chain(&c.pm_after));
+        let clock_hour_meridiem = if meridiem_after.is_empty() {
+            None
+        } else {
+            Some(Regex::new(&format!(
+                r"(?i)(\d{{1,2}})(?:\.(\d{{2}}))?[ \t]?(?:{})",
+                alternation(&meridiem_after)
+            ))?)
+        };
+        let named = sorted_phrases(c.named.keys());
+        let named_times = if named.is_empty() {
+            None
+        } else {
+            Some(Regex::new(&format!("(?i){}", alternation(&named)))?)
+        };
+        let cues = sorted_phrases(&c.cues);
+        let cue_hour = if cues.is_empty() {
+            None
+        } else {
+            Some(Regex::new(&format!(
+                r"(?i)(?:{})[ \t]+({clock_num_pat})",
+                alternation(&cues)
+            ))?)
+        };
+        let list_j = sorted_phrases(&c.list_joiners);
+        let minute_only = if list_j.is_empty() || min_m.is_empty() {
+            None
+        } else {
+            Some(Regex::new(&format!(
+                r"^[ \t]?(?:{})[ \t]?(\d{{1,2}})[ \t]?(?:{})",
+                alternation(&list_j),
+                alternation(&min_m)
+            ))?)
+        };
+        let month_names: Vec<String> = sorted_phrases(lex.months.values().flatten());
+        let month_alt = alternation(&month_names);
+        let day_suf = alternation(&sorted_phrases(&d.day_suffixes));
+        let day_pre = alternation(&sorted_phrases(&d.day_prefixes));
+        let mjoin = alternation(&sorted_phrases(&d.month_joiners));
+        let ypre = alternation(&sorted_phrases(&d.year_prefixes));
+        let (date_month_first, date_day_first) = if month_names.is_empty() {
+            (None, None)
+        } else {
+            let mf = d.month_first.then(|| {
+                Regex::new(&format!(
+                    r"(?i)({month_alt})\.?[ \t]*(\d{{1,2}})(?:{ds})?(?:[ \t]*,?[ \t]+(\d{{4}}))?",
+                    ds = opt_group(&day_suf)
+                ))
+            });
+            let df = Regex::new(&format!(
+                r"(?i)(?:(?:{dp})[ \t]+)?(\d{{1,2}})(?:{ds})?\.?[ \t]+(?:(?:{mj})[ \t]+)?({month_alt})\.?(?:,?[ \t]+(?:(?:{yp})[ \t]+)?(\d{{4}}))?",
+                dp = opt_group(&day_pre),
+                ds = opt_group(&day_suf),
+                mj = opt_group(&mjoin),
+                yp = opt_group(&ypre),
+            ))?;
+            (mf.transpose()?, Some(df))
+        };
+        let date_month_sep = if month_names.is_empty() {
+            None
+        } else {
+            Some(Regex::new(&format!(
+                r"(?i)(\d{{4}})[-/]({m})\.?[-/](\d{{1,2}})|(\d{{1,2}})[-/]({m})\.?[-/](\d{{4}})|({m})\.?[-/](\d{{1,2}})[-/](\d{{4}})",
+                m = month_alt
+            ))?)
+        };
+        let ym = sorted_phrases(&d.year_markers);
+        let mm = sorted_phrases(&d.month_markers);
+        let dm = sorted_phrases(&d.day_markers);
+        let (date_cjk, day_only) = if mm.is_empty() || dm.is_empty() {
+            (None, None)
+        } else {
+            (
+                Some(Regex::new(&format!(
+                    r"(?:(\d{{4}})[ \t]?(?:{y})[ \t]?)?(\d{{1,2}})[ \t]?(?:{m})[ \t]?(\d{{1,2}})[ \t]?(?:{d})",
+                    y = opt_group(&alternation(&ym)),
+                    m = alternation(&mm),
+                    d = alternation(&dm)
+                ))?),
+                Some(Regex::new(&format!(
+                    r"(\d{{1,2}})[ \t]?(?:{})",
+                    alternation(&dm)
+                ))?),
+            )
+        };
+        let rel = sorted_phrases(d.relative_days.keys());
+        let relative = if rel.is_empty() {
+            None
+        } else {
+            Some(Regex::new(&format!("(?i){}", alternation(&rel)))?)
+        };
+
+        let mut units: Vec<(String, u64)> = Vec::new();
+        for (key, secs) in UNIT_SECONDS {
+            let list = match key {
+                "y" => &du.y,
+                "mo" => &du.mo,
+                "w" => &du.w,
+                "d" => &du.d,
+                "h" => &du.h,
+                "m" => &du.m,
+                _ => &du.s,
+            };
+            for u in list {
+                units.push((u.to_lowercase(), secs));
+            }
+        }
+        units.sort_by_key(|u| std::cmp::Reverse(u.0.chars().count()));
+        let unit_names: Vec<String> = units.iter().map(|(u, _)| u.clone()).collect();
+        let measure = sorted_phrases(&du.measure_words);
+        let half_infix = sorted_phrases(&du.half_infix);
+        let more_infix = sorted_phrases(&du.more_infix);
+        let infix: Vec<String> = sorted_phrases(half_infix.iter().chain(more_infix.iter()));
+        let duration = Regex::new(&format!(
+            r"(?i)({num})(?:[ \t]?({mw}))?(?:[ \t]?({inf}))?(?:[ \t]|-)?({units})",
+            mw = opt_group(&alternation(&measure)),
+            inf = opt_group(&alternation(&infix)),
+            units = alternation(&unit_names),
+        ))?;
+        let fixed: Vec<String> = sorted_phrases(du.fixed.keys());
+        let fixed_duration = if fixed.is_empty() {
+            None
+        } else {
+            Some(Regex::new(&format!("(?i){}", alternation(&fixed)))?)
+        };
+        let reject_after_patterns = du
+            .reject_after_patterns
+            .iter()
+            .map(|p| Regex::new(p))
+            .collect::<Result<Vec<_>, _>>()?;
+        let mut abbreviations: Vec<String> = zones.abbreviations().map(str::to_string).collect();
+        abbreviations.sort_by_key(|a| std::cmp::Reverse(a.len()));
+
+        let mut statements = lex.zone_statements.clone();
+        statements.extend(["all times".to_string()]);
+        let w = Words {
+            am_after: sorted_phrases(&c.am_after),
+            pm_after: sorted_phrases(&c.pm_after),
+            am_before: sorted_phrases(&c.am_before),
+            pm_before: sorted_phrases(&c.pm_before),
+            night_before: sorted_phrases(&c.night_before),
+            cues: sorted_phrases(&c.cues),
+            hour_not_before: sorted_phrases(&c.hour_not_before),
+            suffixes: sorted_phrases(&c.suffixes),
+            weekdays: sorted_phrases(&d.weekdays),
+            date_time_joiners: sorted_phrases(&d.date_time_joiners),
+            time_date_joiners: sorted_phrases(&d.time_date_joiners),
+            next_day: sorted_phrases(&d.next_day),
+            approx_before: sorted_phrases(&lex.approx.before),
+            approx_after: sorted_phrases(&lex.approx.after),
+            connectors: sorted_phrases(&lex.range.connectors),
+            closers: sorted_phrases(&lex.range.closers),
+            openers: sorted_phrases(&lex.range.openers),
+            needs_opener: sorted_phrases(&lex.range.needs_opener),
+            dur_joiners: sorted_phrases(&du.joiners),
+            half_suffix: sorted_phrases(&du.half_suffix),
+            reject_before: sorted_phrases(&du.reject_before),
+            reject_after: sorted_phrases(&du.reject_after),
+            rate_within: sorted_phrases(&du.rate_within),
+            ago_after: sorted_phrases(&du.ago_after),
+            later_after: sorted_phrases(&du.later_after),
+            ago_before: sorted_phrases(&du.ago_before),
+            later_before: sorted_phrases(&du.later_before),
+            zone_statements: sorted_phrases(&statements),
+            abbreviations,
+            units,
+            half_infix,
+        };
+        Ok(Patterns {
+            clock_num: Regex::new(r"(\d{1,2}):(\d{2})(?::(\d{2}))?(?:[.,]\d{1,6})?")?,
+            clock_h: c
+                .h_clock
+                .then(|| Regex::new(r"(\d{1,2})h(\d{2})?"))
+                .transpose()?,
+            clock_unit,
+            clock_hour_meridiem,
+            named_times,
+            cue_hour,
+            minute_only,
+            date_ymd: Regex::new(r"(\d{4})([-/.])(\d{1,2})[-/.](\d{1,2})")?,
+            date_numeric: Regex::new(r"(\d{1,2})([/.])(\d{1,2})[/.](\d{4}|\d{2})")?,
+            date_month_sep,
+            date_month_first,
+            date_day_first,
+            date_cjk,
+            day_only,
+            relative,
+            iana: Regex::new(r"^[A-Z][A-Za-z]+(?:/[A-Z][A-Za-z_\-]+){1,2}")?,
+            offset: Regex::new(r"^(?:UTC|GMT)?[ \t]?([+−–-][ \t]?\d{1,2}(?::?\d{2})?)")?,
+            duration,
+            fixed_duration,
+            reject_after_patterns,
+            w,
+        })
+    }
+}
+
+fn num_at(s: &str, lex: &Lexicon) -> Option<u32> {
+    parse_number(s, &lex.numbers)
+        .filter(|v| v.fract() == 0.0 && *v >= 0.0)
+        .map(|v| v as u32)
+}
+
+fn digit_before(text: &str, pos: usize) -> bool {
+    text[..pos]
+        .chars()
+        .next_back()
+        .is_some_and(|c| c.is_ascii_digit() || c == ':')
+}
+
+fn digit_at(text: &str, pos: usize) -> bool {
+    text.get(pos..)
+        .and_then(|r| r.chars().next())
+        .is_some_and(|c| c.is_ascii_digit())
+}
+
+fn digit_after(text: &str, pos: usize) -> bool {
+    text[pos..]
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_digit())
+}
+
+fn apply_meridiem(hour: u32, m: Option<Meridiem>) -> Option<u32> {
+    match m {
+        None => (hour <= 24).then_some(hour % 24),
+        Some(Meridiem::Am) => match hour {
+            12 => Some(0),
+            0..=11 => Some(hour),
+            13..=23 => Some(hour),
+            _ => None,
+        },
+        Some(Meridiem::Pm) => match hour {
+            1..=11 => Some(hour + 12),
+            12..=23 => Some(hour),
+            _ => None,
+        },
+        Some(Meridiem::Fixed) => (hour < 24).then_some(hour),
+        Some(Meridiem::Night) => match hour {
+            6..=11 => Some(hour + 12),
+            0..=5 | 12..=23 => Some(hour),
+            _ => None,
+        },
+    }
+}
+
+/// Scans clock atoms (numeric, 8h37, unit-style) with their meridiem words and zones.
+fn scan_clocks(text: &str, lex: &Lexicon, zones: &ZoneTable) -> Vec<RawTime> {
+    let p = lex.patterns();
+    let mut out: Vec<RawTime> = Vec::new();
+    for cap in p.clock_num.captures_iter(text) {
+        let m = cap.get(0).unwrap();
+        if digit_before(text, m.start()) || digit_after(text, m.end()) {
+            continue;
+        }
+        let h: u32 = cap[1].parse().unwrap_or(99);
+        let mi: u32 = cap[2].parse().unwrap_or(99);
+        let s: u32 = cap.get(3).map_or(0, |x| x.as_str().parse().unwrap_or(99));
+        if h > 24 || mi > 59 || s > 60 {
+            continue;
+        }
+        let mut r = RawTime::new(m.start(), m.end());
+        r.clock = Some(ClockParts {
+            hour: h,
+            minute: mi,
+            second: s.min(59),
+            meridiem: None,
+        });
+        out.push(r);
+    }
+    if let Some(re) = &p.clock_h {
+        for cap in re.captures_iter(text) {
+            let m = cap.get(0).unwrap();
+            if digit_before(text, m.start())
+                || text[m.end()..].chars().next().is_some_and(is_boundary_char)
+                || text[..m.start()]
+                    .chars()
+                    .next_back()
+                    .is_some_and(is_boundary_char)
+            {
+                continue;
+            }
+            // "10h" alone is a time only after a clock cue or approximate marker; else a duration.
+            if cap.get(2).is_none() {
+                let before = skip_ws_back(text, m.start(), MAX_GAP_SPACES);
+                if phrase_before(text, before, &p.w.cues).is_none()
+                    && phrase_before(text, before, &p.w.approx_before).is_none()
+                    && !after_connector_and_time(text, before, &p.w)
+                {
+                    continue;
+                }
+            }
+            let h: u32 = cap[1].parse().unwrap_or(99);
+            let mi: u32 = cap.get(2).map_or(0, |x| x.as_str().parse().unwrap_or(99));
+            if h > 24 || mi > 59 {
+                continue;
+            }
+            let mut r = RawTime::new(m.start(), m.end());
+            r.clock = Some(ClockParts {
+                hour: h,
+                minute: mi,
+                second: 0,
+                meridiem: None,
+            });
+            out.push(r);
+        }
+    }
+    if let Some(re) = &p.named_times {
+        // "noon", "midnight", 정오, 正午, midi, Mitternacht
+        for m in re.find_iter(text) {
+            if !whole_word(text, m.start(), m.end()) {
+                continue;
+            }
+            let key = m.as_str().to_lowercase();
+            let Some((h, mi)) = lex
+                .clock
+                .named
+                .get(&key)
+                .and_then(|v| v.split_once(':'))
+                .and_then(|(h, mi)| Some((h.parse::<u32>().ok()?, mi.parse::<u32>().ok()?)))
+            else {
+                continue;
+            };
+            let mut r = RawTime::new(m.start(), m.end());
+            r.clock = Some(ClockParts {
+                hour: h,
+                minute: mi,
+                second: 0,
+                meridiem: Some(Meridiem::Fixed),
+            });
+            out.push(r);
+        }
+    }
+    if let Some(re) = &p.cue_hour {
+        // "a las 7", "um 18 Uhr", "lúc 3": a bare hour after a clock cue, ending the phrase
+        for cap in re.captures_iter(text) {
+            let n = cap.get(1).unwrap();
+            let m = cap.get(0).unwrap();
+            if !whole_word(text, m.start(), m.end()) || digit_after(text, n.end()) {
+                continue;
+            }
+            let after = skip_ws(text, n.end(), MAX_GAP_SPACES);
+            let rest = &text[after..];
+            // punctuation ends the phrase unless a number goes on ("1.234", "1,5", "10:30")
+            let ends_phrase = rest.is_empty()
+                || (rest.starts_with(['.', ',', ';', ')', '\n', '?', '!', ':'])
+                    && !digit_at(text, after + 1))
+                || phrase_at(text, after, &p.w.suffixes).is_some()
+                || phrase_at(text, after, &p.w.am_after).is_some()
+                || phrase_at(text, after, &p.w.pm_after).is_some()
+                || phrase_at(text, after, &p.w.connectors).is_some()
+                || phrase_at(text, after, &p.w.approx_after).is_some();
+            let Some(h) = num_at(n.as_str(), lex) else {
+                continue;
+            };
+            if !ends_phrase || h > 24 {
+                continue;
+            }
+            let mut r = RawTime::new(n.start(), n.end());
+            r.clock = Some(ClockParts {
+                hour: h,
+                minute: 0,
+                second: 0,
+                meridiem: None,
+            });
+            out.push(r);
+        }
+    }
+    if let Some(re) = &p.clock_hour_meridiem {
+        // "3 PM", "3 da tarde": the meridiem word itself is attached below
+        for cap in re.captures_iter(text) {
+            let m = cap.get(0).unwrap();
+            let n = cap.get(1).unwrap();
+            if !whole_word(text, m.start(), m.end()) || digit_before(text, m.start()) {
+                continue;
+            }
+            let h: u32 = n.as_str().parse().unwrap_or(99);
+            let mi: u32 = cap.get(2).map_or(0, |x| x.as_str().parse().unwrap_or(99));
+            if !(1..=12).contains(&h) || mi > 59 {
+                continue;
+            }
+            let end = cap.get(2).map_or(n.end(), |x| x.end());
+            let mut r = RawTime::new(n.start(), end);
+            r.clock = Some(ClockParts {
+                hour: h,
+                minute: mi,
+                second: 0,
+                meridiem: None,
+            });
+            out.push(r);
+        }
+    }
+    if let Some(re) = &p.clock_unit {
+        for cap in re.captures_iter(text) {
+            let m = cap.get(0).unwrap();
+            if !whole_word(text, m.start(), m.end()) || digit_before(text, m.start()) {
+                continue;
+            }
+            let hour_end = cap.get(2).unwrap().end();
+            if p.w
+                .hour_not_before
+                .iter()
+                .any(|n| ci_prefix(&text[hour_end..], n).is_some())
+            {
+                continue;
+            }
+            let Some(h) = num_at(&cap[1], lex) else {
+                continue;
+            };
+            let (mut mi, mut end) = (0, hour_end);
+            if let Some(mm) = cap.get(3) {
+                // a bare minute number (no marker) must not run into a following word/number
+                let marker = cap.get(4);
+                let after = marker.map_or(mm.end(), |x| x.end());
+                if marker.is_some() || !digit_after(text, mm.end()) {
+                    mi = num_at(mm.as_str(), lex).unwrap_or(99);
+                    end = after;
+                }
+            }
+            let mut s = 0;
+            if let (Some(ss), Some(_)) = (cap.get(5), cap.get(6)) {
+                s = num_at(ss.as_str(), lex).unwrap_or(99);
+                end = cap.get(6).unwrap().end();
+            }
+            if let Some(hf) = cap.get(7) {
+                if cap.get(3).is_none() {
+                    mi = 30;
+                    end = hf.end();
+                }
+            }
+            if h > 24 || mi > 59 || s > 59 {
+                continue;
+            }
+            let mut r = RawTime::new(m.start(), end);
+            r.unit_style = true;
+            r.clock = Some(ClockParts {
+                hour: h,
+                minute: mi,
+                second: s,
+                meridiem: None,
+            });
+            out.push(r);
+        }
+    }
+    out.sort_by_key(|r| (r.start, std::cmp::Reverse(r.end)));
+    let mut kept: Vec<RawTime> = Vec::new();
+    for r in out {
+        if kept.last().is_some_and(|k| r.start < k.end) {
+            continue;
+        }
+        kept.push(r);
+    }
+    let mut result: Vec<RawTime> = Vec::new();
+    for mut r in kept {
+        // swallowed by the previous time's zone or meridiem ("+09:00" after a clock)
+        if result.last().is_some_and(|l| r.start < l.end) {
+            continue;
+        }
+        if !attach_clock_words(text, lex, zones, &mut r) {
+            continue;
+        }
+        if r.marked {
+            if let Some(bare) = bare_hour_before(text, &r, &lex.patterns().w) {
+                if result.last().is_none_or(|l: &RawTime| l.end <= bare.start) {
+                    result.push(bare);
+                }
+            }
+        }
+        result.push(r);
+    }
+    result
+}
+
+/// A bare hour before a range connector and a marked clock: the "5" of "5 to 6pm".
+fn bare_hour_before(text: &str, r: &RawTime, w: &Words) -> Option<RawTime> {
+    let b = skip_ws_back(text, r.start, MAX_GAP_SPACES);
+    let c = phrase_before(text, b, &w.connectors)?;
+    let e = skip_ws_back(text, c, MAX_GAP_SPACES);
+    let digits = text[..e]
+        .chars()
+        .rev()
+        .take_while(|c| c.is_ascii_digit())
+        .count();
+    if !(1..=2).contains(&digits) {
+        return None;
+    }
+    let s = e - digits;
+    if text[..s]
+        .chars()
+        .next_back()
+        .is_some_and(|c| c.is_alphanumeric() || matches!(c, ':' | '.' | ',' | '/' | '-'))
+    {
+        return None;
+    }
+    let h: u32 = text[s..e].parse().ok()?;
+    if h > 24 {
+        return None;
+    }
+    let mut bare = RawTime::new(s, e);
+    bare.clock = Some(ClockParts {
+        hour: h,
+        minute: 0,
+        second: 0,
+        meridiem: None,
+    });
+    Some(bare)
+}
+
+/// Whether `pos` follows a range connector that follows a time ("16h et 17h", "8h30 à 10h").
+fn after_connector_and_time(text: &str, pos: usize, w: &Words) -> bool {
+    let Some(c) = phrase_before(text, pos, &w.connectors) else {
+        return false;
+    };
+    let e = skip_ws_back(text, c, MAX_GAP_SPACES);
+    text[..e]
+        .chars()
+        .next_back()
+        .is_some_and(|ch| ch.is_ascii_digit() || ch == 'h')
+}
+
+/// Extends a clock atom with meridiem words, suffixes and a zone; false when it is not a time.
+fn attach_clock_words(text: &str, lex: &Lexicon, zones: &ZoneTable, r: &mut RawTime) -> bool {
+    let w = &lex.patterns().w;
+    let mut meridiem = r.clock.and_then(|c| c.meridiem);
+    let named = meridiem == Some(Meridiem::Fixed);
+    let before = skip_ws_back(text, r.start, MAX_GAP_SPACES);
+    for (list, m) in [
+        (&w.am_before, Meridiem::Am),
+        (&w.pm_before, Meridiem::Pm),
+        (&w.night_before, Meridiem::Night),
+    ] {
+        if named {
+            break;
+        }
+        if let Some(s) = phrase_before(text, before, list) {
+            meridiem = Some(m);
+            r.start = s;
+            r.marked = true;
+            break;
+        }
+    }
+    let after = skip_ws(text, r.end, MAX_GAP_SPACES);
+    for (list, m) in [(&w.am_after, Meridiem::Am), (&w.pm_after, Meridiem::Pm)] {
+        if named {
+            break;
+        }
+        if let Some(e) = phrase_at(text, after, list) {
+            r.marked = true;
+            meridiem = Some(m);
+            r.end = e;
+            break;
+        }
+    }
+    let clock = r.clock.as_mut().expect("clock atom");
+    if lex.clock.hour_needs_cue && r.unit_style && meridiem.is_none() {
+        let b = skip_ws_back(text, r.start, MAX_GAP_SPACES);
+        if phrase_before(text, b, &w.cues).is_none()
+            && phrase_before(text, b, &w.approx_before).is_none()
+        {
+            return false;
+        }
+    }
+    if meridiem.is_some() && clock.hour > 12 && meridiem != Some(Meridiem::Night) {
+        // "13:00 PM": keep the 24-hour reading
+        meridiem = None;
+    }
+    match apply_meridiem(clock.hour, meridiem) {
+        Some(h) => clock.hour = h,
+        None => return false,
+    }
+    clock.meridiem = meridiem;
+    let after = skip_ws(text, r.end, MAX_GAP_SPACES);
+    if let Some(e) = phrase_at(text, after, &w.suffixes) {
+        r.end = e;
+        r.marked = true;
+    }
+    // a bare "-07:30" is an offset only on ISO-like times ("T09:08:00-05:00"), not in "06:00-07:30"
+    let iso_like = text[r.start..r.end].matches(':').count() >= 2 || text[..r.start].ends_with('T');
+    if let Some((zone, end)) = zone_after(text, r.end, lex, zones, iso_like) {
+        r.zone = Some(zone);
+        r.end = end;
+    }
+    true
+}
+
+/// A zone written right after a time: "UTC", "(GMT+7)", "+09:00", "Z", "KST".
+pub fn zone_after(
+    text: &str,
+    pos: usize,
+    lex: &Lexicon,
+    zones: &ZoneTable,
+    iso_like: bool,
+) -> Option<(ZoneRef, usize)> {
+    let w = &lex.patterns().w;
+    if text[pos..].starts_with('Z') && !text[pos + 1..].starts_with(|c: char| c.is_alphanumeric()) {
+        return Some((
+            ZoneRef {
+                offset: parse_offset("+00:00"),
+                zone: "UTC".into(),
+                warning: None,
+            },
+            pos + 1,
+        ));
+    }
+    let mut p = skip_ws(text, pos, 1);
+    let paren = text[p..].starts_with('(');
+    if paren {
+        p = skip_ws(text, p + 1, 1);
+    }
+    let rest = &text[p..];
+    let mut found: Option<(ZoneRef, usize)> = None;
+    if let Some(c) = lex.patterns().offset.captures(rest) {
+        let whole = c.get(0).unwrap();
+        let t = whole.as_str();
+        let bare_ok = t.starts_with('+') || (t.starts_with(['-', '−']) && iso_like && p == pos);
+        if t.starts_with(['U', 'G']) || bare_ok {
+            if let Some(o) = parse_offset(&c[1]) {
+                found = Some((
+                    ZoneRef {
+                        offset: Some(o),
+                        zone: super::zones::offset_string(o),
+                        warning: None,
+                    },
+                    p + whole.end(),
+                ));
+            }
+        }
+    }
+    if found.is_none() {
+        for a in &w.abbreviations {
+            if a.len() > 1
+                && rest.starts_with(a.as_str())
+                && !rest[a.len()..].starts_with(|c: char| c.is_alphanumeric())
+            {
+                if let Some(z) = zones.abbreviation(a, &lex.code) {
+                    found = Some((z, p + a.len()));
+                }
+                break;
+            }
+        }
+    }
+    if found.is_none() {
+        if let Some(m) = lex.patterns().iana.find(rest) {
+            if let Ok(tz) = m.as_str().parse::<chrono_tz::Tz>() {
+                found = Some((
+                    ZoneRef {
+                        offset: None,
+                        zone: tz.name().to_string(),
+                        warning: None,
+                    },
+                    p + m.end(),
+                ));
+            }
+        }
+    }
+    let (z, mut end) = found?;
+    if paren {
+        let q = skip_ws(text, end, 1);
+        if text[q..].starts_with(')') {
+            end = q + 1;
+        } else {
+            return None;
+        }
+    }
+    Some((z, end))
+}
+
+fn valid_date(y: Option<i32>, m: u32, d: u32) -> bool {
+    (1..=12).contains(&m) && (1..=31).contains(&d) && y.is_none_or(|y| YEAR_RANGE.contains(&y))
+}
+
+/// Scans dates: ISO and numeric, month names, CJK markers and relative day words.
+fn scan_dates(text: &str, lex: &Lexicon) -> (Vec<RawTime>, Vec<RawTime>) {
+    let p = lex.patterns();
+    let mut out: Vec<RawTime> = Vec::new();
+    let push = |out: &mut Vec<RawTime>, s: usize, e: usize, dp: DateParts| {
+        let mut r = RawTime::new(s, e);
+        r.date = Some(dp);
+        out.push(r);
+    };
+    for c in p.date_ymd.captures_iter(text) {
+        let m = c.get(0).unwrap();
+        if digit_before(text, m.start()) || digit_after(text, m.end()) {
+            continue;
+        }
+        let y = c[1].parse().ok();
+        let (mo, d) = (c[3].parse().unwrap_or(0), c[4].parse().unwrap_or(0));
+        if valid_date(y, mo, d) {
+            push(
+                &mut out,
+                m.start(),
+                m.end(),
+                DateParts {
+                    year: y,
+                    month: Some(mo),
+                    day: Some(d),
+                    relative: None,
+                },
+            );
+        }
+    }
+    for c in p.date_numeric.captures_iter(text) {
+        let m = c.get(0).unwrap();
+        // not a version ("v1.2.10"), an address or part of a longer number
+        if digit_before(text, m.start())
+            || digit_after(text, m.end())
+            || text[..m.start()]
+                .chars()
+                .next_back()
+                .is_some_and(|c| c.is_alphanumeric() || c == '.')
+        {
+            continue;
+        }
+        let a: u32 = c[1].parse().unwrap_or(0);
+        let b: u32 = c[3].parse().unwrap_or(0);
+        let y = match c[4].len() {
+            2 => {
+                // "15.05.99", "23/06/18": not a version or address ("1.2.10.4")
+                if text[m.end()..].starts_with('.') && digit_at(text, m.end() + 1) {
+                    continue;
+                }
+                c[4].parse::<i32>().ok().map(|y| {
+                    if y < TWO_DIGIT_YEAR_PIVOT {
+                        2000 + y
+                    } else {
+                        1900 + y
+                    }
+                })
+            }
+            _ => c[4].parse().ok(),
+        };
+        let dmy = lex.date_order == DateOrder::Dmy || &c[2] == ".";
+        let (mo, d) = if dmy { (b, a) } else { (a, b) };
+        if valid_date(y, mo, d) {
+            push(
+                &mut out,
+                m.start(),
+                m.end(),
+                DateParts {
+                    year: y,
+                    month: Some(mo),
+                    day: Some(d),
+                    relative: None,
+                },
+            );
+        }
+    }
+    if let Some(re) = &p.date_month_sep {
+        for c in re.captures_iter(text) {
+            let m = c.get(0).unwrap();
+            if digit_before(text, m.start()) || digit_after(text, m.end()) {
+                continue;
+            }
+            let g = |i: usize| c.get(i).map(|x| x.as_str());
+            let (y, mon, d) = if let Some(y) = g(1) {
+                (y, g(2), g(3))
+            } else if let Some(d) = g(4) {
+                (g(6).unwrap_or(""), g(5), Some(d))
+            } else {
+                (g(9).unwrap_or(""), g(7), g(8))
+            };
+            let Some(mo) = mon.and_then(|x| lex.month_number(x)) else {
+                continue;
+            };
+            let y = y.parse().ok();
+            let d = d.and_then(|d| d.parse().ok()).unwrap_or(0);
+            if valid_date(y, mo, d) {
+                push(
+                    &mut out,
+                    m.start(),
+                    m.end(),
+                    DateParts {
+                        year: y,
+                        month: Some(mo),
+                        day: Some(d),
+                        relative: None,
+                    },
+                );
+            }
+        }
+    }
+    if let Some(re) = &p.date_month_first {
+        for c in re.captures_iter(text) {
+            let m = c.get(0).unwrap();
+            if !whole_word(text, m.start(), m.end()) || digit_after(text, m.end()) {
+                continue;
+            }
+            let Some(mo) = lex.month_number(&c[1]) else {
+                continue;
+            };
+            let d = c[2].parse().unwrap_or(0);
+            let y = c.get(3).and_then(|x| x.as_str().parse().ok());
+            if valid_date(y, mo, d) {
+                push(
+                    &mut out,
+                    m.start(),
+                    m.end(),
+                    DateParts {
+                        year: y,
+                        month: Some(mo),
+                        day: Some(d),
+                        relative: None,
+                    },
+                );
+            }
+        }
+    }
+    if let Some(re) = &p.date_day_first {
+        for c in re.captures_iter(text) {
+            let m = c.get(0).unwrap();
+            if !whole_word(text, m.start(), m.end()) || digit_before(text, m.start()) {
+                continue;
+            }
+            let Some(mo) = lex.month_number(&c[2]) else {
+                continue;
+            };
+            let d = c[1].parse().unwrap_or(0);
+            let y = c.get(3).and_then(|x| x.as_str().parse().ok());
+            if valid_date(y, mo, d) {
+                push(
+                    &mut out,
+                    m.start(),
+                    m.end(),
+                    DateParts {
+                        year: y,
+                        month: Some(mo),
+                        day: Some(d),
+                        relative: None,
+                    },
+                );
+            }
+        }
+    }
+    if let Some(re) = &p.date_cjk {
+        for c in re.captures_iter(text) {
+            let m = c.get(0).unwrap();
+            if digit_before(text, m.start()) {
+                continue;
+            }
+            let y = c.get(1).and_then(|x| x.as_str().parse().ok());
+            let (mo, d) = (c[2].parse().unwrap_or(0), c[3].parse().unwrap_or(0));
+            if valid_date(y, mo, d) {
+                push(
+                    &mut out,
+                    m.start(),
+                    m.end(),
+                    DateParts {
+                        year: y,
+                        month: Some(mo),
+                        day: Some(d),
+                        relative: None,
+                    },
+                );
+            }
+        }
+    }
+    if let Some(re) = &p.relative {
+        for m in re.find_iter(text) {
+            if !whole_word(text, m.start(), m.end()) {
+                continue;
+            }
+            let key = m.as_str().to_lowercase();
+            let key = key.split_whitespace().collect::<Vec<_>>().join(" ");
+            if let Some(off) = lex.date.relative_days.get(&key) {
+                push(
+                    &mut out,
+                    m.start(),
+                    m.end(),
+                    DateParts {
+                        relative: Some(*off),
+                        ..Default::default()
+                    },
+                );
+            }
+        }
+    }
+    out.sort_by_key(|r| (r.start, std::cmp::Reverse(r.end)));
+    let mut kept: Vec<RawTime> = Vec::new();
+    for r in out {
+        if kept.last().is_some_and(|k| r.start < k.end) {
+            continue;
+        }
+        kept.push(r);
+    }
+    // day-only ("24일"): kept apart, used only when a clock follows
+    let kept_spans: Vec<(usize, usize)> = kept.iter().map(|k| (k.start, k.end)).collect();
+    let mut day_only = Vec::new();
+    if let Some(re) = &p.day_only {
+        for c in re.captures_iter(text) {
+            let m = c.get(0).unwrap();
+            if digit_before(text, m.start()) || overlaps_sorted(&kept_spans, m.start(), m.end()) {
+                continue;
+            }
+            let d: u32 = c[1].parse().unwrap_or(0);
+            if (1..=31).contains(&d) {
+                let mut r = RawTime::new(m.start(), m.end());
+                r.date = Some(DateParts {
+                    day: Some(d),
+                    ..Default::default()
+                });
+                day_only.push(r);
+            }
+        }
+    }
+    (kept, day_only)
+}
+
+/// Where a clock may start after a date: past spaces, "(토)", a weekday, a joiner.
+fn after_date_gap(text: &str, pos: usize, w: &Words) -> usize {
+    let mut p = skip_ws(text, pos, MAX_GAP_SPACES);
+    if text[p..].starts_with(['(', '（']) {
+        let close = text[p..]
+            .char_indices()
+            .take(MAX_PAREN_NOTE_CHARS)
+            .find(|(_, c)| *c == ')' || *c == '）');
+        if let Some((i, c)) = close {
+            p = skip_ws(text, p + i + c.len_utf8(), MAX_GAP_SPACES);
+        }
+    }
+    if let Some(e) = phrase_at(text, p, &w.weekdays) {
+        p = e;
+        if text[p..].starts_with(',') {
+            p += 1;
+        }
+        p = skip_ws(text, p, MAX_GAP_SPACES);
+    }
+    if text[p..].starts_with('T') && text[p + 1..].starts_with(|c: char| c.is_ascii_digit()) {
+        return p + 1;
+    }
+    if let Some(e) = phrase_at(text, p, &w.date_time_joiners) {
+        p = skip_ws(text, e, MAX_GAP_SPACES);
+    }
+    // a range may follow the date: "mañana de 10 a.m. a 12 p.m.", "June 3 from 9 to 10"
+    if let Some(e) = phrase_at(text, p, &w.openers) {
+        p = skip_ws(text, e, MAX_GAP_SPACES);
+    }
+    p
+}
+
+/// Where a date may start after a clock: "on", a weekday and a comma.
+fn after_time_gap(text: &str, pos: usize, w: &Words) -> Option<usize> {
+    let p = skip_ws(text, pos, MAX_GAP_SPACES);
+    let Some(e) = phrase_at(text, p, &w.time_date_joiners) else {
+        // a relative day may follow directly: "20h30 aujourd'hui", "3 PM tomorrow"
+        return Some(p);
+    };
+    let mut p = skip_ws(text, e, MAX_GAP_SPACES);
+    if let Some(e) = phrase_at(text, p, &w.weekdays) {
+        p = e;
+        if text[p..].starts_with(',') {
+            p += 1;
+        }
+        p = skip_ws(text, p, MAX_GAP_SPACES);
+    }
+    Some(p)
+}
+
+/// Scans every time expression of `text` (already normalised) with one lexicon.
+pub fn scan_times(text: &str, lex: &Lexicon, zones: &ZoneTable) -> Vec<RawTime> {
+    let w = &lex.patterns().w;
+    let clocks = scan_clocks(text, lex, zones);
+    let (dates, day_only) = scan_dates(text, lex);
+    // drop clocks inside dates (e.g. "2025.10.07" misread) and dates inside clocks
+    let date_spans: Vec<(usize, usize)> = dates.iter().map(|d| (d.start, d.end)).collect();
+    let mut used_date = vec![false; dates.len()];
+    // a relative date swallowed by a day-part word ("今晚6点"): the date goes with the clock
+    let clocks: Vec<RawTime> = clocks
+        .into_iter()
+        .filter_map(|mut c| {
+            let i = dates.partition_point(|d| d.start < c.start);
+            if let Some(d) = dates.get(i).filter(|d| d.start == c.start && d.end < c.end) {
+                c.date = d.date;
+                used_date[i] = true;
+                return Some(c);
+            }
+            (!overlaps_sorted(&date_spans, c.start, c.end)).then_some(c)
+        })
+        .collect();
+    let mut items: Vec<RawTime> = Vec::new();
+    let mut di = 0;
+    for mut c in clocks {
+        c.clock_start = c.start;
+        // a date (or day-only) right before this clock
+        let mut merged = false;
+        while di < dates.len() && dates[di].end <= c.start {
+            di += 1;
+        }
+        for (i, d) in dates.iter().enumerate().take(di).rev().take(1) {
+            if !used_date[i] && after_date_gap(text, d.end, w) == c.start {
+                c.start = d.start;
+                c.date = d.date;
+                used_date[i] = true;
+                merged = true;
+            }
+        }
+        if !merged {
+            let k = day_only.partition_point(|d| d.end <= c.start);
+            if let Some(d) = k
+                .checked_sub(1)
+                .map(|i| &day_only[i])
+                .filter(|d| after_date_gap(text, d.end, w) == c.start)
+            {
+                c.start = d.start;
+                c.date = d.date;
+                merged = true;
+            }
+        }
+        if !merged {
+            if let Some(p) = after_time_gap(text, c.end, w) {
+                if let Ok(i) = dates.binary_search_by_key(&p, |d| d.start) {
+                    let direct = skip_ws(text, c.end, MAX_GAP_SPACES) == p;
+                    let relative = dates[i].date.is_some_and(|d| d.relative.is_some());
+                    if !used_date[i] && (!direct || relative) {
+                        c.end = dates[i].end;
+                        c.date = dates[i].date;
+                        used_date[i] = true;
+                    }
+                }
+            }
+        }
+        if c.date.is_none() {
+            // "the next day at 08:00", "다음 날 01:20", "翌日 1時20分"
+            let mut b = skip_ws_back(text, c.start, MAX_GAP_SPACES);
+            if let Some(j) = phrase_before(text, b, &w.date_time_joiners) {
+                if phrase_before(text, skip_ws_back(text, j, MAX_GAP_SPACES), &w.next_day).is_some()
+                {
+                    b = skip_ws_back(text, j, MAX_GAP_SPACES);
+                }
+            }
+            if phrase_before(text, b, &w.next_day).is_some() {
+                c.next_day = true;
+            }
+        }
+        items.push(c);
+    }
+    // elliptical minute continuations: "23시 18분과 32분"
+    if let Some(re) = &lex.patterns().minute_only {
+        let mut extra = Vec::new();
+        for c in &items {
+            if !c.unit_style {
+                continue;
+            }
+            if let Some(cap) = re.captures(&text[c.end..]) {
+                let m = cap.get(1).unwrap();
+                let mi: u32 = m.as_str().parse().unwrap_or(99);
+                let whole = cap.get(0).unwrap();
+                if mi <= 59 {
+                    let mut r = RawTime::new(c.end + m.start(), c.end + whole.end());
+                    let mut clock = c.clock.unwrap();
+                    clock.minute = mi;
+                    r.clock = Some(clock);
+                    r.date = c.date;
+                    r.zone = c.zone.clone();
+                    r.unit_style = true;
+                    extra.push(r);
+                }
+            }
+        }
+        items.extend(extra);
+    }
+    items.sort_by_key(|r| r.start);
+    let item_spans: Vec<(usize, usize)> = items.iter().map(|c| (c.start, c.end)).collect();
+    for (i, d) in dates.into_iter().enumerate() {
+        if !used_date[i] && !overlaps_sorted(&item_spans, d.start, d.end) {
+            items.push(d);
+        }
+    }
+    items.sort_by_key(|r| r.start);
+    for r in items.iter_mut() {
+        let b = skip_ws_back(text, r.start, MAX_GAP_SPACES);
+        if let Some(s) = phrase_before(text, b, &w.approx_before) {
+            r.start = s;
+            r.approximate = true;
+        }
+        let a = skip_ws(text, r.end, MAX_GAP_SPACES);
+        if let Some(e) = phrase_at(text, a, &w.approx_after) {
+            r.end = e;
+            r.approximate = true;
+        }
+    }
+    merge_ranges(text, items, w)
+}
+
+/// Joins "A – B" pairs of clock times into ranges, passing meridiem, date and zone across.
+fn merge_ranges(text: &str, items: Vec<RawTime>, w: &Words) -> Vec<RawTime> {
+    let mut out: Vec<RawTime> = Vec::with_capacity(items.len());
+    let mut iter = items.into_iter().peekable();
+    while let Some(mut a) = iter.next() {
+        let Some(b) = iter.peek() else {
+            out.push(a);
+            break;
+        };
+        let joinable = a.clock.is_some()
+            && b.clock.is_some()
+            && b.start >= a.end
+            && {
+                let gap = text[a.end..b.start].trim().to_lowercase();
+                let opened = || {
+                    let bs = skip_ws_back(text, a.clock_start.max(a.start), MAX_GAP_SPACES);
+                    phrase_before(text, bs, &w.openers).is_some()
+                };
+                !w.needs_opener.contains(&gap) || opened()
+            }
+            && {
+                let gap = text[a.end..b.start].trim();
+                w.connectors
+                    .iter()
+                    .any(|c| gap.to_lowercase() == *c && !c.is_empty())
+            };
+        if !joinable {
+            out.push(a);
+            continue;
+        }
+        let mut b = iter.next().unwrap();
+        let (ac, bc) = (a.clock.as_mut().unwrap(), b.clock.as_mut().unwrap());
+        if bc.meridiem.is_none()
+            && ac.meridiem.is_none()
+            && bc.hour < 12
+            && bc.hour < ac.hour
+            && bc.hour + 12 > ac.hour
+            && ac.hour < 12
+        {
+            // "10時30分から3時", "11:00 – 2:00": a 12-hour end after a morning start
+            bc.hour += 12;
+        } else if bc.meridiem.is_none() && ac.meridiem == Some(Meridiem::Pm) && bc.hour < 12 {
+            if bc.hour + 12 >= ac.hour {
+                bc.hour += 12;
+                bc.meridiem = Some(Meridiem::Pm);
+            }
+        } else if ac.meridiem.is_none()
+            && bc.meridiem == Some(Meridiem::Pm)
+            && ac.hour < 12
+            && ac.hour + 12 <= bc.hour
+        {
+            ac.hour += 12;
+        }
+        if a.zone.is_none() {
+            a.zone = b.zone.clone();
+        } else if b.zone.is_none() {
+            b.zone = a.zone.clone();
+        }
+        if a.approximate && !b.approximate {
+            b.approximate = true;
+        }
+        let mut end = b.end;
+        let q = skip_ws(text, end, MAX_GAP_SPACES);
+        if let Some(e) = phrase_at(text, q, &w.closers) {
+            end = e;
+        }
+        a.head_end = a.end;
+        a.end = end;
+        a.range_end = Some(Box::new(b));
+        out.push(a);
+    }
+    out
+}

@@ -1,0 +1,232 @@
+//! Time zone references: the shared abbreviation/name table (`mappings/zones.toml`) and offsets.
+use anyhow::{Context, Result};
+use chrono::FixedOffset;
+use serde::Deserialize;
+use std::collections::BTreeMap;
+use std::path::Path;
+
+/// The zone table's file name inside the mappings folder.
+pub const ZONES_FILE: &str = "zones.toml";
+
+/// Largest UTC offset accepted in text, in hours.
+const MAX_OFFSET_HOURS: i32 = 14;
+
+/// One meaning of a zone abbreviation.
+#[derive(Debug, Clone, Deserialize)]
+pub struct Candidate {
+    pub offset: String,
+    pub zone: String,
+    #[serde(default)]
+    pub langs: Vec<String>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct Abbreviation {
+    pub candidates: Vec<Candidate>,
+}
+
+#[derive(Debug, Clone, Deserialize, Default)]
+struct ZoneFile {
+    #[serde(default)]
+    abbreviations: BTreeMap<String, Abbreviation>,
+    #[serde(default)]
+    names: BTreeMap<String, String>,
+}
+
+/// A zone reference resolved for one page language.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ZoneRef {
+    /// The fixed offset the reference stands for, when it names one (abbreviation, offset).
+    pub offset: Option<FixedOffset>,
+    /// IANA zone name, "UTC", or "+HH:MM" when only an offset is known.
+    pub zone: String,
+    /// Set when an ambiguous abbreviation was resolved by language.
+    pub warning: Option<String>,
+}
+
+/// Abbreviations and names of zones, shared by all languages.
+#[derive(Debug, Clone, Default)]
+pub struct ZoneTable {
+    abbreviations: BTreeMap<String, Abbreviation>,
+    /// Lower-cased phrase → IANA zone, longest first.
+    names: Vec<(String, String)>,
+    /// Any zone reference in running text (names, abbreviations, UTC±N), built on first use.
+    refs: std::sync::OnceLock<Option<regex::Regex>>,
+}
+
+impl ZoneTable {
+    pub fn load(path: &Path) -> Result<Self> {
+        let text = std::fs::read_to_string(path).with_context(|| {
+            format!(
+                "reading the zone table {} (it sits beside the lang/ folder)",
+                path.display()
+            )
+        })?;
+        let file: ZoneFile =
+            toml::from_str(&text).with_context(|| format!("parsing {}", path.display()))?;
+        for (abbr, a) in &file.abbreviations {
+            anyhow::ensure!(
+                !a.candidates.is_empty(),
+                "{}: abbreviation {abbr} has no candidates",
+                path.display()
+            );
+            for c in &a.candidates {
+                anyhow::ensure!(
+                    parse_offset(&c.offset).is_some(),
+                    "{}: {abbr} offset {:?} is not like +09:00",
+                    path.display(),
+                    c.offset
+                );
+                anyhow::ensure!(
+                    c.zone == "UTC" || c.zone.parse::<chrono_tz::Tz>().is_ok(),
+                    "{}: {abbr} zone {:?} is not an IANA zone",
+                    path.display(),
+                    c.zone
+                );
+            }
+        }
+        let mut names: Vec<(String, String)> = file
+            .names
+            .into_iter()
+            .map(|(k, v)| (k.to_lowercase(), v))
+            .collect();
+        for (k, v) in &names {
+            anyhow::ensure!(
+                v == "UTC" || v.parse::<chrono_tz::Tz>().is_ok(),
+                "{}: name {k:?} → {v:?} is not an IANA zone",
+                path.display()
+            );
+        }
+        names.sort_by_key(|(k, _)| std::cmp::Reverse(k.chars().count()));
+        Ok(ZoneTable {
+            abbreviations: file.abbreviations,
+            names,
+            refs: Default::default(),
+        })
+    }
+
+    /// A pattern for zone references in running text: `UTC+7`, names, abbreviations.
+    pub fn reference_pattern(&self) -> Option<&regex::Regex> {
+        self.refs
+            .get_or_init(|| {
+                let names: Vec<String> = self.names.iter().map(|(k, _)| k.clone()).collect();
+                let abbrs: Vec<String> = self
+                    .abbreviations
+                    .keys()
+                    .filter(|a| a.len() > 1)
+                    .cloned()
+                    .collect();
+                let mut alts = vec![
+                    r"(?:UTC|GMT)[ \t]?[+−–-][ \t]?\d{1,2}(?::?\d{2})?".to_string(),
+                    r"(?:Africa|America|Asia|Atlantic|Australia|Europe|Indian|Pacific)/[A-Z][A-Za-z_\-]+(?:/[A-Z][A-Za-z_\-]+)?".to_string(),
+                ];
+                if !names.is_empty() {
+                    alts.push(format!("(?i:{})", super::text::alternation(&names)));
+                }
+                if !abbrs.is_empty() {
+                    let mut abbrs = abbrs;
+                    abbrs.sort_by_key(|a| std::cmp::Reverse(a.len()));
+                    alts.push(super::text::alternation(&abbrs));
+                }
+                regex::Regex::new(&alts.join("|")).ok()
+            })
+            .as_ref()
+    }
+
+    /// Abbreviations, for building the scanner's patterns.
+    pub fn abbreviations(&self) -> impl Iterator<Item = &str> {
+        self.abbreviations.keys().map(String::as_str)
+    }
+
+    /// Zone names (lower case), longest first.
+    pub fn names(&self) -> &[(String, String)] {
+        &self.names
+    }
+
+    /// Resolves an abbreviation for a page in `lang`.
+    pub fn abbreviation(&self, abbr: &str, lang: &str) -> Option<ZoneRef> {
+        let a = self.abbreviations.get(abbr)?;
+        let chosen = a
+            .candidates
+            .iter()
+            .find(|c| c.langs.iter().any(|l| l == lang))
+            .unwrap_or(&a.candidates[0]);
+        let distinct_offsets = a
+            .candidates
+            .iter()
+            .map(|c| c.offset.as_str())
+            .collect::<std::collections::BTreeSet<_>>()
+            .len();
+        let warning = (distinct_offsets > 1).then(|| {
+            format!(
+                "zone abbreviation {abbr} is ambiguous; read as {} ({}) for language {lang}; pass --tz to override",
+                chosen.offset, chosen.zone
+            )
+        });
+        Some(ZoneRef {
+            offset: parse_offset(&chosen.offset),
+            zone: chosen.zone.clone(),
+            warning,
+        })
+    }
+
+    /// The IANA zone of a zone name phrase (lower case).
+    pub fn name(&self, phrase: &str) -> Option<&str> {
+        let p = phrase.to_lowercase();
+        self.names
+            .iter()
+            .find(|(k, _)| *k == p)
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+/// Parses "+09:00", "-0700", "+7", "−06", "+5:30" (with ASCII or Unicode minus) to an offset.
+pub fn parse_offset(s: &str) -> Option<FixedOffset> {
+    let s = s.trim();
+    let mut chars = s.chars();
+    let sign = match chars.next()? {
+        '+' => 1,
+        '-' | '−' | '–' => -1,
+        _ => return None,
+    };
+    let rest: String = chars.filter(|c| !c.is_whitespace()).collect();
+    let (h, m) = if let Some((h, m)) = rest.split_once(':') {
+        (h.parse::<i32>().ok()?, m.parse::<i32>().ok()?)
+    } else if rest.len() == 4 {
+        (rest[..2].parse().ok()?, rest[2..].parse().ok()?)
+    } else if rest.len() <= 2 {
+        (rest.parse().ok()?, 0)
+    } else {
+        return None;
+    };
+    if h > MAX_OFFSET_HOURS || !(0..60).contains(&m) {
+        return None;
+    }
+    FixedOffset::east_opt(sign * (h * 3600 + m * 60))
+}
+
+/// Writes an offset as "+HH:MM".
+pub fn offset_string(o: FixedOffset) -> String {
+    let secs = o.local_minus_utc();
+    let sign = if secs < 0 { '-' } else { '+' };
+    let a = secs.abs();
+    format!("{sign}{:02}:{:02}", a / 3600, (a % 3600) / 60)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn offsets_in_many_spellings() {
+        assert_eq!(parse_offset("+09:00").unwrap().local_minus_utc(), 9 * 3600);
+        assert_eq!(parse_offset("−7").unwrap().local_minus_utc(), -7 * 3600);
+        assert_eq!(parse_offset("+0530").unwrap().local_minus_utc(), 19800);
+        assert!(parse_offset("+25").is_none());
+        assert!(parse_offset("9").is_none());
+        assert_eq!(
+            offset_string(FixedOffset::west_opt(3 * 3600).unwrap()),
+            "-03:00"
+        );
+    }
+}

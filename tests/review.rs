@@ -1,0 +1,240 @@
+//! `incidentlib review`: the page highlights every label, runs no script from the page text,
+//! and exports a case that `validate` accepts and `--accept` writes into a library.
+mod common;
+use common::{run, stderr, stdout};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+const DRAFT: &str = "tests/fixtures/review/draft-examplewiki-2025-01-18.json";
+
+fn render(dir: &Path) -> PathBuf {
+    // Copy the draft's three files so the page is written beside them in a temp dir.
+    for ext in [".json", ".review.json", ".txt"] {
+        let name = format!("draft-examplewiki-2025-01-18{ext}");
+        std::fs::copy(
+            common::root().join("tests/fixtures/review").join(&name),
+            dir.join(&name),
+        )
+        .unwrap();
+    }
+    let draft = dir.join("draft-examplewiki-2025-01-18.json");
+    let out = run(&["review", draft.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let html = dir.join("draft-examplewiki-2025-01-18.html");
+    assert_eq!(stdout(&out).trim(), html.to_str().unwrap());
+    html
+}
+
+#[test]
+fn page_is_self_contained_and_escapes_the_source_text() {
+    let dir = tempfile::tempdir().unwrap();
+    let html = std::fs::read_to_string(render(dir.path())).unwrap();
+    for i in 0..4 {
+        assert!(
+            html.contains(&format!("id=\"l-{i}\"")),
+            "label {i} has no highlight"
+        );
+    }
+    assert!(html.contains("a-negated"), "the negated label is marked");
+    assert!(
+        html.contains("&lt;script&gt;document.title"),
+        "page text is escaped"
+    );
+    assert!(!html.contains("<script>document.title"));
+    assert!(!html.contains("<img src=x"));
+    assert!(!html.contains("src=\"http"), "no external resources");
+    assert!(!html.contains("href=\"http"), "no external links");
+    assert!(html.contains("Content-Security-Policy"));
+    assert_eq!(
+        html.matches("<script>").count(),
+        1,
+        "one inline script only"
+    );
+    // Scripts and Hangul, kana and Vietnamese text survive.
+    for s in ["디스코드 알림", "午後3時ごろ", "khoảng 9 giờ sáng"] {
+        assert!(html.contains(s), "{s} missing");
+    }
+    // Warnings come before the fields.
+    assert!(html.find("Asia/Seoul was inferred").unwrap() < html.find("id=\"f-org\"").unwrap());
+}
+
+#[test]
+fn large_text_renders_quickly_enough_to_finish() {
+    // 1 MB of text with the fixture's spans: rendering must not blow up (no timing asserted).
+    let dir = tempfile::tempdir().unwrap();
+    render(dir.path());
+    let txt = dir.path().join("draft-examplewiki-2025-01-18.txt");
+    let mut t = std::fs::read_to_string(&txt).unwrap();
+    while t.len() < 1_000_000 {
+        t.push_str("\n로그 줄 log line 12:00 — khoảng ");
+    }
+    std::fs::write(&txt, t).unwrap();
+    let out = run(&[
+        "review",
+        dir.path()
+            .join("draft-examplewiki-2025-01-18.json")
+            .to_str()
+            .unwrap(),
+    ]);
+    assert!(out.status.success());
+}
+
+fn chromium() -> Option<PathBuf> {
+    for c in [
+        "/usr/bin/chromium",
+        "/usr/bin/chromium-browser",
+        "/usr/bin/google-chrome",
+    ] {
+        if Path::new(c).exists() {
+            return Some(PathBuf::from(c));
+        }
+    }
+    eprintln!("note: chromium is not installed (.ci/run installs it); skipping the browser checks");
+    None
+}
+
+fn dump_dom(browser: &Path, url: &str) -> String {
+    let profile = tempfile::tempdir().unwrap();
+    let out = Command::new(browser)
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+            "--virtual-time-budget=3000",
+        ])
+        .arg(format!("--user-data-dir={}", profile.path().display()))
+        .arg("--dump-dom")
+        .arg(url)
+        .output()
+        .expect("run chromium");
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+#[test]
+fn in_a_browser_no_script_runs_and_export_is_a_valid_case() {
+    let Some(browser) = chromium() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let html = render(dir.path());
+    let url = format!("file://{}", html.display());
+
+    let dom = dump_dom(&browser, &url);
+    assert!(
+        dom.contains("id=\"l-0\""),
+        "highlights are in the DOM: {}",
+        &dom[..dom.len().min(500)]
+    );
+    assert!(
+        !dom.contains("data-pwned=\"1\""),
+        "a script from the page text ran"
+    );
+    assert!(
+        !dom.contains("<title>pwned"),
+        "a script from the page text ran"
+    );
+
+    let dom = dump_dom(&browser, &format!("{url}#selftest-export"));
+    let start = dom
+        .find("<pre id=\"export-output\">")
+        .expect("export output")
+        + "<pre id=\"export-output\">".len();
+    let end = start + dom[start..].find("</pre>").unwrap();
+    let json = html_escape::decode_html_entities(&dom[start..end]).into_owned();
+    let v: serde_json::Value =
+        serde_json::from_str(&json).unwrap_or_else(|e| panic!("{e}: {json}"));
+    assert!(v["review"]["reviewed_at"].is_string());
+    assert_eq!(v["review"]["reviewed_by"], "selftest");
+    // The ticked labels are the case's; the negated one stays out.
+    assert_eq!(
+        v["symptoms"],
+        serde_json::json!(["disk-full", "high-error-rate"])
+    );
+    let reviewed = dir.path().join("reviewed.json");
+    std::fs::write(&reviewed, &json).unwrap();
+    let out = run(&["validate", reviewed.to_str().unwrap()]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}{}",
+        stdout(&out),
+        stderr(&out)
+    );
+}
+
+#[test]
+fn accept_writes_reviewed_cases_and_refuses_clashes() {
+    let dir = tempfile::tempdir().unwrap();
+    let lib = dir.path().join("library");
+    std::fs::create_dir(&lib).unwrap();
+    let mut v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(common::root().join(DRAFT)).unwrap())
+            .unwrap();
+    let file = dir.path().join("reviewed.json");
+
+    // Not reviewed yet: refused.
+    std::fs::write(&file, v.to_string()).unwrap();
+    let out = run(&[
+        "review",
+        "--accept",
+        file.to_str().unwrap(),
+        "--library",
+        lib.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("reviewed_at"));
+
+    v["review"]["reviewed_at"] = "2026-11-30T10:00:00Z".into();
+    v["review"]["reviewed_by"] = "curator".into();
+    std::fs::write(&file, v.to_string()).unwrap();
+    let out = run(&[
+        "review",
+        "--accept",
+        file.to_str().unwrap(),
+        "--library",
+        lib.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let written = lib.join("draft-examplewiki-2025-01-18.json");
+    assert!(written.exists());
+    // Accepting the same case again (a re-review) is fine.
+    let out = run(&[
+        "review",
+        "--accept",
+        file.to_str().unwrap(),
+        "--library",
+        lib.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+
+    // A different case with the same id is refused and the library file is untouched.
+    let before = std::fs::read(&written).unwrap();
+    v["org"] = "Another Org".into();
+    std::fs::write(&file, v.to_string()).unwrap();
+    let out = run(&[
+        "review",
+        "--accept",
+        file.to_str().unwrap(),
+        "--library",
+        lib.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("different case"));
+    assert_eq!(std::fs::read(&written).unwrap(), before);
+
+    // An invalid case is refused with its problems named.
+    v["org"] = "Examplewiki".into();
+    v["symptoms"] = serde_json::json!(["disk-ful"]);
+    std::fs::write(&file, v.to_string()).unwrap();
+    let out = run(&[
+        "review",
+        "--accept",
+        file.to_str().unwrap(),
+        "--library",
+        lib.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("disk-full"), "{}", stderr(&out));
+}

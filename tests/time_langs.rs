@@ -1,0 +1,539 @@
+//! Regression tests for the time parser, one module per language, named for what broke.
+mod common;
+
+use incidentlib::time::{parse, Lexicons, ParseOptions, Parsed, TimeKind, ZoneHow};
+use std::sync::OnceLock;
+
+fn lexicons() -> &'static Lexicons {
+    static LEX: OnceLock<Lexicons> = OnceLock::new();
+    LEX.get_or_init(|| Lexicons::load(&common::root().join("mappings")).expect("lexicons"))
+}
+
+fn run(lang: &str, text: &str) -> Parsed {
+    parse(
+        text,
+        lexicons(),
+        &ParseOptions {
+            lang: Some(lang.into()),
+            ..Default::default()
+        },
+    )
+}
+
+fn run_ref(lang: &str, text: &str, reference: &str) -> Parsed {
+    parse(
+        text,
+        lexicons(),
+        &ParseOptions {
+            lang: Some(lang.into()),
+            tz: None,
+            reference: chrono::NaiveDateTime::parse_from_str(reference, "%Y-%m-%dT%H:%M").ok(),
+            fallback_tz: None,
+        },
+    )
+}
+
+/// ISO values of every time (start and end) found.
+fn values(p: &Parsed) -> Vec<String> {
+    p.times
+        .iter()
+        .flat_map(|t| [t.value, t.end_value])
+        .flatten()
+        .map(|v| v.iso())
+        .collect()
+}
+
+fn durations(p: &Parsed) -> Vec<String> {
+    p.durations.iter().map(|d| d.value.to_string()).collect()
+}
+
+mod en {
+    use super::*;
+
+    #[test]
+    fn range_with_about_on_the_end_marks_only_the_end_approximate() {
+        let p = run(
+            "en",
+            "On 2024-11-12, from 9:08 AM UTC to about 10:00 AM UTC the API failed.",
+        );
+        let r = p.times.iter().find(|t| t.kind == TimeKind::Range).unwrap();
+        assert_eq!(r.value.unwrap().iso(), "2024-11-12T09:08:00+00:00");
+        assert_eq!(r.end_value.unwrap().iso(), "2024-11-12T10:00:00+00:00");
+        assert!(!r.approximate);
+        assert_eq!(r.end_approximate, Some(true));
+    }
+
+    #[test]
+    fn rates_are_not_durations() {
+        let p = run(
+            "en",
+            "A limit of 300 requests per 10 minutes; 1.5 million requests per second; probes every 30 seconds.",
+        );
+        assert!(p.durations.is_empty(), "{:?}", durations(&p));
+    }
+
+    #[test]
+    fn an_and_d_is_not_one_day() {
+        let p = run("en", "It lasted 1 hour and 35 minutes.");
+        assert_eq!(durations(&p), vec!["1h35m"]);
+    }
+
+    #[test]
+    fn vague_few_minutes_is_not_a_duration() {
+        assert!(run("en", "Issuing it took only a few minutes.")
+            .durations
+            .is_empty());
+    }
+
+    #[test]
+    fn bit_over_and_nearly_an_hour_are_approximate_hours() {
+        let p = run("en", "a bit over an hour, then nearly an hour");
+        assert_eq!(durations(&p), vec!["1h", "1h"]);
+        assert!(p.durations.iter().all(|d| d.approximate));
+    }
+
+    #[test]
+    fn pst_paired_with_utc_rolls_the_utc_side_to_the_next_day() {
+        let p = run("en", "Jan 8, 2025: paged at 18:28 PST (02:28 UTC).");
+        let v = values(&p);
+        assert!(
+            v.contains(&"2025-01-08T18:28:00-08:00".to_string()),
+            "{v:?}"
+        );
+        assert!(
+            v.contains(&"2025-01-09T02:28:00+00:00".to_string()),
+            "{v:?}"
+        );
+    }
+
+    #[test]
+    fn timeline_past_midnight_rolls_to_the_next_day() {
+        let p = run(
+            "en",
+            "Timeline (UTC), 2025-01-30\n23:10 alert\n23:50 rollback\n00:20 recovered\n",
+        );
+        let v = values(&p);
+        assert!(
+            v.contains(&"2025-01-31T00:20:00+00:00".to_string()),
+            "{v:?}"
+        );
+        assert_eq!(p.zone.how, ZoneHow::Stated);
+    }
+
+    #[test]
+    fn yesterday_is_relative_to_the_reference() {
+        let p = run_ref("en", "It started yesterday at 3 PM.", "2016-11-07T00:00");
+        assert!(
+            values(&p).iter().any(|v| v.starts_with("2016-11-06T15:00")),
+            "{:?}",
+            values(&p)
+        );
+    }
+
+    #[test]
+    fn ago_and_later_resolve_against_the_reference_only() {
+        let p = run_ref(
+            "en",
+            "It failed 2 hours ago and recovers in 30 minutes.",
+            "2016-11-07T12:00",
+        );
+        let v = values(&p);
+        assert!(v.contains(&"2016-11-07T10:00:00".to_string()), "{v:?}");
+        assert!(v.contains(&"2016-11-07T12:30:00".to_string()), "{v:?}");
+        assert_eq!(durations(&p), vec!["2h", "30m"]);
+        assert!(run("en", "It failed 2 hours ago.").times.is_empty());
+    }
+
+    #[test]
+    fn cst_is_ambiguous_and_warns() {
+        let p = run("en", "On 2025-03-04 at 10:00 CST the job failed.");
+        assert!(
+            p.warnings.iter().any(|w| w.contains("CST")),
+            "{:?}",
+            p.warnings
+        );
+        assert!(values(&p).contains(&"2025-03-04T10:00:00-06:00".to_string()));
+    }
+}
+
+mod ko {
+    use super::*;
+
+    #[test]
+    fn ko_pm_half_hour_is_15_30() {
+        let p = run("ko", "2025년 1월 18일 오후 3시 반부터 장애");
+        assert_eq!(values(&p), vec!["2025-01-18T15:30:00+09:00"]);
+        assert_eq!(p.zone.how, ZoneHow::Inferred);
+    }
+
+    #[test]
+    fn day_prefix_24il_is_the_next_day() {
+        let p = run(
+            "ko",
+            "9월 23일 22시 30분부터 24일 8시 47분까지, 2026년 9월 23일",
+        );
+        assert_eq!(
+            values(&p)[..2],
+            ["2026-09-23T22:30:00+09:00", "2026-09-24T08:47:00+09:00"]
+        );
+    }
+
+    #[test]
+    fn elliptical_minutes_take_the_previous_hour() {
+        let p = run("ko", "2026-09-23 기록: 23시 18분과 32분에 알림");
+        assert!(values(&p).contains(&"2026-09-23T23:32:00+09:00".to_string()));
+    }
+
+    #[test]
+    fn count_per_ten_minutes_is_a_rate() {
+        let p = run(
+            "ko",
+            "상한은 10분에 1,500건, 평소 10분에 약 4,200통, 요청의 5분의 1쯤",
+        );
+        assert!(p.durations.is_empty(), "{:?}", durations(&p));
+    }
+
+    #[test]
+    fn eight_and_a_half_hours_and_native_days() {
+        let p = run("ko", "이 8시간 반 동안, 사흘보다 오래된 로그");
+        assert_eq!(durations(&p), vec!["8h30m", "3d"]);
+    }
+
+    #[test]
+    fn hours_unit_siga_is_not_a_clock() {
+        let p = run("ko", "24시간 동안");
+        assert!(p.times.is_empty());
+        assert_eq!(durations(&p), vec!["1d"]);
+    }
+}
+
+mod ja {
+    use super::*;
+
+    #[test]
+    fn fullwidth_pm_date_time() {
+        let p = run("ja", "２０２４年１１月１２日 午後６時に復旧");
+        assert_eq!(values(&p), vec!["2024-11-12T18:00:00+09:00"]);
+        assert_eq!(p.times[0].quote, "２０２４年１１月１２日 午後６時");
+    }
+
+    #[test]
+    fn jikan_is_a_duration_not_a_clock() {
+        let p = run("ja", "約１時間７分にわたり失敗");
+        assert!(p.times.is_empty());
+        assert_eq!(durations(&p), vec!["1h7m"]);
+        assert!(p.durations[0].approximate);
+    }
+
+    #[test]
+    fn every_three_months_is_a_frequency() {
+        assert!(run("ja", "３か月ごとに見直す").durations.is_empty());
+    }
+}
+
+mod zh {
+    use super::*;
+
+    #[test]
+    fn two_and_a_half_hours_in_cjk_numerals() {
+        let p = run(
+            "zh",
+            "故障持续了两个半小时，约二十分钟后恢复，用了四小时十分钟",
+        );
+        assert_eq!(durations(&p), vec!["2h30m", "20m", "4h10m"]);
+    }
+
+    #[test]
+    fn lingchen_two_is_two_am_and_xiawu_three_is_fifteen() {
+        let p = run("zh", "2025年4月22日凌晨2点推送，下午3点20分回滚");
+        let v = values(&p);
+        assert!(
+            v.contains(&"2025-04-22T02:00:00+08:00".to_string()),
+            "{v:?}"
+        );
+        assert!(
+            v.contains(&"2025-04-22T15:20:00+08:00".to_string()),
+            "{v:?}"
+        );
+    }
+
+    #[test]
+    fn fraction_is_not_a_duration() {
+        assert!(run("zh", "只有原来的六十分之一").durations.is_empty());
+    }
+}
+
+mod vi {
+    use super::*;
+
+    #[test]
+    fn three_gio_chieu_is_fifteen() {
+        let p = run("vi", "Ngày 12 tháng 11 năm 2024, mở lúc 3 giờ chiều");
+        assert!(
+            values(&p).contains(&"2024-11-12T15:00:00+07:00".to_string()),
+            "{:?}",
+            values(&p)
+        );
+    }
+
+    #[test]
+    fn gio_phut_without_cue_is_a_duration() {
+        let p = run("vi", "Sự cố kéo dài 2 giờ 15 phút.");
+        assert!(p.times.is_empty());
+        assert_eq!(durations(&p), vec!["2h15m"]);
+    }
+
+    #[test]
+    fn khoang_before_a_range_marks_both_ends() {
+        let p = run("vi", "12/11/2024, khoảng 9:08–10:00 UTC: lỗi");
+        let r = &p.times.iter().find(|t| t.kind == TimeKind::Range).unwrap();
+        assert!(r.approximate && r.end_approximate == Some(true));
+        assert_eq!(r.value.unwrap().iso(), "2024-11-12T09:08:00+00:00");
+    }
+}
+
+mod de {
+    use super::*;
+
+    #[test]
+    fn day_first_numeric_date_and_uhr() {
+        let p = run("de", "Am 12.11.2024 um 10:17 Uhr fiel der Strom aus.");
+        assert_eq!(values(&p), vec!["2024-11-12T10:17:00+01:00"]);
+    }
+
+    #[test]
+    fn mesz_and_mez_keep_their_own_offsets_across_dst() {
+        let p = run(
+            "de",
+            "26.10.2025: 02:30 MESZ erster Lauf, 02:30 MEZ zweiter Lauf",
+        );
+        let v = values(&p);
+        assert!(
+            v.contains(&"2025-10-26T02:30:00+02:00".to_string()),
+            "{v:?}"
+        );
+        assert!(
+            v.contains(&"2025-10-26T02:30:00+01:00".to_string()),
+            "{v:?}"
+        );
+    }
+
+    #[test]
+    fn zwei_stunden_and_knapp_drei() {
+        let p = run("de", "zwei Stunden, dann knapp drei Stunden");
+        assert_eq!(durations(&p), vec!["2h", "3h"]);
+        assert!(p.durations[1].approximate);
+    }
+}
+
+mod fr {
+    use super::*;
+
+    #[test]
+    fn day_first_and_h_clock() {
+        let p = run("fr", "Le 12/11/2024 à 8h37 : panne. vers 10h20 : bascule.");
+        let v = values(&p);
+        assert_eq!(v[0], "2024-11-12T08:37:00+01:00");
+        assert!(p
+            .times
+            .iter()
+            .any(|t| t.approximate && t.quote == "vers 10h20"));
+    }
+
+    #[test]
+    fn toutes_les_30_secondes_is_a_frequency() {
+        assert!(run("fr", "sondes toutes les 30 secondes")
+            .durations
+            .is_empty());
+    }
+
+    #[test]
+    fn one_h_thirty_is_ninety_minutes() {
+        assert_eq!(
+            durations(&run("fr", "la bascule a pris 1 h 30.")),
+            vec!["1h30m"]
+        );
+    }
+}
+
+mod es {
+    use super::*;
+
+    #[test]
+    fn p_m_with_spaces_and_alrededor() {
+        let p = run(
+            "es",
+            "El 04/09/2025 de 2:55 p. m. a 5:20 p. m.; alrededor de las 4:00 p. m.",
+        );
+        let v = values(&p);
+        assert!(
+            v.contains(&"2025-09-04T14:55:00+02:00".to_string()),
+            "{v:?}"
+        );
+        assert!(
+            v.contains(&"2025-09-04T17:20:00+02:00".to_string()),
+            "{v:?}"
+        );
+        assert!(p.times.iter().any(|t| t.approximate));
+    }
+
+    #[test]
+    fn cuarenta_y_cinco_minutos() {
+        assert_eq!(durations(&run("es", "durante 45 minutos")), vec!["45m"]);
+    }
+}
+
+mod pt {
+    use super::*;
+
+    #[test]
+    fn tres_da_tarde_is_fifteen() {
+        let p = run("pt", "Em 07/10/2025 às 3 da tarde");
+        assert_eq!(values(&p), vec!["2025-10-07T15:00:00-03:00"]);
+    }
+
+    #[test]
+    fn por_volta_de_is_approximate() {
+        let p = run("pt", "Em 07/10/2025, por volta de 12h20 escalamos");
+        assert!(p
+            .times
+            .iter()
+            .any(|t| t.approximate && t.quote == "por volta de 12h20"));
+    }
+}
+
+mod bad_input {
+    use super::*;
+
+    #[test]
+    fn empty_binary_and_long_lines_do_not_panic() {
+        for text in [
+            String::new(),
+            "\u{0}\u{1}\u{fffd}\u{fffd}".to_string(),
+            "12:34 ".repeat(20_000),
+            "오후 3시 반 약 55분 ".repeat(2_000),
+        ] {
+            let p = run("en", &text);
+            let chars: Vec<char> = text.chars().collect();
+            for t in &p.times {
+                let q: String = chars[t.start..t.end].iter().collect();
+                assert_eq!(q, t.quote);
+            }
+        }
+    }
+
+    #[test]
+    fn detection_picks_the_script() {
+        let p = parse(
+            "2025년 1월 18일 오후 3시 반",
+            lexicons(),
+            &ParseOptions::default(),
+        );
+        assert_eq!(p.lang, "ko");
+    }
+}
+
+mod options {
+    use super::*;
+
+    #[test]
+    fn fallback_zone_is_inferred_but_a_statement_wins() {
+        let opts = ParseOptions {
+            lang: Some("en".into()),
+            fallback_tz: Some("Europe/London".into()),
+            ..Default::default()
+        };
+        let p = parse("2025-06-01 10:00 outage", lexicons(), &opts);
+        assert_eq!(p.zone.how, ZoneHow::Inferred);
+        assert_eq!(p.times[0].value.unwrap().iso(), "2025-06-01T10:00:00+01:00");
+        let p = parse(
+            "All times in UTC. 2025-06-01 10:00 outage",
+            lexicons(),
+            &opts,
+        );
+        assert_eq!(p.zone.how, ZoneHow::Stated);
+    }
+}
+
+mod en_rates {
+    use super::*;
+
+    #[test]
+    fn count_noun_an_hour_is_a_rate_but_an_hour_is_a_duration() {
+        assert!(run("en", "We saw 10,000 requests an hour.")
+            .durations
+            .is_empty());
+        assert_eq!(durations(&run("en", "It took an hour.")), vec!["1h"]);
+    }
+
+    #[test]
+    fn hyphenated_adjective_durations() {
+        assert_eq!(durations(&run("en", "a 30-second timeout")), vec!["30s"]);
+    }
+}
+
+mod false_friends {
+    use super::*;
+
+    #[test]
+    fn versions_addresses_and_ratios_are_not_times() {
+        let p = run(
+            "en",
+            "We deployed v1.2.10 to 10.0.0.12:8080; error ratio 3:1; HTTP 503 for 5% of users.",
+        );
+        assert!(p.times.is_empty(), "{:?}", values(&p));
+    }
+
+    #[test]
+    fn dash_between_clocks_is_a_range_not_an_offset() {
+        let p = run("en", "2025-03-04: 06:00-07:30 PT");
+        let r = p.times.last().unwrap();
+        assert_eq!(r.kind, TimeKind::Range);
+        assert_eq!(r.value.unwrap().iso(), "2025-03-04T06:00:00-08:00");
+        assert_eq!(r.end_value.unwrap().iso(), "2025-03-04T07:30:00-08:00");
+    }
+
+    #[test]
+    fn iso_offsets_stay_offsets() {
+        let p = run("en", "2024-11-12T09:08:00-05:00 and 13:00 (+0530)");
+        let v = values(&p);
+        assert_eq!(v[0], "2024-11-12T09:08:00-05:00");
+        assert_eq!(v[1], "2024-11-12T13:00:00+05:30");
+    }
+}
+
+mod mixed {
+    use super::*;
+
+    #[test]
+    fn english_stamps_inside_a_korean_page_are_read() {
+        let p = run("ko", "게시 Mar 04, 2025 - 16:30 UTC. 오후 3시 반에 복구.");
+        let v = values(&p);
+        assert!(
+            v.contains(&"2025-03-04T16:30:00+00:00".to_string()),
+            "{v:?}"
+        );
+        assert!(v.iter().any(|x| x.starts_with("2025-03-04T15:30")), "{v:?}");
+    }
+}
+
+mod multi_day {
+    use super::*;
+
+    #[test]
+    fn rows_under_day_headings_take_the_heading_date() {
+        let p = run(
+            "en",
+            "All times UTC.\n## March 3, 2025\n22:00 deploy\n23:30 alert\n## March 4, 2025\n00:30 rollback\n09:00 fixed\n## March 5, 2025\n10:00 closed\n",
+        );
+        let v = values(&p);
+        for want in [
+            "2025-03-03T22:00:00+00:00",
+            "2025-03-04T00:30:00+00:00",
+            "2025-03-04T09:00:00+00:00",
+            "2025-03-05T10:00:00+00:00",
+        ] {
+            assert!(v.contains(&want.to_string()), "{want} not in {v:?}");
+        }
+    }
+}
