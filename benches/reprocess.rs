@@ -39,11 +39,13 @@ fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// Sentences to vary the text with: the dev corpus and seed prose when `../shared` is present,
-/// else the fixture's own text.
+/// Sentences to vary the text with: the dev corpus and seed prose when `../shared` (or
+/// `$INCIDENTLIB_SHARED`) is present, else two fixed sentences (and a note saying so).
 fn sentences() -> Vec<(String, String)> {
     let mut out = Vec::new();
-    let shared = root().join("../shared");
+    let shared = std::env::var("INCIDENTLIB_SHARED")
+        .map(PathBuf::from)
+        .unwrap_or_else(|_| root().join("../shared"));
     let tag = regex::Regex::new(r"<[^>]+>").unwrap();
     for sub in ["dev-corpus", "seeds"] {
         let Ok(entries) = std::fs::read_dir(shared.join(sub)) else {
@@ -75,6 +77,10 @@ fn sentences() -> Vec<(String, String)> {
         }
     }
     if out.is_empty() {
+        println!(
+            "note: {} not found; cases repeat two fixed sentences (set INCIDENTLIB_SHARED)",
+            shared.display()
+        );
         out.push((
             "en".into(),
             "The database disk was full, so every write failed with HTTP 500 errors.".into(),
@@ -130,8 +136,17 @@ fn main() {
     let dir = tempfile::tempdir().expect("temp dir");
     let t = Instant::now();
     generate(dir.path(), n);
+    let bytes: u64 = walkdir::WalkDir::new(dir.path())
+        .into_iter()
+        .flatten()
+        .filter_map(|e| e.metadata().ok())
+        .filter(|m| m.is_file())
+        .map(|m| m.len())
+        .sum();
     println!(
-        "generated {n} cases in {:.1}s ({} threads)",
+        "generated {n} cases ({:.0} MB, {:.1} KB per case) in {:.1}s ({} threads)",
+        bytes as f64 / 1e6,
+        bytes as f64 / n as f64 / 1e3,
         t.elapsed().as_secs_f64(),
         rayon::current_num_threads()
     );
@@ -159,13 +174,14 @@ fn main() {
     let r = reprocess(dir.path(), &vocab, &normalizer, &opts, &|| {});
     let dry_secs = t.elapsed().as_secs_f64();
     println!(
-        "reprocess (dry run): {:>7.2}s ({:.2} CPU s) {:>9.0} cases/s; {:.2}x validate's time; {} changed, {} proposals, {} skipped",
+        "reprocess (dry run): {:>7.2}s ({:.2} CPU s) {:>9.0} cases/s; {:.2}x validate's time; {} changed, {} proposals on {} reviewed cases, {} skipped",
         dry_secs,
         cpu_secs() - c,
         r.scanned as f64 / dry_secs,
         dry_secs / validate_secs,
         r.changed(),
         r.proposals(),
+        r.cases.iter().filter(|c| c.reviewed).count(),
         r.skipped.len()
     );
 

@@ -7,6 +7,9 @@ use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
+/// Threads that write when applying: each atomic write waits on fsync, and concurrent fsyncs
+/// share journal commits, so many writers finish far sooner than one per core.
+const APPLY_WRITER_THREADS: usize = 16;
 /// Most evidence quotes kept per term in a report.
 const MAX_EVIDENCE_PER_TERM: usize = 2;
 /// The list fields the normaliser owns in a case, then the one-term field.
@@ -125,14 +128,28 @@ pub fn reprocess(
             problem: p.problem,
         });
     }
-    let outcomes: Vec<FileOutcome> = files
-        .par_iter()
-        .map(|f| {
-            let o = process_file(f, vocab, normalizer, opts);
-            progress();
-            o
-        })
-        .collect();
+    let run = || -> Vec<FileOutcome> {
+        files
+            .par_iter()
+            .map(|f| {
+                let o = process_file(f, vocab, normalizer, opts);
+                progress();
+                o
+            })
+            .collect()
+    };
+    let pool = if opts.apply {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(APPLY_WRITER_THREADS.max(rayon::current_num_threads()))
+            .build()
+            .ok()
+    } else {
+        None
+    };
+    let outcomes = match &pool {
+        Some(p) => p.install(run),
+        None => run(),
+    };
     for o in outcomes {
         report.scanned += o.scanned;
         report.written += usize::from(o.written);
