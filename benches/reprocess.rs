@@ -20,15 +20,32 @@ const REVIEWED_EVERY: usize = 10;
 /// The target: the whole library reprocessed within this many seconds.
 const TARGET_SECS: f64 = 10.0;
 
+/// CPU seconds (user + system) this process has used so far, from /proc (0 where absent).
+fn cpu_secs() -> f64 {
+    /// Clock ticks per second of /proc/self/stat on Linux.
+    const TICKS_PER_SEC: f64 = 100.0;
+    std::fs::read_to_string("/proc/self/stat")
+        .ok()
+        .and_then(|s| {
+            let rest = s.rsplit(')').next()?.split_whitespace().collect::<Vec<_>>();
+            let utime: f64 = rest.get(11)?.parse().ok()?;
+            let stime: f64 = rest.get(12)?.parse().ok()?;
+            Some((utime + stime) / TICKS_PER_SEC)
+        })
+        .unwrap_or(0.0)
+}
+
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// Sentences to vary the text with: the dev corpus and seed prose when `../shared` is present,
-/// else the fixture's own text.
+/// Sentences to vary the text with: the dev corpus and seed prose when `../shared` (or
+/// `$INCIDENTLIB_SHARED`) is present, else two fixed sentences (and a note saying so).
 fn sentences() -> Vec<(String, String)> {
     let mut out = Vec::new();
-    let shared = root().join("../shared");
+    let shared = std::env::var("INCIDENTLIB_SHARED")
+        .map(PathBuf::from)
+        .unwrap_or_else(|_| root().join("../shared"));
     let tag = regex::Regex::new(r"<[^>]+>").unwrap();
     for sub in ["dev-corpus", "seeds"] {
         let Ok(entries) = std::fs::read_dir(shared.join(sub)) else {
@@ -60,6 +77,10 @@ fn sentences() -> Vec<(String, String)> {
         }
     }
     if out.is_empty() {
+        println!(
+            "note: {} not found; cases repeat two fixed sentences (set INCIDENTLIB_SHARED)",
+            shared.display()
+        );
         out.push((
             "en".into(),
             "The database disk was full, so every write failed with HTTP 500 errors.".into(),
@@ -115,13 +136,22 @@ fn main() {
     let dir = tempfile::tempdir().expect("temp dir");
     let t = Instant::now();
     generate(dir.path(), n);
+    let bytes: u64 = walkdir::WalkDir::new(dir.path())
+        .into_iter()
+        .flatten()
+        .filter_map(|e| e.metadata().ok())
+        .filter(|m| m.is_file())
+        .map(|m| m.len())
+        .sum();
     println!(
-        "generated {n} cases in {:.1}s ({} threads)",
+        "generated {n} cases ({:.0} MB, {:.1} KB per case) in {:.1}s ({} threads)",
+        bytes as f64 / 1e6,
+        bytes as f64 / n as f64 / 1e3,
         t.elapsed().as_secs_f64(),
         rayon::current_num_threads()
     );
 
-    let t = Instant::now();
+    let (t, c) = (Instant::now(), cpu_secs());
     let v = validate_paths(
         &[dir.path().to_path_buf()],
         &vocab,
@@ -129,8 +159,9 @@ fn main() {
     );
     let validate_secs = t.elapsed().as_secs_f64();
     println!(
-        "validate:            {:>7.2}s {:>9.0} cases/s ({} records)",
+        "validate:            {:>7.2}s ({:.2} CPU s) {:>9.0} cases/s ({} records)",
         validate_secs,
+        cpu_secs() - c,
         v.records as f64 / validate_secs,
         v.records
     );
@@ -139,16 +170,18 @@ fn main() {
         apply: false,
         max_record_bytes: incidentlib::library::DEFAULT_MAX_RECORD_BYTES,
     };
-    let t = Instant::now();
+    let (t, c) = (Instant::now(), cpu_secs());
     let r = reprocess(dir.path(), &vocab, &normalizer, &opts, &|| {});
     let dry_secs = t.elapsed().as_secs_f64();
     println!(
-        "reprocess (dry run): {:>7.2}s {:>9.0} cases/s; {:.2}x validate's time; {} changed, {} proposals, {} skipped",
+        "reprocess (dry run): {:>7.2}s ({:.2} CPU s) {:>9.0} cases/s; {:.2}x validate's time; {} changed, {} proposals on {} reviewed cases, {} skipped",
         dry_secs,
+        cpu_secs() - c,
         r.scanned as f64 / dry_secs,
         dry_secs / validate_secs,
         r.changed(),
         r.proposals(),
+        r.cases.iter().filter(|c| c.reviewed).count(),
         r.skipped.len()
     );
 
@@ -156,12 +189,13 @@ fn main() {
         apply: true,
         ..opts.clone()
     };
-    let t = Instant::now();
+    let (t, c) = (Instant::now(), cpu_secs());
     let r = reprocess(dir.path(), &vocab, &normalizer, &apply, &|| {});
     let apply_secs = t.elapsed().as_secs_f64();
     println!(
-        "reprocess --apply:   {:>7.2}s {:>9.0} cases/s; {:.2}x validate's time; {} files written",
+        "reprocess --apply:   {:>7.2}s ({:.2} CPU s) {:>9.0} cases/s; {:.2}x validate's time; {} files written (each fsynced)",
         apply_secs,
+        cpu_secs() - c,
         r.scanned as f64 / apply_secs,
         apply_secs / validate_secs,
         r.written

@@ -7,6 +7,9 @@ use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
+/// Threads that write when applying: each atomic write waits on fsync, and concurrent fsyncs
+/// share journal commits, so many writers finish far sooner than one per core.
+const APPLY_WRITER_THREADS: usize = 16;
 /// Most evidence quotes kept per term in a report.
 const MAX_EVIDENCE_PER_TERM: usize = 2;
 /// The list fields the normaliser owns in a case, then the one-term field.
@@ -125,14 +128,28 @@ pub fn reprocess(
             problem: p.problem,
         });
     }
-    let outcomes: Vec<FileOutcome> = files
-        .par_iter()
-        .map(|f| {
-            let o = process_file(f, vocab, normalizer, opts);
-            progress();
-            o
-        })
-        .collect();
+    let run = || -> Vec<FileOutcome> {
+        files
+            .par_iter()
+            .map(|f| {
+                let o = process_file(f, vocab, normalizer, opts);
+                progress();
+                o
+            })
+            .collect()
+    };
+    let pool = if opts.apply {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(APPLY_WRITER_THREADS.max(rayon::current_num_threads()))
+            .build()
+            .ok()
+    } else {
+        None
+    };
+    let outcomes = match &pool {
+        Some(p) => p.install(run),
+        None => run(),
+    };
     for o in outcomes {
         report.scanned += o.scanned;
         report.written += usize::from(o.written);
@@ -185,12 +202,18 @@ fn process_file(path: &Path, vocab: &Vocabulary, n: &Normalizer, opts: &Options)
         return out;
     }
     let jsonl = path.extension().is_some_and(|e| e == "jsonl");
-    let original = match std::fs::read_to_string(path) {
-        Ok(t) => t,
-        Err(e) => {
-            skip(&mut out, format!("cannot read: {e}"));
-            return out;
+    // A .json file is one record: its text is the file. A .jsonl file is read again whole, so
+    // each record's line can be replaced in place.
+    let original = if jsonl {
+        match std::fs::read_to_string(path) {
+            Ok(t) => t,
+            Err(e) => {
+                skip(&mut out, format!("cannot read: {e}"));
+                return out;
+            }
         }
+    } else {
+        recs.records[0].text.clone()
     };
     let mut new_text = original.clone();
     let mut edited = false;
