@@ -28,4 +28,8 @@ fn dev_corpus_meets_the_draft_targets() {
     at_least("durations_recall", 0.90);
     at_least("labels_f1", 0.75);
     at_least("root_cause", 0.70);
+    assert_eq!(
+        t["must_not_label_violations"], 0,
+        "a negated or planned term was labelled"
+    );
 }
