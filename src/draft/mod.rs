@@ -182,15 +182,9 @@ impl Drafter {
                 }
             }
         }
-        use crate::time::ZoneHow as TH;
         let mut zone = ZoneReview {
             zone: parsed.zone.zone.clone(),
-            how: match parsed.zone.how {
-                TH::Stated => ZoneHow::Stated,
-                TH::Given => ZoneHow::Given,
-                TH::Inferred => ZoneHow::Inferred,
-                TH::Unknown => ZoneHow::Unknown,
-            },
+            how: parsed.zone.how,
         };
         match (&zone.how, &zone.zone) {
             (ZoneHow::Inferred, Some(z)) => {

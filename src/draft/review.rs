@@ -2,19 +2,9 @@
 use indexmap::IndexMap;
 use serde::{Deserialize, Serialize};
 
-/// How the page's time zone was settled.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum ZoneHow {
-    /// The page says it (an abbreviation, offset, IANA name or "all times in UTC").
-    Stated,
-    /// Guessed from the site profile or the page's language; always comes with a warning.
-    Inferred,
-    /// Set by the curator with `--tz`.
-    Given,
-    /// Nothing to go on.
-    Unknown,
-}
+/// How the page's time zone was settled: the time parser's own verdict (stated, inferred,
+/// given, unknown).
+pub use crate::time::ZoneHow;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ZoneReview {

@@ -156,7 +156,7 @@ pub struct DurationMention {
 }
 
 /// How the text's zone was decided.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum ZoneHow {
     Stated,

@@ -886,18 +886,13 @@ fn scan_dates(text: &str, lex: &Lexicon) -> (Vec<RawTime>, Vec<RawTime>) {
         r.date = Some(dp);
         out.push(r);
     };
-    for c in p.date_ymd.captures_iter(text) {
-        let m = c.get(0).unwrap();
-        if digit_before(text, m.start()) || digit_after(text, m.end()) {
-            continue;
-        }
-        let y = c[1].parse().ok();
-        let (mo, d) = (c[3].parse().unwrap_or(0), c[4].parse().unwrap_or(0));
+    // A calendar date, kept only when it is a real one.
+    let push_ymd = |out: &mut Vec<RawTime>, s: usize, e: usize, y: Option<i32>, mo: u32, d: u32| {
         if valid_date(y, mo, d) {
             push(
-                &mut out,
-                m.start(),
-                m.end(),
+                out,
+                s,
+                e,
                 DateParts {
                     year: y,
                     month: Some(mo),
@@ -906,6 +901,15 @@ fn scan_dates(text: &str, lex: &Lexicon) -> (Vec<RawTime>, Vec<RawTime>) {
                 },
             );
         }
+    };
+    for c in p.date_ymd.captures_iter(text) {
+        let m = c.get(0).unwrap();
+        if digit_before(text, m.start()) || digit_after(text, m.end()) {
+            continue;
+        }
+        let y = c[1].parse().ok();
+        let (mo, d) = (c[3].parse().unwrap_or(0), c[4].parse().unwrap_or(0));
+        push_ymd(&mut out, m.start(), m.end(), y, mo, d);
     }
     for c in p.date_numeric.captures_iter(text) {
         let m = c.get(0).unwrap();
@@ -939,19 +943,7 @@ fn scan_dates(text: &str, lex: &Lexicon) -> (Vec<RawTime>, Vec<RawTime>) {
         };
         let dmy = lex.date_order == DateOrder::Dmy || &c[2] == ".";
         let (mo, d) = if dmy { (b, a) } else { (a, b) };
-        if valid_date(y, mo, d) {
-            push(
-                &mut out,
-                m.start(),
-                m.end(),
-                DateParts {
-                    year: y,
-                    month: Some(mo),
-                    day: Some(d),
-                    relative: None,
-                },
-            );
-        }
+        push_ymd(&mut out, m.start(), m.end(), y, mo, d);
     }
     if let Some(re) = &p.date_month_sep {
         for c in re.captures_iter(text) {
@@ -972,19 +964,7 @@ fn scan_dates(text: &str, lex: &Lexicon) -> (Vec<RawTime>, Vec<RawTime>) {
             };
             let y = y.parse().ok();
             let d = d.and_then(|d| d.parse().ok()).unwrap_or(0);
-            if valid_date(y, mo, d) {
-                push(
-                    &mut out,
-                    m.start(),
-                    m.end(),
-                    DateParts {
-                        year: y,
-                        month: Some(mo),
-                        day: Some(d),
-                        relative: None,
-                    },
-                );
-            }
+            push_ymd(&mut out, m.start(), m.end(), y, mo, d);
         }
     }
     if let Some(re) = &p.date_month_first {
@@ -998,19 +978,7 @@ fn scan_dates(text: &str, lex: &Lexicon) -> (Vec<RawTime>, Vec<RawTime>) {
             };
             let d = c[2].parse().unwrap_or(0);
             let y = c.get(3).and_then(|x| x.as_str().parse().ok());
-            if valid_date(y, mo, d) {
-                push(
-                    &mut out,
-                    m.start(),
-                    m.end(),
-                    DateParts {
-                        year: y,
-                        month: Some(mo),
-                        day: Some(d),
-                        relative: None,
-                    },
-                );
-            }
+            push_ymd(&mut out, m.start(), m.end(), y, mo, d);
         }
     }
     if let Some(re) = &p.date_day_first {
@@ -1024,19 +992,7 @@ fn scan_dates(text: &str, lex: &Lexicon) -> (Vec<RawTime>, Vec<RawTime>) {
             };
             let d = c[1].parse().unwrap_or(0);
             let y = c.get(3).and_then(|x| x.as_str().parse().ok());
-            if valid_date(y, mo, d) {
-                push(
-                    &mut out,
-                    m.start(),
-                    m.end(),
-                    DateParts {
-                        year: y,
-                        month: Some(mo),
-                        day: Some(d),
-                        relative: None,
-                    },
-                );
-            }
+            push_ymd(&mut out, m.start(), m.end(), y, mo, d);
         }
     }
     if let Some(re) = &p.date_cjk {
@@ -1047,19 +1003,7 @@ fn scan_dates(text: &str, lex: &Lexicon) -> (Vec<RawTime>, Vec<RawTime>) {
             }
             let y = c.get(1).and_then(|x| x.as_str().parse().ok());
             let (mo, d) = (c[2].parse().unwrap_or(0), c[3].parse().unwrap_or(0));
-            if valid_date(y, mo, d) {
-                push(
-                    &mut out,
-                    m.start(),
-                    m.end(),
-                    DateParts {
-                        year: y,
-                        month: Some(mo),
-                        day: Some(d),
-                        relative: None,
-                    },
-                );
-            }
+            push_ymd(&mut out, m.start(), m.end(), y, mo, d);
         }
     }
     if let Some(re) = &p.relative {
