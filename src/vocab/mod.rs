@@ -6,6 +6,8 @@ use sha2::{Digest, Sha256};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+/// Folder (inside the vocabulary folder) of per-language assertion triggers.
+const ASSERTIONS_DIR: &str = "assertions";
 /// A suggestion is offered only when the closest term is at least this similar (Jaro-Winkler).
 const MIN_SUGGESTION_SIMILARITY: f64 = 0.7;
 
@@ -101,6 +103,23 @@ impl Vocabulary {
                 "no vocabulary files (mappings/<field>.toml with a `field` key) in {}",
                 dir.display()
             );
+        }
+        // The assertion triggers change which labels the vocabulary yields, so they are part of
+        // its version too.
+        let mut extra: Vec<PathBuf> = std::fs::read_dir(dir.join(ASSERTIONS_DIR))
+            .into_iter()
+            .flatten()
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+            .collect();
+        extra.sort();
+        for path in extra {
+            if let Ok(text) = std::fs::read(&path) {
+                hasher.update(path.file_name().unwrap_or_default().as_encoded_bytes());
+                hasher.update([0]);
+                hasher.update(&text);
+                hasher.update([0]);
+            }
         }
         let digest = hasher.finalize();
         let version = format!("sha256:{}", &hex::encode(digest)[..16]);
