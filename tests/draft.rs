@@ -148,3 +148,34 @@ fn missing_file_is_a_clear_error_and_the_batch_goes_on() {
         "the good one was drafted"
     );
 }
+
+#[test]
+fn a_local_file_without_url_cites_the_file_and_still_validates() {
+    let dir = tempfile::tempdir().unwrap();
+    let sample = common::root().join("tests/fixtures/draft/sample-en.html");
+    let out = run(&[
+        "draft",
+        sample.to_str().unwrap(),
+        "--out",
+        dir.path().to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("pass --url"),
+        "the missing URL is flagged"
+    );
+    let case = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| {
+            p.to_string_lossy().ends_with(".json") && !p.to_string_lossy().ends_with(".review.json")
+        })
+        .unwrap();
+    let c: Value = serde_json::from_str(&std::fs::read_to_string(&case).unwrap()).unwrap();
+    assert!(c["sources"][0]["url"]
+        .as_str()
+        .unwrap()
+        .starts_with("file://"));
+    let v = run(&["validate", case.to_str().unwrap()]);
+    assert_eq!(v.status.code(), Some(0), "{}{}", stdout(&v), stderr(&v));
+}

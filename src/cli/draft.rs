@@ -89,10 +89,13 @@ fn print_summary(d: &crate::draft::Draft, path: &std::path::Path) {
     println!("  org       {}", c.org);
     println!("  date      {}", c.date);
     println!(
-        "  language  {}   zone {} ({:?})",
+        "  language  {}   zone {} ({})",
         r.language,
         r.timezone.zone.as_deref().unwrap_or("?"),
-        r.timezone.how
+        serde_json::to_value(r.timezone.how)
+            .ok()
+            .and_then(|v| v.as_str().map(str::to_string))
+            .unwrap_or_default()
     );
     println!(
         "  window    {} → {}",

@@ -39,6 +39,9 @@ pub fn from_document(doc: &Document, url: Option<&str>) -> Input {
         (None, None) if is_web(&doc.url) => Some(doc.url.clone()),
         _ => None,
     };
+    if input.url.is_none() {
+        input.local_source = Some(doc.url.clone());
+    }
     if doc.archive.is_some() {
         input.archived = Some(doc.url.clone());
     }

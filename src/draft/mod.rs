@@ -51,6 +51,8 @@ pub struct Input {
     pub full_text: Option<String>,
     /// The page as the fetch layer already extracted it (None: extract here).
     pub page: Option<Page>,
+    /// Where a local document came from (`file:///…`), cited when no URL is known.
+    pub local_source: Option<String>,
 }
 
 impl Input {
@@ -67,6 +69,7 @@ impl Input {
             content_selector: None,
             full_text: None,
             page: None,
+            local_source: None,
         }
     }
 }
@@ -425,10 +428,10 @@ impl Drafter {
         let labels = self.label(page, &text, &language, &mut case);
 
         // Source.
-        let source_url = input.url.clone();
-        if source_url.is_none() {
+        let source_url = input.url.clone().or_else(|| {
             warnings.push("no source URL: pass --url so the case can cite its source".into());
-        }
+            input.local_source.clone()
+        });
         let kind = input.profile_kind.clone().unwrap_or_else(|| {
             warnings.push("source kind guessed as \"blog\"; no site profile matched".into());
             "blog".into()
