@@ -228,3 +228,35 @@ fn usage_and_missing_paths_exit_2() {
         assert!(run(&[cmd, "--help"]).status.success());
     }
 }
+
+#[test]
+fn a_closed_pipe_ends_the_command_quietly() {
+    use std::io::{BufRead, BufReader};
+    use std::process::{Command, Stdio};
+    let text = "14:05 UTC error. 14:10 UTC alert.\n".repeat(20_000);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_incidentlib"))
+        .args(["times", "--lang", "en", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    {
+        use std::io::Write;
+        let mut stdin = child.stdin.take().unwrap();
+        stdin.write_all(text.as_bytes()).unwrap();
+    }
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    // The reader goes away after one line, like `| head -1`.
+    let out = child.wait_with_output().unwrap();
+    assert!(!first.is_empty());
+    assert!(!stderr(&out).contains("panicked"), "{}", stderr(&out));
+    assert!(
+        matches!(out.status.code(), Some(0) | Some(141)),
+        "{:?}",
+        out.status
+    );
+}
