@@ -13,6 +13,9 @@ pub struct Args {
     /// Write the changes to unreviewed cases (atomically); without it nothing is written.
     #[arg(long)]
     pub apply: bool,
+    /// Sync each file to disk as it is written (slower), instead of once at the end.
+    #[arg(long)]
+    pub fsync_each: bool,
     /// Print the full report as JSON on standard output.
     #[arg(long)]
     pub json: bool,
@@ -59,6 +62,7 @@ pub fn run(cli: &super::Cli, args: &Args) -> anyhow::Result<i32> {
         &Options {
             apply: args.apply,
             max_record_bytes: args.max_record_bytes,
+            fsync_each: args.fsync_each,
         },
         &tick,
     );

@@ -22,6 +22,8 @@ pub struct Options {
     /// Write changed unreviewed cases (otherwise nothing is written).
     pub apply: bool,
     pub max_record_bytes: u64,
+    /// Sync every file as it is written, instead of once at the end of the run.
+    pub fsync_each: bool,
 }
 
 /// A quote that supports an added term.
@@ -156,6 +158,14 @@ pub fn reprocess(
         report.cases.extend(o.cases);
         report.skipped.extend(o.skipped);
     }
+    if report.written > 0 && !opts.fsync_each {
+        if let Err(e) = crate::case::io::sync_filesystem(library) {
+            report.skipped.push(Skipped {
+                path: library.display().to_string(),
+                problem: format!("{e:#}; the changes are written but may not be on disk yet"),
+            });
+        }
+    }
     report
 }
 
@@ -280,7 +290,12 @@ fn process_file(path: &Path, vocab: &Vocabulary, n: &Normalizer, opts: &Options)
     }
     out.cases.reverse();
     if opts.apply && edited && new_text != original {
-        match crate::case::io::write_atomic(path, new_text.as_bytes()) {
+        let write = if opts.fsync_each {
+            crate::case::io::write_atomic
+        } else {
+            crate::case::io::write_atomic_unsynced
+        };
+        match write(path, new_text.as_bytes()) {
             Ok(()) => out.written = true,
             Err(e) => skip(&mut out, format!("{e:#}")),
         }
