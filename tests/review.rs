@@ -180,53 +180,38 @@ fn accept_writes_reviewed_cases_and_refuses_clashes() {
         serde_json::from_str(&std::fs::read_to_string(common::root().join(DRAFT)).unwrap())
             .unwrap();
     let file = dir.path().join("reviewed.json");
+    let accept = |file: &Path, lib: &Path| {
+        run(&[
+            "review",
+            "--accept",
+            file.to_str().unwrap(),
+            "--library",
+            lib.to_str().unwrap(),
+        ])
+    };
 
     // Not reviewed yet: refused.
     std::fs::write(&file, v.to_string()).unwrap();
-    let out = run(&[
-        "review",
-        "--accept",
-        file.to_str().unwrap(),
-        "--library",
-        lib.to_str().unwrap(),
-    ]);
+    let out = accept(&file, &lib);
     assert_eq!(out.status.code(), Some(1));
     assert!(stderr(&out).contains("reviewed_at"));
 
     v["review"]["reviewed_at"] = "2026-11-30T10:00:00Z".into();
     v["review"]["reviewed_by"] = "curator".into();
     std::fs::write(&file, v.to_string()).unwrap();
-    let out = run(&[
-        "review",
-        "--accept",
-        file.to_str().unwrap(),
-        "--library",
-        lib.to_str().unwrap(),
-    ]);
+    let out = accept(&file, &lib);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let written = lib.join("draft-examplewiki-2025-01-18.json");
     assert!(written.exists());
     // Accepting the same case again (a re-review) is fine.
-    let out = run(&[
-        "review",
-        "--accept",
-        file.to_str().unwrap(),
-        "--library",
-        lib.to_str().unwrap(),
-    ]);
+    let out = accept(&file, &lib);
     assert_eq!(out.status.code(), Some(0));
 
     // A different case with the same id is refused and the library file is untouched.
     let before = std::fs::read(&written).unwrap();
     v["org"] = "Another Org".into();
     std::fs::write(&file, v.to_string()).unwrap();
-    let out = run(&[
-        "review",
-        "--accept",
-        file.to_str().unwrap(),
-        "--library",
-        lib.to_str().unwrap(),
-    ]);
+    let out = accept(&file, &lib);
     assert_eq!(out.status.code(), Some(1));
     assert!(stderr(&out).contains("different case"));
     assert_eq!(std::fs::read(&written).unwrap(), before);
@@ -235,13 +220,7 @@ fn accept_writes_reviewed_cases_and_refuses_clashes() {
     v["org"] = "Examplewiki".into();
     v["symptoms"] = serde_json::json!(["disk-ful"]);
     std::fs::write(&file, v.to_string()).unwrap();
-    let out = run(&[
-        "review",
-        "--accept",
-        file.to_str().unwrap(),
-        "--library",
-        lib.to_str().unwrap(),
-    ]);
+    let out = accept(&file, &lib);
     assert_eq!(out.status.code(), Some(1));
     assert!(stderr(&out).contains("disk-full"), "{}", stderr(&out));
 }

@@ -113,23 +113,20 @@ impl WordsRegistry {
         };
         for code in [lang, "en"] {
             if let Some(w) = self.by_lang.get(code) {
-                out.events.start.extend(w.events.start.iter().cloned());
-                out.events
-                    .detection
-                    .extend(w.events.detection.iter().cloned());
-                out.events
-                    .resolution
-                    .extend(w.events.resolution.iter().cloned());
-                out.events.lasted.extend(w.events.lasted.iter().cloned());
-                out.events
-                    .start_labels
-                    .extend(w.events.start_labels.iter().cloned());
-                out.events
-                    .end_labels
-                    .extend(w.events.end_labels.iter().cloned());
-                out.org_labels.extend(w.org_labels.iter().cloned());
-                out.strip.extend(w.strip.iter().cloned());
-                out.legal_forms.extend(w.legal_forms.iter().cloned());
+                let pairs: [(&mut Vec<String>, &Vec<String>); 9] = [
+                    (&mut out.events.start, &w.events.start),
+                    (&mut out.events.detection, &w.events.detection),
+                    (&mut out.events.resolution, &w.events.resolution),
+                    (&mut out.events.lasted, &w.events.lasted),
+                    (&mut out.events.start_labels, &w.events.start_labels),
+                    (&mut out.events.end_labels, &w.events.end_labels),
+                    (&mut out.org_labels, &w.org_labels),
+                    (&mut out.strip, &w.strip),
+                    (&mut out.legal_forms, &w.legal_forms),
+                ];
+                for (into, from) in pairs {
+                    into.extend(from.iter().cloned());
+                }
             }
             if lang == "en" {
                 break;
