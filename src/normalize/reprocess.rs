@@ -140,7 +140,8 @@ pub fn reprocess(
             })
             .collect()
     };
-    let pool = if opts.apply {
+    // Many writer threads only help while each write waits on its own fsync.
+    let pool = if opts.apply && opts.fsync_each {
         rayon::ThreadPoolBuilder::new()
             .num_threads(APPLY_WRITER_THREADS.max(rayon::current_num_threads()))
             .build()
