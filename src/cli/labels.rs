@@ -1,6 +1,5 @@
 //! `incidentlib labels [--lang LANG] [--json] [TEXT | -]`: show the labels a text yields, with evidence.
 use crate::normalize::{detect_lang, fill_case, guess_sections, Assertion, Normalizer};
-use crate::vocab::Vocabulary;
 use std::io::Read;
 
 #[derive(Debug, clap::Args)]
@@ -17,13 +16,8 @@ pub struct Args {
 }
 
 pub fn run(cli: &super::Cli, args: &Args) -> anyhow::Result<i32> {
-    let vocab = match Vocabulary::load(&cli.mappings_dir()) {
-        Ok(v) => v,
-        Err(e) => {
-            eprintln!("error: {e:#}");
-            return Ok(2);
-        }
-    };
+    // A vocabulary that cannot be loaded is a usage error: main prints it and exits 2.
+    let vocab = cli.vocabulary()?;
     let normalizer = Normalizer::new(&vocab)?;
     let text = match args.text.as_deref() {
         Some(t) if t != "-" => t.to_string(),

@@ -61,6 +61,11 @@ impl Cli {
             .clone()
             .unwrap_or_else(|| crate::paths::data_dir("mappings"))
     }
+
+    /// The controlled vocabulary this run uses.
+    pub fn vocabulary(&self) -> anyhow::Result<crate::vocab::Vocabulary> {
+        crate::vocab::Vocabulary::load(&self.mappings_dir())
+    }
 }
 
 /// Runs the parsed command; returns the process exit code.

@@ -1,7 +1,6 @@
 //! `incidentlib reprocess --library DIR [--apply] [--json]`: re-label the library with the current mappings.
 use crate::normalize::reprocess::{count_files, reprocess, Options};
 use crate::normalize::Normalizer;
-use crate::vocab::Vocabulary;
 use std::io::IsTerminal;
 use std::path::PathBuf;
 
@@ -25,13 +24,8 @@ pub struct Args {
 }
 
 pub fn run(cli: &super::Cli, args: &Args) -> anyhow::Result<i32> {
-    let vocab = match Vocabulary::load(&cli.mappings_dir()) {
-        Ok(v) => v,
-        Err(e) => {
-            eprintln!("error: {e:#}");
-            return Ok(2);
-        }
-    };
+    // A vocabulary that cannot be loaded is a usage error: main prints it and exits 2.
+    let vocab = cli.vocabulary()?;
     if !args.library.is_dir() {
         eprintln!(
             "error: {} is not a folder of case records (give --library DIR)",

@@ -19,7 +19,7 @@ pub struct Args {
 
 pub fn run(cli: &super::Cli, args: &Args) -> anyhow::Result<i32> {
     if let Some(reviewed) = &args.accept {
-        let vocab = crate::vocab::Vocabulary::load(&cli.mappings_dir())?;
+        let vocab = cli.vocabulary()?;
         let library = args.library.as_ref().expect("clap requires --library");
         match crate::review::accept::accept(reviewed, library, &vocab) {
             Ok(path) => {

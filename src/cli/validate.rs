@@ -1,6 +1,5 @@
 //! `incidentlib validate PATH...`: report every problem in case records; exit 0, 1 or 2.
 use crate::validate::{validate_paths, Options};
-use crate::vocab::Vocabulary;
 use std::path::PathBuf;
 
 #[derive(Debug, clap::Args)]
@@ -17,13 +16,8 @@ pub struct Args {
 }
 
 pub fn run(cli: &super::Cli, args: &Args) -> anyhow::Result<i32> {
-    let vocab = match Vocabulary::load(&cli.mappings_dir()) {
-        Ok(v) => v,
-        Err(e) => {
-            eprintln!("error: {e:#}");
-            return Ok(2);
-        }
-    };
+    // A vocabulary that cannot be loaded is a usage error: main prints it and exits 2.
+    let vocab = cli.vocabulary()?;
     let report = validate_paths(
         &args.paths,
         &vocab,
