@@ -226,7 +226,11 @@ fn header_dates(text: &str, raw: &[RawTime], anchor: Option<NaiveDate>) -> Vec<(
 /// The incident date: the most mentioned date (year-less dates count, taking the commonest
 /// year), then the earliest date written within a few days before it (an incident that ran past
 /// midnight, or status posts stamped the next day, mention the later date more often).
-fn incident_date(raw: &[RawTime], reference: Option<NaiveDate>) -> Option<NaiveDate> {
+fn incident_date(
+    raw: &[RawTime],
+    reference: Option<NaiveDate>,
+    year_hint: Option<i32>,
+) -> Option<NaiveDate> {
     // (date parts, weight). A date written with its year is how
     // titles and summaries name the incident, so it weighs more than a bare background date
     // ("1월 4일에 설정을 바꿨다"); ties go to the earlier date.
@@ -250,7 +254,8 @@ fn incident_date(raw: &[RawTime], reference: Option<NaiveDate>) -> Option<NaiveD
         .iter()
         .max_by_key(|(y, n)| (**n, **y))
         .map(|(y, _)| *y)
-        .or(reference.map(|r| r.year()))?;
+        .or(reference.map(|r| r.year()))
+        .or(year_hint)?;
     // date → (mentions, weight)
     let mut counts: std::collections::BTreeMap<NaiveDate, (usize, usize)> = Default::default();
     for (d, weight) in &parts {
@@ -325,7 +330,7 @@ pub fn resolve(
     warnings: &mut Vec<String>,
 ) -> Resolution {
     let reference_day = opts.reference.map(|r| r.date());
-    let anchor = incident_date(&raw, reference_day).or(reference_day);
+    let anchor = incident_date(&raw, reference_day, opts.year_hint).or(reference_day);
     let relative_base = reference_day.or(anchor);
 
     // the zone
