@@ -4,7 +4,9 @@ use super::scan::RawTime;
 use super::text::{is_boundary_char, whole_word};
 use super::zones::{offset_string, parse_offset, ZoneTable};
 use super::{ParseOptions, TimeValue, ZoneHow, ZoneUse};
-use chrono::{Datelike, Duration, FixedOffset, NaiveDate, NaiveDateTime, Offset, TimeZone};
+use chrono::{
+    Datelike, Duration, FixedOffset, NaiveDate, NaiveDateTime, Offset, TimeZone, Timelike,
+};
 use chrono_tz::Tz;
 
 /// A line this short holding a parenthesised zone is a heading like "Timeline (UTC)".
@@ -13,6 +15,10 @@ const HEADING_LINE_CHARS: usize = 48;
 const SENTENCE_REACH: usize = 400;
 /// A day-only date ("24일") this many days before the anchor date is read as next month.
 const DAY_ONLY_BACK_DAYS: i64 = 15;
+/// A time-only row rolls past midnight only from a time at or after this hour…
+const EVENING_HOUR: u32 = 18;
+/// …to one before this hour.
+const MORNING_HOUR: u32 = 9;
 /// Day headings needed before rows are anchored to the heading above them.
 const MIN_DAY_HEADINGS: usize = 2;
 /// Day headings further apart than this are not one timeline.
@@ -589,10 +595,16 @@ fn resolve_date(
         return (Some(a), false);
     };
     // the day (anchor or the day after) that puts this time closest to the previous one
-    let best = [a, a + Duration::days(1)]
+    let mut best = [a, a + Duration::days(1)]
         .into_iter()
         .min_by_key(|d| (d.and_time(t) - p).num_seconds().abs())
         .unwrap_or(a);
+    // Rolling forward from the anchor's day needs a night between the two times (an evening
+    // then an early morning); otherwise prose that names the end before the start ("completed
+    // after 10 p.m. … the delays started at 8:40 a.m.") would move the start a day on.
+    if best > a && p.date() == a && !(p.hour() >= EVENING_HOUR && t.hour() < MORNING_HOUR) {
+        best = a;
+    }
     (Some(best), best > a)
 }
 
