@@ -18,7 +18,7 @@ const DAY_ONLY_BACK_DAYS: i64 = 15;
 /// A time-only row rolls past midnight only from a time at or after this hour…
 const EVENING_HOUR: u32 = 18;
 /// …to one before this hour.
-const MORNING_HOUR: u32 = 9;
+const MORNING_HOUR: u32 = 6;
 /// Day headings needed before rows are anchored to the heading above them.
 const MIN_DAY_HEADINGS: usize = 2;
 /// Day headings further apart than this are not one timeline.
