@@ -378,11 +378,21 @@ pub fn resolve(
         }
         let mut end_value = None;
         if let Some(b) = r.range_end.as_deref() {
-            let bdate = full_date(b).or(date);
+            // the end keeps its own day ("… から11日午前6時まで", "to May 11 06:00"), taking the
+            // start's year and month where it does not write them
+            let own = b.date.filter(|d| d.relative.is_none()).and_then(|d| {
+                let start = date?;
+                NaiveDate::from_ymd_opt(
+                    d.year.unwrap_or(start.year()),
+                    d.month.unwrap_or(start.month()),
+                    d.day?,
+                )
+            });
+            let bdate = full_date(b).or(own).or(date);
             if let (Some(d), Some(c)) = (bdate, b.clock) {
                 let mut local = d.and_hms_opt(c.hour, c.minute, c.second);
                 if let (Some(l), Some(start)) = (local, value.and_then(|v| v.local())) {
-                    if full_date(b).is_none() && l < start {
+                    if full_date(b).is_none() && own.is_none() && l < start {
                         local = Some(l + Duration::days(1));
                     }
                 }

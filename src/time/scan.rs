@@ -97,6 +97,9 @@ pub struct Patterns {
     clock_hour_meridiem: Option<Regex>,
     named_times: Option<Regex>,
     cue_hour: Option<Regex>,
+    /// "09.45 horas", "um 16.10 Uhr", "sobre las 10.30": a dotted clock after a cue or before a
+    /// clock suffix (a dotted number alone is a decimal).
+    clock_dot: Regex,
     minute_only: Option<Regex>,
     date_ymd: Regex,
     date_numeric: Regex,
@@ -384,6 +387,7 @@ impl Patterns {
             clock_hour_meridiem,
             named_times,
             cue_hour,
+            clock_dot: Regex::new(r"(\d{1,2})\.(\d{2})")?,
             minute_only,
             date_ymd: Regex::new(r"(\d{4})([-/.])(\d{1,2})[-/.](\d{1,2})")?,
             date_numeric: Regex::new(r"(\d{1,2})([/.])(\d{1,2})[/.](\d{4}|\d{2})")?,
@@ -577,6 +581,34 @@ fn scan_clocks(text: &str, lex: &Lexicon, zones: &ZoneTable) -> Vec<RawTime> {
             });
             out.push(r);
         }
+    }
+    for cap in p.clock_dot.captures_iter(text) {
+        let m = cap.get(0).unwrap();
+        if digit_before(text, m.start())
+            || digit_after(text, m.end())
+            || text[m.end()..].starts_with(['.', ',']) && digit_at(text, m.end() + 1)
+        {
+            continue;
+        }
+        let before = skip_ws_back(text, m.start(), MAX_GAP_SPACES);
+        let after = skip_ws(text, m.end(), MAX_GAP_SPACES);
+        let cued = phrase_before(text, before, &p.w.cues).is_some()
+            || phrase_before(text, before, &p.w.approx_before).is_some();
+        if !cued && phrase_at(text, after, &p.w.suffixes).is_none() {
+            continue;
+        }
+        let (h, mi): (u32, u32) = (cap[1].parse().unwrap_or(99), cap[2].parse().unwrap_or(99));
+        if h > 24 || mi > 59 {
+            continue;
+        }
+        let mut r = RawTime::new(m.start(), m.end());
+        r.clock = Some(ClockParts {
+            hour: h,
+            minute: mi,
+            second: 0,
+            meridiem: None,
+        });
+        out.push(r);
     }
     if let Some(re) = &p.clock_hour_meridiem {
         // "3 PM", "3 da tarde": the meridiem word itself is attached below
@@ -1033,6 +1065,21 @@ fn scan_dates(text: &str, lex: &Lexicon) -> (Vec<RawTime>, Vec<RawTime>) {
     if let Some(re) = &p.relative {
         for m in re.find_iter(text) {
             if !whole_word(text, m.start(), m.end()) {
+                continue;
+            }
+            // "9 de la mañana" is the morning, not tomorrow: a day word that ends a
+            // part-of-day phrase ("de la mañana", "da manhã") is not a relative day
+            let head = text[..m.end()].to_lowercase();
+            if lex
+                .clock
+                .am_after
+                .iter()
+                .chain(&lex.clock.pm_after)
+                .any(|w| {
+                    w.chars().count() > m.as_str().chars().count()
+                        && head.ends_with(&w.to_lowercase())
+                })
+            {
                 continue;
             }
             let key = m.as_str().to_lowercase();

@@ -1,0 +1,116 @@
+//! Dating on real-looking pages: the year from the URL, wall-clock times without a date, a zone
+//! inferred from the URL's country or a dateline (flagged), and the evidence for each.
+mod common;
+use common::{run, stderr, stdout};
+use serde_json::Value;
+
+fn draft(fixture: &str, url: Option<&str>) -> Value {
+    let path = common::root().join("tests/fixtures/dating").join(fixture);
+    let mut args = vec![
+        "draft",
+        "--json",
+        "--now",
+        "2026-11-30T00:00:00Z",
+        path.to_str().unwrap(),
+    ];
+    if let Some(u) = url {
+        args.extend(["--url", u]);
+    }
+    let out = run(&args);
+    assert!(out.status.success(), "{}", stderr(&out));
+    serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{e}: {}", stdout(&out)))
+}
+
+fn warnings(v: &Value) -> Vec<String> {
+    v["review"]["warnings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| w.as_str().unwrap().to_string())
+        .collect()
+}
+
+#[test]
+fn wall_times_without_a_date_still_give_detection_and_resolution() {
+    let v = draft(
+        "wall-times.txt",
+        Some("https://status.example.com/incidents/x1"),
+    );
+    assert_eq!(v["case"]["date"], "", "no date was given, none is invented");
+    assert_eq!(v["review"]["window"]["start"], Value::Null);
+    // 22:40 → 01:15 across midnight
+    assert_eq!(v["case"]["timeline"]["resolved_after"], "2h35m");
+    assert_eq!(v["case"]["timeline"]["detected_after"], "12m");
+    let at: Vec<&str> = v["review"]["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["at"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        at,
+        ["22:40:00", "22:52:00", "01:15:00"],
+        "events keep their wall times"
+    );
+    assert!(
+        warnings(&v).iter().any(|w| w.contains("no date or year")),
+        "{:?}",
+        warnings(&v)
+    );
+}
+
+#[test]
+fn the_year_comes_from_the_url_and_is_cited() {
+    let v = draft(
+        "year-in-url.txt",
+        Some("https://blog.example.com/2019/03/05/payments-outage"),
+    );
+    assert_eq!(v["case"]["date"], "2019-03-03");
+    assert_eq!(v["review"]["window"]["start"], "2019-03-03T14:05:00+00:00");
+    assert_eq!(v["review"]["window"]["end"], "2019-03-03T15:40:00+00:00");
+    assert_eq!(v["case"]["timeline"]["resolved_after"], "1h35m");
+    assert_eq!(v["case"]["timeline"]["detected_after"], "15m");
+    let f = &v["review"]["fields"]["date.reference"];
+    assert_eq!(f["rule"], "a date in the page's URL", "{f}");
+}
+
+#[test]
+fn a_dateline_place_gives_an_inferred_zone_and_prose_order_does_not_move_the_start() {
+    let v = draft(
+        "dateline.txt",
+        Some("https://news.example.com/2024/04/23/bank-glitch.html"),
+    );
+    let z = &v["review"]["timezone"];
+    assert_eq!(z["zone"], "Asia/Tokyo");
+    assert_eq!(z["how"], "inferred");
+    assert_eq!(v["review"]["fields"]["timezone"]["quote"], "Tokyo");
+    assert_eq!(v["review"]["window"]["start"], "2024-04-23T08:40:00+09:00");
+    assert_eq!(v["review"]["window"]["end"], "2024-04-23T22:00:00+09:00");
+    assert!(warnings(&v)
+        .iter()
+        .any(|w| w.contains("inferred") && w.contains("Tokyo")));
+}
+
+#[test]
+fn a_country_domain_beats_the_language_default_and_is_flagged() {
+    // Spanish on .cl is Santiago, not Madrid.
+    let v = draft(
+        "es-cl.txt",
+        Some("https://www.example.cl/noticias/2018-03-26/caida.html"),
+    );
+    let z = &v["review"]["timezone"];
+    assert_eq!(z["zone"], "America/Santiago");
+    assert_eq!(z["how"], "inferred");
+    assert_eq!(
+        v["review"]["fields"]["timezone"]["rule"],
+        "the URL's country domain"
+    );
+    assert_eq!(v["case"]["date"], "2018-03-26");
+    assert_eq!(v["case"]["timeline"]["resolved_after"], "55m");
+    let warns = warnings(&v);
+    assert_eq!(
+        warns.iter().filter(|w| w.contains("time zone")).count(),
+        1,
+        "the zone guess is said once: {warns:?}"
+    );
+}
