@@ -66,6 +66,10 @@ pub struct EventWords {
     /// Labels of rows that state the window outright ("Beginn · 02:31").
     pub start_labels: Vec<String>,
     pub end_labels: Vec<String>,
+    /// Word order: whether a clause's time usually follows its verb ("restored at 16:15",
+    /// "rétabli à 16h15") rather than precedes it ("16시 15분에 복구", "16時15分に復旧").
+    /// A keyword between two times goes to the time on this side unless a sentence ends first.
+    pub time_after_word: bool,
 }
 
 /// Whether a block starts with one of `labels` followed by a separator ("Beginn · …").
@@ -107,7 +111,12 @@ pub struct BlockText {
 /// The points each keyword occurrence belongs to: for every occurrence of a word in a block,
 /// the point of that block nearest to it (so "alerted at 16:31" picks 16:31, not the 16:30
 /// mentioned earlier in the same line).
-fn keyword_points(points: &[Point], blocks: &[BlockText], list: &[String]) -> Vec<bool> {
+fn keyword_points(
+    points: &[Point],
+    blocks: &[BlockText],
+    list: &[String],
+    words_time_after: bool,
+) -> Vec<bool> {
     let mut marked = vec![false; points.len()];
     let mut by_block: std::collections::HashMap<usize, Vec<usize>> = Default::default();
     for (i, p) in points.iter().enumerate() {
@@ -129,13 +138,32 @@ fn keyword_points(points: &[Point], blocks: &[BlockText], list: &[String]) -> Ve
                 }
                 let at = block.start + lower_s[..byte_at].chars().count();
                 let after = at + wlen;
+                let text_chars = &lower;
+                let crosses_sentence = |a: usize, b: usize| {
+                    let (a, b) = (a.saturating_sub(block.start), b.saturating_sub(block.start));
+                    text_chars
+                        .get(a.min(b)..b.max(a).min(text_chars.len()))
+                        .is_some_and(|s| s.iter().any(|c| ".;!?。！？\n".contains(*c)))
+                };
                 if let Some(&best) = idx.iter().min_by_key(|i| {
                     let p = &points[**i];
-                    if at >= p.end {
-                        at - p.end
+                    let (gap, time_after) = if at >= p.end {
+                        (at - p.end, false)
                     } else {
-                        p.start.saturating_sub(after)
+                        (p.start.saturating_sub(after), true)
+                    };
+                    // twice the gap on the side the language's word order disfavours, and
+                    // across a sentence end
+                    let mut cost = gap * 2;
+                    if time_after != words_time_after {
+                        cost += 1;
                     }
+                    if (time_after && crosses_sentence(after, p.start))
+                        || (!time_after && crosses_sentence(p.end, at))
+                    {
+                        cost += gap * 4 + 1;
+                    }
+                    cost
                 }) {
                     marked[best] = true;
                 }
@@ -167,9 +195,10 @@ pub fn analyse(
     words: &EventWords,
 ) -> Found {
     let mut found = Found::default();
-    let starts = keyword_points(points, blocks, &words.start);
-    let recoveries = keyword_points(points, blocks, &words.resolution);
-    let detections = keyword_points(points, blocks, &words.detection);
+    let after = words.time_after_word;
+    let starts = keyword_points(points, blocks, &words.start, after);
+    let recoveries = keyword_points(points, blocks, &words.resolution, after);
+    let detections = keyword_points(points, blocks, &words.detection, after);
 
     // 0. Rows labelled with the window's start and end ("Beginn · 26.10.2025, 02:31 MEZ").
     let labelled = |labels: &[String]| {

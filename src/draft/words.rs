@@ -74,6 +74,10 @@ impl WordsRegistry {
                         lasted: list(ev, "lasted"),
                         start_labels: list(ev, "start_labels"),
                         end_labels: list(ev, "end_labels"),
+                        time_after_word: ev
+                            .and_then(|t| t.get("time_after_word"))
+                            .and_then(|v| v.as_bool())
+                            .unwrap_or(true),
                     },
                     org_labels: list(org, "labels"),
                     strip: list(org, "strip"),
@@ -109,6 +113,13 @@ impl WordsRegistry {
     fn merge(&self, lang: &str) -> DraftWords {
         let mut out = DraftWords {
             legal_name_first: self.by_lang.get(lang).is_none_or(|w| w.legal_name_first),
+            events: EventWords {
+                time_after_word: self
+                    .by_lang
+                    .get(lang)
+                    .is_none_or(|w| w.events.time_after_word),
+                ..Default::default()
+            },
             ..Default::default()
         };
         for code in [lang, "en"] {

@@ -413,6 +413,17 @@ fn num_at(s: &str, lex: &Lexicon) -> Option<u32> {
         .map(|v| v as u32)
 }
 
+/// How far before a day word a part-of-day phrase ("de la mañana") is looked for.
+const PART_OF_DAY_REACH_BYTES: usize = 48;
+
+/// The nearest char boundary at or before `i`.
+fn floor_boundary(text: &str, mut i: usize) -> usize {
+    while i > 0 && !text.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
 fn is_cjk_numeral(c: char) -> bool {
     CJK_NUMERAL_CHARS.contains(c)
 }
@@ -1069,7 +1080,8 @@ fn scan_dates(text: &str, lex: &Lexicon) -> (Vec<RawTime>, Vec<RawTime>) {
             }
             // "9 de la mañana" is the morning, not tomorrow: a day word that ends a
             // part-of-day phrase ("de la mañana", "da manhã") is not a relative day
-            let head = text[..m.end()].to_lowercase();
+            let from = floor_boundary(text, m.end().saturating_sub(PART_OF_DAY_REACH_BYTES));
+            let head = text[from..m.end()].to_lowercase();
             if lex
                 .clock
                 .am_after
