@@ -558,6 +558,16 @@ fn resolve_date(
         if let Some(rel) = d.relative {
             return (relative_base.map(|b| b + Duration::days(rel)), false);
         }
+        if let (Some(wd), None) = (d.weekday, d.day) {
+            // the latest such weekday on or before the page's date
+            return (
+                relative_base.map(|b| {
+                    let back = (b.weekday().number_from_monday() + 7 - wd) % 7;
+                    b - Duration::days(back as i64)
+                }),
+                false,
+            );
+        }
         let Some(day) = d.day else {
             return (None, false);
         };

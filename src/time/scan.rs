@@ -35,6 +35,9 @@ pub struct DateParts {
     pub day: Option<u32>,
     /// Days from the reference ("yesterday" = -1).
     pub relative: Option<i64>,
+    /// A weekday named without a date ("Monday 5:00pm", "jeudi"): 1 = Monday … 7 = Sunday; the
+    /// latest such day on or before the page's date.
+    pub weekday: Option<u32>,
 }
 
 /// Clock fields as written (hour already in 24-hour form when a meridiem was given).
@@ -97,6 +100,9 @@ pub struct Patterns {
     clock_hour_meridiem: Option<Regex>,
     named_times: Option<Regex>,
     cue_hour: Option<Regex>,
+    /// Weekday names, and the weekday (1 = Monday) each lower-cased name stands for.
+    weekday: Option<Regex>,
+    weekday_number: std::collections::HashMap<String, u32>,
     /// "09.45 horas", "um 16.10 Uhr", "sobre las 10.30": a dotted clock after a cue or before a
     /// clock suffix (a dotted number alone is a decimal).
     clock_dot: Regex,
@@ -387,6 +393,15 @@ impl Patterns {
             clock_hour_meridiem,
             named_times,
             cue_hour,
+            weekday: if d.weekdays.is_empty() {
+                None
+            } else {
+                Some(Regex::new(&format!(
+                    "(?i){}",
+                    alternation(&sorted_phrases(&d.weekdays))
+                ))?)
+            },
+            weekday_number: weekday_numbers(&d.weekdays),
             clock_dot: Regex::new(r"(\d{1,2})\.(\d{2})")?,
             minute_only,
             date_ymd: Regex::new(r"(\d{4})([-/.])(\d{1,2})[-/.](\d{1,2})")?,
@@ -411,6 +426,31 @@ fn num_at(s: &str, lex: &Lexicon) -> Option<u32> {
     parse_number(s, &lex.numbers)
         .filter(|v| v.fract() == 0.0 && *v >= 0.0)
         .map(|v| v as u32)
+}
+
+/// Most bytes of separators between a weekday and the date it decorates.
+const MAX_WEEKDAY_GAP_BYTES: usize = 4;
+
+/// The weekday each name stands for: the language file lists Monday … Sunday first; a later
+/// entry is an abbreviation of the full name it begins, or ends like ("tue", "周一").
+fn weekday_numbers(names: &[String]) -> std::collections::HashMap<String, u32> {
+    let full: Vec<String> = names.iter().take(7).map(|n| n.to_lowercase()).collect();
+    let mut out = std::collections::HashMap::new();
+    for (i, n) in full.iter().enumerate() {
+        out.insert(n.clone(), i as u32 + 1);
+    }
+    for n in names.iter().skip(7) {
+        let n = n.to_lowercase();
+        let last = n.chars().last();
+        let hit = full
+            .iter()
+            .position(|f| f.starts_with(&n))
+            .or_else(|| full.iter().position(|f| f.chars().last() == last));
+        if let Some(i) = hit {
+            out.entry(n).or_insert(i as u32 + 1);
+        }
+    }
+    out
 }
 
 /// How far before a day word a part-of-day phrase ("de la mañana") is looked for.
@@ -959,7 +999,7 @@ fn scan_dates(text: &str, lex: &Lexicon) -> (Vec<RawTime>, Vec<RawTime>) {
                     year: y,
                     month: Some(mo),
                     day: Some(d),
-                    relative: None,
+                    ..Default::default()
                 },
             );
         }
@@ -1107,6 +1147,47 @@ fn scan_dates(text: &str, lex: &Lexicon) -> (Vec<RawTime>, Vec<RawTime>) {
                     },
                 );
             }
+        }
+    }
+    // A weekday on its own ("Monday 5:00pm MST"), not one that decorates a written date
+    // ("Tuesday, April 18, 2006", "15/09, segunda-feira").
+    if let Some(re) = &p.weekday {
+        let decorated = |s: usize, e: usize| {
+            out.iter().any(|d| {
+                let gap_after = d.start >= e
+                    && text[e..d.start]
+                        .chars()
+                        .all(|c| c.is_whitespace() || ",.(（".contains(c))
+                    && d.start - e <= MAX_WEEKDAY_GAP_BYTES;
+                let gap_before = d.end <= s
+                    && text[d.end..s]
+                        .chars()
+                        .all(|c| c.is_whitespace() || ",.(（".contains(c))
+                    && s - d.end <= MAX_WEEKDAY_GAP_BYTES;
+                d.date
+                    .is_some_and(|x| x.day.is_some() || x.relative.is_some())
+                    && (gap_after || gap_before)
+            })
+        };
+        let mut found = Vec::new();
+        for m in re.find_iter(text) {
+            if !whole_word(text, m.start(), m.end()) || decorated(m.start(), m.end()) {
+                continue;
+            }
+            if let Some(n) = p.weekday_number.get(&m.as_str().to_lowercase()) {
+                found.push((m.start(), m.end(), *n));
+            }
+        }
+        for (s, e, n) in found {
+            push(
+                &mut out,
+                s,
+                e,
+                DateParts {
+                    weekday: Some(n),
+                    ..Default::default()
+                },
+            );
         }
     }
     out.sort_by_key(|r| (r.start, std::cmp::Reverse(r.end)));
