@@ -50,6 +50,7 @@ pub fn build(
             let b = block_of(d.start);
             Stated {
                 secs: d.value.as_secs() as i64,
+                lower_bound: d.lower_bound,
                 quote: d.quote.clone(),
                 start: d.start,
                 block: b,

@@ -50,6 +50,8 @@ pub struct Range {
 #[derive(Debug, Clone)]
 pub struct Stated {
     pub secs: i64,
+    /// "more than 5 hours": at least this long, never the window's exact length.
+    pub lower_bound: bool,
     pub quote: String,
     pub start: usize,
     pub block: usize,
@@ -251,6 +253,7 @@ pub fn analyse(
         .filter(|k| {
             let d = &durations[*k];
             d.place != Place::Future
+                && !d.lower_bound
                 && d.secs >= MIN_STATED_LENGTH_SECS
                 && introduced_by(blocks, d, &words.lasted)
         })
@@ -342,10 +345,9 @@ pub fn analyse(
     if let (Some((s, _)), Some((e, _))) = (found.start, found.end) {
         let len = (points[e].at - points[s].at).num_seconds();
         found.resolved_secs = Some((len, "window end minus start"));
-        if let Some(k) = durations
-            .iter()
-            .position(|d| d.place != Place::Future && (d.secs - len).abs() <= SAME_LENGTH_SECS)
-        {
+        if let Some(k) = durations.iter().position(|d| {
+            d.place != Place::Future && !d.lower_bound && (d.secs - len).abs() <= SAME_LENGTH_SECS
+        }) {
             found.incident_duration = Some(k);
             found.resolved_secs = Some((
                 durations[k].secs,
@@ -369,7 +371,17 @@ pub fn analyse(
         let window_ends = [Some(s), found.end.map(|(e, _)| e)];
         let mut order: Vec<usize> = (0..points.len())
             .filter(|i| points[*i].place != Place::Future && detections[*i])
-            .filter(|i| !window_ends.contains(&Some(*i)) || points[*i].place == Place::Timeline)
+            .filter(|i| {
+                // the start itself counts when it is a row of its own ("13h30 : nous
+                // constatons …"): detection at the very start, 0m
+                !window_ends.contains(&Some(*i))
+                    || points[*i].place == Place::Timeline
+                    || blocks.get(points[*i].block).is_some_and(|b| {
+                        b.text
+                            .trim_start()
+                            .starts_with(|c: char| c.is_ascii_digit())
+                    })
+            })
             .filter(|i| {
                 let p = &points[*i];
                 p.at >= start_at && end_at.is_none_or(|e| p.at <= e)

@@ -19,6 +19,8 @@ pub struct RawDuration {
     pub end: usize,
     pub value: Duration,
     pub approximate: bool,
+    /// Marked as a lower bound ("more than", "이상").
+    pub lower_bound: bool,
     /// +1 for "in 5 minutes" / "5 minutes later", -1 for "5 minutes ago"; with the span of the
     /// whole relative phrase.
     pub relative: Option<(i64, usize, usize)>,
@@ -30,6 +32,12 @@ struct Atom {
     secs: f64,
     unit: u64,
     approximate: bool,
+}
+
+/// Whether an approximate marker as written makes the length a lower bound.
+fn is_lower_bound(marker: &str, lex: &Lexicon) -> bool {
+    let m = marker.trim().to_lowercase();
+    lex.approx.lower_bound.iter().any(|l| l.to_lowercase() == m)
 }
 
 fn unit_secs(lex: &Lexicon, word: &str) -> Option<u64> {
@@ -176,13 +184,16 @@ pub fn scan_durations(text: &str, lex: &Lexicon, times: &[RawTime]) -> Vec<RawDu
         }
         i = j;
         let mut s = start;
+        let mut lower_bound = false;
         let b = skip_ws_back(text, s, MAX_GAP_SPACES);
         if let Some(x) = phrase_before(text, b, &w.approx_before) {
+            lower_bound |= is_lower_bound(&text[x..b], lex);
             s = x;
             approximate = true;
         }
         let a = skip_ws(text, end, MAX_GAP_SPACES);
         if let Some(x) = phrase_at(text, a, &w.approx_after) {
+            lower_bound |= is_lower_bound(&text[a..x], lex);
             end = x;
             approximate = true;
         }
@@ -203,6 +214,7 @@ pub fn scan_durations(text: &str, lex: &Lexicon, times: &[RawTime]) -> Vec<RawDu
             end,
             value: Duration::from_secs(secs.round() as u64),
             approximate,
+            lower_bound,
             relative: relative_marker(text, s, end, lex),
         });
     }
@@ -243,6 +255,7 @@ pub fn scan_durations(text: &str, lex: &Lexicon, times: &[RawTime]) -> Vec<RawDu
                 end: e,
                 value: v,
                 approximate,
+                lower_bound: false,
                 relative: relative_marker(text, s, e, lex),
             });
         }

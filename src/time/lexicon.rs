@@ -115,6 +115,9 @@ pub struct ApproxWords {
     pub after: Vec<String>,
     /// Number words that are themselves approximate ("une vingtaine de").
     pub numbers: Vec<String>,
+    /// Those of `before`/`after` that make a length a lower bound ("more than 5 hours",
+    /// "über 5 Stunden", "5시간 이상", "5个多小时"): never the window's exact length.
+    pub lower_bound: Vec<String>,
 }
 
 /// Range words.

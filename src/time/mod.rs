@@ -156,6 +156,9 @@ pub struct DurationMention {
     pub end: usize,
     pub value: crate::case::Duration,
     pub approximate: bool,
+    /// "more than 5 hours": the length is at least this, not exactly this.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub lower_bound: bool,
 }
 
 /// How the text's zone was decided.
@@ -320,6 +323,7 @@ pub fn parse(text: &str, lex: &Lexicons, opts: &ParseOptions) -> Parsed {
                 end: e,
                 value: d.value,
                 approximate: d.approximate,
+                lower_bound: d.lower_bound,
             }
         })
         .collect();
