@@ -66,9 +66,10 @@ fn generate(dir: &Path, n: usize) -> Option<()> {
         .join("seeds");
     let mut seeds = Vec::new();
     for prefix in SEEDS {
-        let found = std::fs::read_dir(&seeds_dir).ok()?.flatten().find(|e| {
-            e.file_name().to_string_lossy().starts_with(prefix)
-        });
+        let found = std::fs::read_dir(&seeds_dir)
+            .ok()?
+            .flatten()
+            .find(|e| e.file_name().to_string_lossy().starts_with(prefix));
         let text = std::fs::read_to_string(found?.path()).ok()?;
         let v: serde_json::Value = serde_json::from_str(&text).expect("a seed is a JSON record");
         seeds.push(v);

@@ -40,7 +40,10 @@ fn seeds() -> Option<Vec<PathBuf>> {
             dir.display()
         );
     }
-    eprintln!("note: {} lacks the seeds; skipping this check", dir.display());
+    eprintln!(
+        "note: {} lacks the seeds; skipping this check",
+        dir.display()
+    );
     None
 }
 
@@ -99,8 +102,7 @@ fn proposals<'a>(report: &'a Value, kind: &str) -> Vec<&'a Value> {
 /// label a curator chose (`high-latency`, which the text does not support).
 fn disk_case(id: &str) -> Value {
     let mut v: Value = serde_json::from_str(
-        &std::fs::read_to_string(common::root().join("tests/fixtures/cases/IL-T001.json"))
-            .unwrap(),
+        &std::fs::read_to_string(common::root().join("tests/fixtures/cases/IL-T001.json")).unwrap(),
     )
     .unwrap();
     v["id"] = Value::from(id);
@@ -114,7 +116,8 @@ fn disk_case(id: &str) -> Value {
 fn drop_disk_from_text(p: &Path) {
     let mut v = read(p);
     v["title"] = serde_json::json!({"en": "Writes failed for an hour"});
-    v["summary"] = serde_json::json!({"en": "Every write failed with HTTP 500 errors for an hour."});
+    v["summary"] =
+        serde_json::json!({"en": "Every write failed with HTTP 500 errors for an hour."});
     std::fs::write(p, serde_json::to_string_pretty(&v).unwrap()).unwrap();
 }
 
@@ -270,7 +273,11 @@ fn a_damaged_ledger_makes_every_label_a_curators() {
     std::fs::write(&p, disk_case("IL-L3").to_string()).unwrap();
     json(&reprocess(dir.path(), &["--apply", "--json"]));
     let ledger = dir.path().join(LEDGER);
-    std::fs::write(&ledger, "this is not an SQLite database, it was overwritten").unwrap();
+    std::fs::write(
+        &ledger,
+        "this is not an SQLite database, it was overwritten",
+    )
+    .unwrap();
     for side in ["-wal", "-shm"] {
         let _ = std::fs::remove_file(format!("{}{side}", ledger.display()));
     }

@@ -174,7 +174,10 @@ impl Sink<'_> {
         if self.format == Format::Json {
             let v = serde_json::to_string(vocabulary)?;
             let l = indent(&serde_json::to_string_pretty(ledger)?, "  ");
-            write!(self.out, "{{\n  \"vocabulary\": {v},\n  \"ledger\": {l},\n  \"cases\": [")?;
+            write!(
+                self.out,
+                "{{\n  \"vocabulary\": {v},\n  \"ledger\": {l},\n  \"cases\": ["
+            )?;
         }
         Ok(())
     }
@@ -202,7 +205,11 @@ impl Sink<'_> {
 
     fn finish(&mut self, skipped: &[Skipped]) -> std::io::Result<()> {
         if self.format == Format::Json {
-            let end = if self.cases_written == 0 { "]" } else { "\n  ]" };
+            let end = if self.cases_written == 0 {
+                "]"
+            } else {
+                "\n  ]"
+            };
             let s = indent(&serde_json::to_string_pretty(skipped)?, "  ");
             write!(self.out, "{end},\n  \"skipped\": {s}\n}}\n")?;
         }
@@ -219,10 +226,7 @@ fn indent(pretty: &str, by: &str) -> String {
 pub fn render_case(c: &CaseReport, format: Format) -> String {
     match format {
         Format::Quiet => String::new(),
-        Format::Json => indent(
-            &serde_json::to_string_pretty(c).unwrap_or_default(),
-            "    ",
-        ),
+        Format::Json => indent(&serde_json::to_string_pretty(c).unwrap_or_default(), "    "),
         Format::Jsonl => {
             let mut s = serde_json::to_string(c).unwrap_or_default();
             s.push('\n');
@@ -298,9 +302,8 @@ pub fn reprocess(
                 writer = Some(w);
             }
             Err(e) => {
-                let n = format!(
-                    "{e:#}; labels written now will count as a curator's on the next run"
-                );
+                let n =
+                    format!("{e:#}; labels written now will count as a curator's on the next run");
                 ledger_report.note = Some(match ledger_report.note.take() {
                     Some(before) => format!("{before}; {n}"),
                     None => n,
@@ -360,7 +363,14 @@ pub fn reprocess(
                 .map_init(
                     || status.reader(),
                     |reader, f| {
-                        let o = process_file(f, vocab, normalizer, opts, reader.as_ref(), note.as_deref());
+                        let o = process_file(
+                            f,
+                            vocab,
+                            normalizer,
+                            opts,
+                            reader.as_ref(),
+                            note.as_deref(),
+                        );
                         progress();
                         o
                     },
@@ -482,7 +492,10 @@ fn process_file(
     let jsonl = path.extension().is_some_and(|e| e == "jsonl");
     // A .json file is one record: its text is the file. A .jsonl file is read again whole, so
     // each record's line can be replaced in place.
-    let original = if jsonl {
+    // A dry run edits nothing, so it needs no copy of the file's text.
+    let original = if !opts.apply {
+        String::new()
+    } else if jsonl {
         match std::fs::read_to_string(path) {
             Ok(t) => t,
             Err(e) => {
