@@ -32,7 +32,10 @@ struct Run {
 /// Runs the incidentlib binary with `args` (stdout discarded) and measures it with wait4.
 fn run(args: &[&str]) -> Run {
     let t = Instant::now();
-    let child = Command::new(env!("CARGO_BIN_EXE_incidentlib"))
+    // REPROCESS_BENCH_BIN measures another build (e.g. an older one) the same way.
+    let bin = std::env::var("REPROCESS_BENCH_BIN")
+        .unwrap_or_else(|_| env!("CARGO_BIN_EXE_incidentlib").to_string());
+    let mut child = Command::new(bin)
         .args(args)
         .env("INCIDENTLIB_MAPPINGS", root().join("mappings"))
         .stdout(Stdio::null())
@@ -40,7 +43,7 @@ fn run(args: &[&str]) -> Run {
         .spawn()
         .expect("run incidentlib");
     let mut stderr = String::new();
-    if let Some(mut e) = child.stderr {
+    if let Some(mut e) = child.stderr.take() {
         use std::io::Read;
         let _ = e.read_to_string(&mut stderr);
     }
@@ -49,6 +52,10 @@ fn run(args: &[&str]) -> Run {
     let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
     // SAFETY: wait4 on the pid of a child this process spawned and has not waited for.
     unsafe { libc::wait4(child.id() as libc::pid_t, &mut status, 0, &mut usage) };
+    let code = libc::WEXITSTATUS(status);
+    if !libc::WIFEXITED(status) || code > 1 {
+        stderr = format!("FAILED (exit {code}): {stderr}");
+    }
     let secs = |tv: libc::timeval| tv.tv_sec as f64 + tv.tv_usec as f64 / 1e6;
     Run {
         wall: t.elapsed().as_secs_f64(),
@@ -120,10 +127,11 @@ fn main() {
     );
     let line = |name: &str, r: &Run, base: Option<f64>| {
         println!(
-            "{name:<22} {:>6.2}s wall {:>6.2}s CPU {:>8.0} cases/s {:>6.0} MB peak{}",
+            "{name:<22} {:>6.2}s wall {:>6.2}s CPU {:>8.0} cases/s ({:>6.0} per CPU-second) {:>5.0} MB peak{}",
             r.wall,
             r.cpu,
             n as f64 / r.wall,
+            n as f64 / r.cpu.max(1e-9),
             r.peak_mb,
             base.map(|b| format!("  {:.2}x validate's time", r.wall / b))
                 .unwrap_or_default()
@@ -136,7 +144,10 @@ fn main() {
     println!("  {}", dry.stderr.lines().last().unwrap_or(""));
     let jl = run(&["reprocess", "--library", &l, "--jsonl"]);
     line("reprocess --jsonl", &jl, Some(v.wall));
-    let apply = run(&["reprocess", "--library", &l, "--apply", "-q"]);
+    if jl.stderr.starts_with("FAILED") {
+        println!("  {}", jl.stderr.lines().next().unwrap_or(""));
+    }
+    let apply = run(&["reprocess", "--library", &l, "--apply"]);
     line("reprocess --apply", &apply, Some(v.wall));
     let again = run(&["reprocess", "--library", &l, "--jsonl"]);
     line("reprocess again", &again, Some(v.wall));
