@@ -4,6 +4,7 @@ pub mod cli;
 pub mod draft;
 pub mod extract;
 pub mod fetch;
+pub mod ledger;
 pub mod library;
 pub mod links;
 pub mod normalize;

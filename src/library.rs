@@ -19,42 +19,53 @@ pub fn collect_case_files(paths: &[PathBuf]) -> (Vec<PathBuf>, Vec<PathProblem>)
     let mut files = Vec::new();
     let mut problems = Vec::new();
     for root in paths {
-        if !root.exists() {
-            problems.push(PathProblem {
-                path: root.clone(),
-                problem: "no such file or directory".into(),
-            });
-            continue;
-        }
-        if root.is_file() {
-            files.push(root.clone());
-            continue;
-        }
-        for entry in walkdir::WalkDir::new(root)
-            .follow_links(true)
-            .sort_by_file_name()
-        {
-            match entry {
-                Ok(e) if e.file_type().is_file() && is_case_file(e.path()) => {
-                    files.push(e.into_path())
-                }
-                Ok(_) => {}
-                Err(err) => {
-                    let path = err
-                        .path()
-                        .map(Path::to_path_buf)
-                        .unwrap_or_else(|| root.clone());
-                    let problem = if err.loop_ancestor().is_some() {
-                        "symbolic link loop; skipped".to_string()
-                    } else {
-                        format!("cannot read: {err}")
-                    };
-                    problems.push(PathProblem { path, problem });
-                }
+        for item in walk_case_files(root) {
+            match item {
+                Ok(p) => files.push(p),
+                Err(p) => problems.push(p),
             }
         }
     }
     (files, problems)
+}
+
+/// The case files under `root` one at a time, in the order of [`collect_case_files`], without
+/// holding the whole list (a library of a million files is walked in constant memory).
+/// incidentlib's own folder (`.incidentlib/`, the label ledger) is not searched.
+pub fn walk_case_files(root: &Path) -> Box<dyn Iterator<Item = Result<PathBuf, PathProblem>>> {
+    if !root.exists() {
+        return Box::new(std::iter::once(Err(PathProblem {
+            path: root.to_path_buf(),
+            problem: "no such file or directory".into(),
+        })));
+    }
+    if root.is_file() {
+        return Box::new(std::iter::once(Ok(root.to_path_buf())));
+    }
+    let root = root.to_path_buf();
+    let walk = walkdir::WalkDir::new(&root)
+        .follow_links(true)
+        .sort_by_file_name()
+        .into_iter()
+        .filter_entry(|e| {
+            !(e.depth() > 0 && e.file_type().is_dir() && e.file_name() == crate::ledger::LEDGER_DIR)
+        });
+    Box::new(walk.filter_map(move |entry| match entry {
+        Ok(e) if e.file_type().is_file() && is_case_file(e.path()) => Some(Ok(e.into_path())),
+        Ok(_) => None,
+        Err(err) => {
+            let path = err
+                .path()
+                .map(Path::to_path_buf)
+                .unwrap_or_else(|| root.clone());
+            let problem = if err.loop_ancestor().is_some() {
+                "symbolic link loop; skipped".to_string()
+            } else {
+                format!("cannot read: {err}")
+            };
+            Some(Err(PathProblem { path, problem }))
+        }
+    }))
 }
 
 fn is_case_file(p: &Path) -> bool {

@@ -1,5 +1,5 @@
 //! `incidentlib reprocess --library DIR [--apply] [--json]`: re-label the library with the current mappings.
-use crate::normalize::reprocess::{count_files, reprocess, Options};
+use crate::normalize::reprocess::{count_files, reprocess, Format, Options};
 use crate::normalize::Normalizer;
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -15,9 +15,12 @@ pub struct Args {
     /// Sync each file to disk as it is written (slower), instead of once at the end.
     #[arg(long)]
     pub fsync_each: bool,
-    /// Print the full report as JSON on standard output.
-    #[arg(long)]
+    /// Print the full report as one JSON document on standard output (written as cases finish).
+    #[arg(long, conflicts_with = "jsonl")]
     pub json: bool,
+    /// Print one JSON object per line as cases finish: a case report, or `{"path", "problem"}` for a skipped file.
+    #[arg(long)]
+    pub jsonl: bool,
     /// Largest record to read, in bytes.
     #[arg(long, default_value_t = crate::library::DEFAULT_MAX_RECORD_BYTES)]
     pub max_record_bytes: u64,
@@ -49,6 +52,15 @@ pub fn run(cli: &super::Cli, args: &Args) -> anyhow::Result<i32> {
             b.inc(1);
         }
     };
+    let format = if args.json {
+        Format::Json
+    } else if args.jsonl {
+        Format::Jsonl
+    } else {
+        Format::Text
+    };
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
     let report = reprocess(
         &args.library,
         &vocab,
@@ -57,51 +69,19 @@ pub fn run(cli: &super::Cli, args: &Args) -> anyhow::Result<i32> {
             apply: args.apply,
             max_record_bytes: args.max_record_bytes,
             fsync_each: args.fsync_each,
+            format,
         },
+        &mut out,
         &tick,
-    );
+    )?;
+    drop(out);
     if let Some(b) = &bar {
         b.finish_and_clear();
     }
-    if args.json {
-        println!("{}", serde_json::to_string_pretty(&report)?);
-    } else {
-        for c in &report.cases {
-            let tag = if c.reviewed { " (reviewed)" } else { "" };
-            println!("{} {}{tag}", c.id, c.path);
-            for ch in &c.changes {
-                println!(
-                    "  {}: +[{}] -[{}]",
-                    ch.field,
-                    ch.added.join(", "),
-                    ch.removed.join(", ")
-                );
-                for e in &ch.evidence {
-                    println!("    {} <- {:?}", e.term, e.quote);
-                }
-            }
-            for p in &c.proposals {
-                let extra = p
-                    .suggestion
-                    .as_deref()
-                    .map(|s| format!(" (closest: {s})"))
-                    .unwrap_or_default();
-                let quote = p
-                    .evidence
-                    .first()
-                    .map(|e| format!(" <- {:?}", e.quote))
-                    .unwrap_or_default();
-                println!(
-                    "  proposal {} {}: {}{extra}{quote}",
-                    p.kind, p.field, p.term
-                );
-            }
-        }
-        for s in &report.skipped {
-            println!("skipped {}: {}", s.path, s.problem);
-        }
-    }
     if !cli.quiet {
+        if let Some(note) = report.ledger.as_ref().and_then(|l| l.note.as_deref()) {
+            eprintln!("note: {note}");
+        }
         eprintln!(
             "{} case(s) scanned, {} changed{}, {} proposal(s), {} skipped; vocabulary {}",
             report.scanned,

@@ -22,8 +22,11 @@ pub fn run(cli: &super::Cli, args: &Args) -> anyhow::Result<i32> {
         let vocab = cli.vocabulary()?;
         let library = args.library.as_ref().expect("clap requires --library");
         match crate::review::accept::accept(reviewed, library, &vocab) {
-            Ok(path) => {
-                println!("{}", path.display());
+            Ok(done) => {
+                println!("{}", done.path.display());
+                if let Some(note) = &done.ledger_note {
+                    eprintln!("warning: {note}");
+                }
                 return Ok(0);
             }
             Err(e) => {

@@ -197,10 +197,13 @@ impl LangTriggers {
     }
 }
 
-/// All languages' triggers and heading words, loaded from `mappings/assertions/`.
+/// All languages' triggers and heading words, loaded from `mappings/assertions/`. A language's
+/// trigger automaton is built the first time a text in that language needs it.
 #[derive(Debug, Clone, Default)]
 pub struct Assertions {
-    langs: BTreeMap<String, LangTriggers>,
+    /// Language → the files its triggers come from (itself first, then its `also`).
+    files: BTreeMap<String, Vec<std::sync::Arc<LangFile>>>,
+    langs: BTreeMap<String, std::sync::OnceLock<LangTriggers>>,
     /// Language → (section kind, folded heading word).
     pub headings: BTreeMap<String, Vec<(String, String)>>,
 }
@@ -235,17 +238,22 @@ impl Assertions {
                 files.insert(lang, f);
             }
         }
+        let files: BTreeMap<String, std::sync::Arc<LangFile>> = files
+            .into_iter()
+            .map(|(k, v)| (k, std::sync::Arc::new(v)))
+            .collect();
         let mut out = Self::default();
         for (lang, f) in &files {
-            let mut set = vec![f];
+            let mut set = vec![f.clone()];
             for other in &f.also {
                 if let Some(o) = files.get(other) {
                     if other != lang {
-                        set.push(o);
+                        set.push(o.clone());
                     }
                 }
             }
-            out.langs.insert(lang.clone(), LangTriggers::build(&set)?);
+            out.files.insert(lang.clone(), set);
+            out.langs.insert(lang.clone(), std::sync::OnceLock::new());
             let mut heads = Vec::new();
             for (kind, words) in &f.sections {
                 for w in words {
@@ -257,9 +265,24 @@ impl Assertions {
         Ok(out)
     }
 
-    /// The triggers for `lang` (falls back to English, then to none).
+    /// The triggers for `lang` (falls back to English, then to none), built on first use.
     pub fn for_lang(&self, lang: &str) -> Option<&LangTriggers> {
-        self.langs.get(lang).or_else(|| self.langs.get("en"))
+        let (key, cell) = self
+            .langs
+            .get_key_value(lang)
+            .or_else(|| self.langs.get_key_value("en"))?;
+        Some(cell.get_or_init(|| {
+            let set: Vec<&LangFile> = self.files[key].iter().map(|f| f.as_ref()).collect();
+            LangTriggers::build(&set).unwrap_or_else(|e| {
+                tracing::warn!("{key} assertion triggers: {e:#}; every mention counts as affirmed");
+                LangTriggers {
+                    ac: None,
+                    words: Vec::new(),
+                    max_before: DEFAULT_MAX_BEFORE,
+                    max_after: DEFAULT_MAX_AFTER,
+                }
+            })
+        }))
     }
 
     pub fn languages(&self) -> impl Iterator<Item = &str> {

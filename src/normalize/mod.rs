@@ -15,6 +15,8 @@ use anyhow::Result;
 use assertions::{Assertions, Dir, Hit, TriggerKind};
 use matcher::{Matcher, Mention};
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::sync::OnceLock;
 use text::Folded;
 
 /// Confidence of a mention found by a literal phrase.
@@ -67,10 +69,15 @@ pub struct Label {
     pub confidence: f32,
 }
 
-/// The vocabulary's phrases and patterns and the assertion triggers, compiled once.
+/// The vocabulary's phrases and patterns and the assertion triggers. Each language's matcher
+/// (its own phrases and the lingua franca's) is compiled the first time a text in that language
+/// is labelled, so a one-page run builds one or two, not all nine.
 #[derive(Debug, Clone)]
 pub struct Normalizer {
-    matcher: Matcher,
+    vocab: Vocabulary,
+    /// Language → its matcher, built on first use; languages the vocabulary has no phrases for
+    /// use the lingua franca's.
+    matchers: BTreeMap<String, OnceLock<Matcher>>,
     assertions: Assertions,
 }
 
@@ -94,9 +101,56 @@ impl Normalizer {
     /// Compiles every phrase and pattern of the label fields, and loads the assertion triggers
     /// from `<mappings>/assertions/`.
     pub fn new(vocab: &Vocabulary) -> Result<Self> {
+        let mut matchers: BTreeMap<String, OnceLock<Matcher>> = BTreeMap::new();
+        for name in matcher::LABEL_FIELDS {
+            for t in vocab.field(name).iter().flat_map(|f| f.terms.values()) {
+                for lang in t.phrases.keys().chain(t.patterns.keys()) {
+                    matchers.entry(lang.clone()).or_default();
+                }
+            }
+        }
+        matchers
+            .entry(PHRASE_LINGUA_FRANCA.to_string())
+            .or_default();
+        // Bad data is reported now, not when the first text in its language turns up: the
+        // patterns are few and cheap to compile; the phrase automata are built lazily.
+        let mut patterns_only = vocab.clone();
+        for f in patterns_only.fields.values_mut() {
+            for t in f.terms.values_mut() {
+                t.phrases.clear();
+            }
+        }
+        Matcher::new(&patterns_only)?;
         Ok(Normalizer {
-            matcher: Matcher::new(vocab)?,
+            vocab: vocab.clone(),
+            matchers,
             assertions: Assertions::load(&vocab.dir.join(ASSERTIONS_DIR))?,
+        })
+    }
+
+    /// The matcher for text in `lang`: that language's phrases and patterns and the lingua
+    /// franca's, compiled on first use.
+    fn matcher(&self, lang: &str) -> &Matcher {
+        let (key, cell) = self
+            .matchers
+            .get_key_value(lang)
+            .or_else(|| self.matchers.get_key_value(PHRASE_LINGUA_FRANCA))
+            .expect("the lingua franca always has a cell");
+        cell.get_or_init(|| {
+            let mut only = self.vocab.clone();
+            for name in matcher::LABEL_FIELDS {
+                let Some(f) = only.fields.get_mut(name) else {
+                    continue;
+                };
+                for t in f.terms.values_mut() {
+                    t.phrases
+                        .retain(|l, _| l == key || l == PHRASE_LINGUA_FRANCA);
+                    t.patterns
+                        .retain(|l, _| l == key || l == PHRASE_LINGUA_FRANCA);
+                }
+            }
+            // Every pattern compiled in `new`, and the phrases only shrank, so this cannot fail.
+            Matcher::new(&only).expect("the vocabulary was checked when the normaliser was made")
         })
     }
 
@@ -118,7 +172,8 @@ impl Normalizer {
             .unwrap_or_else(|| detect_lang(text));
         // Phrases of the text's language, and English: technical terms cross languages in English.
         let langs = [lang.as_str(), PHRASE_LINGUA_FRANCA];
-        let mentions = self.matcher.find(f, &langs);
+        let matcher = self.matcher(&lang);
+        let mentions = matcher.find(f, &langs);
         if mentions.is_empty() {
             return Vec::new();
         }
@@ -133,7 +188,7 @@ impl Normalizer {
             .collect();
         let mut out = Vec::with_capacity(mentions.len());
         for m in &mentions {
-            let entry = &self.matcher.entries[m.entry];
+            let entry = &matcher.entries[m.entry];
             let (cs, ce) = folded.original_range(m.start, m.end);
             let quote = text[char_bytes[cs.min(char_bytes.len() - 1)]
                 ..char_bytes[ce.min(char_bytes.len() - 1)]]
@@ -214,7 +269,7 @@ impl Normalizer {
             }
             confidence = (confidence * entry.weight).clamp(0.0, 1.0);
             out.push(Label {
-                field: self.matcher.fields[entry.field].clone(),
+                field: matcher.fields[entry.field].clone(),
                 term: entry.term.clone(),
                 quote,
                 start: cs,

@@ -1,20 +1,43 @@
-//! Reprocess the library: re-run the normaliser over each case, diff its label fields, apply to unreviewed cases.
+//! Reprocess the library: re-run the normaliser over each case, diff its label fields, apply to unreviewed cases, stream the report.
+//!
+//! Only labels the label ledger says incidentlib wrote may be removed or replaced; every other
+//! label is a curator's, kept, with a disagreement reported as a proposal (see [`crate::ledger`]).
 use super::{fill_case, CaseLabels, Label, Normalizer, SectionSpan};
 use crate::case::{Case, LangText};
+use crate::ledger::{self, CaseEntry, FieldEntry};
 use crate::vocab::Vocabulary;
 use rayon::prelude::*;
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::Path;
+use std::io::Write;
+use std::path::{Path, PathBuf};
 
 /// Threads that write when applying: each atomic write waits on fsync, and concurrent fsyncs
 /// share journal commits, so many writers finish far sooner than one per core.
 const APPLY_WRITER_THREADS: usize = 16;
+/// Files handed to the worker threads at a time: their reports are written out (in library
+/// order) before the next batch starts, so memory does not grow with the library.
+const FILES_PER_BATCH: usize = 512;
 /// Most evidence quotes kept per term in a report.
 const MAX_EVIDENCE_PER_TERM: usize = 2;
 /// The list fields the normaliser owns in a case, then the one-term field.
 const LIST_FIELDS: [&str; 4] = ["symptoms", "contributing", "components", "domain"];
 const CAUSE_FIELD: &str = "root_cause";
+/// The command name the ledger records for labels written here.
+const WRITTEN_BY: &str = "reprocess";
+
+/// How the report is written while cases finish.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    /// Nothing per case (the caller prints the summary).
+    Quiet,
+    /// A few lines per case for people.
+    Text,
+    /// One JSON document `{"vocabulary", "ledger", "cases", "skipped"}`.
+    Json,
+    /// One JSON object per line: a case report, or `{"path", "problem"}` for a skipped file.
+    Jsonl,
+}
 
 /// Options for [`reprocess`].
 #[derive(Debug, Clone)]
@@ -24,6 +47,7 @@ pub struct Options {
     pub max_record_bytes: u64,
     /// Sync every file as it is written, instead of once at the end of the run.
     pub fsync_each: bool,
+    pub format: Format,
 }
 
 /// A quote that supports an added term.
@@ -44,17 +68,21 @@ pub struct Change {
     pub evidence: Vec<Evidence>,
 }
 
-/// A suggestion the tool will not apply by itself (reviewed cases, retired terms).
+/// A suggestion the tool will not apply by itself (reviewed cases, a curator's labels, retired terms).
 #[derive(Debug, Clone, Serialize, PartialEq)]
 pub struct Proposal {
     pub field: String,
     /// `add` (a new term for a reviewed case), `replace` (a different root cause for a reviewed
-    /// case) or `retired` (the case carries a term the vocabulary no longer has).
+    /// case or over a curator's), `remove` (the mappings no longer find a curator's term) or
+    /// `retired` (the case carries a term the vocabulary no longer has).
     pub kind: String,
     pub term: String,
     /// For `retired`: the closest term of the current vocabulary, if any.
     pub suggestion: Option<String>,
     pub evidence: Vec<Evidence>,
+    /// Why it is only a proposal, when that is not plain from `kind`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
 }
 
 /// The outcome for one case.
@@ -74,24 +102,37 @@ pub struct Skipped {
     pub problem: String,
 }
 
-/// The whole run. `cases` lists only cases with changes or proposals.
-#[derive(Debug, Clone, Default, Serialize)]
+/// The label ledger as the run found it.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct LedgerReport {
+    pub path: String,
+    /// ok | missing | damaged | older | newer
+    pub state: String,
+    /// Why labels count as a curator's, or what --apply did to the ledger.
+    pub note: Option<String>,
+}
+
+/// The whole run's totals (the cases themselves are written out as they finish).
+#[derive(Debug, Clone, Default)]
 pub struct Report {
     pub vocabulary: String,
-    pub cases: Vec<CaseReport>,
+    pub ledger: Option<LedgerReport>,
     pub skipped: Vec<Skipped>,
-    #[serde(skip)]
     pub scanned: usize,
-    #[serde(skip)]
     pub written: usize,
+    /// Cases with changes.
+    pub changed: usize,
+    pub proposals: usize,
+    /// Reviewed cases that got proposals.
+    pub reviewed_with_proposals: usize,
 }
 
 impl Report {
     pub fn changed(&self) -> usize {
-        self.cases.iter().filter(|c| !c.changes.is_empty()).count()
+        self.changed
     }
     pub fn proposals(&self) -> usize {
-        self.cases.iter().map(|c| c.proposals.len()).sum()
+        self.proposals
     }
     /// 0 when every file was processed, 1 when any was skipped.
     pub fn exit_code(&self) -> i32 {
@@ -103,43 +144,184 @@ impl Report {
     }
 }
 
+/// One case's report, already rendered, and what it counts for.
+struct Listed {
+    text: String,
+    changed: bool,
+    proposals: usize,
+    reviewed: bool,
+}
+
 /// What one file gave.
 struct FileOutcome {
     scanned: usize,
     written: bool,
-    cases: Vec<CaseReport>,
+    cases: Vec<Listed>,
     skipped: Vec<Skipped>,
+    /// Ledger entries for the records written (recorded only once the file is written).
+    ledger: Vec<(String, CaseEntry)>,
 }
 
-/// Reprocesses every case file under `library` (in parallel); `progress` is called once per file.
+/// Writes the report as it goes, in the chosen format.
+struct Sink<'a> {
+    out: &'a mut dyn Write,
+    format: Format,
+    cases_written: usize,
+}
+
+impl Sink<'_> {
+    fn start(&mut self, vocabulary: &str, ledger: &LedgerReport) -> std::io::Result<()> {
+        if self.format == Format::Json {
+            let v = serde_json::to_string(vocabulary)?;
+            let l = indent(&serde_json::to_string_pretty(ledger)?, "  ");
+            write!(
+                self.out,
+                "{{\n  \"vocabulary\": {v},\n  \"ledger\": {l},\n  \"cases\": ["
+            )?;
+        }
+        Ok(())
+    }
+
+    fn case(&mut self, rendered: &str) -> std::io::Result<()> {
+        if self.format == Format::Json {
+            let sep = if self.cases_written == 0 { "" } else { "," };
+            write!(self.out, "{sep}\n    {rendered}")?;
+        } else {
+            self.out.write_all(rendered.as_bytes())?;
+        }
+        self.cases_written += 1;
+        Ok(())
+    }
+
+    /// A skipped file, for the formats that print them as they come (true when printed).
+    fn skipped(&mut self, s: &Skipped) -> std::io::Result<bool> {
+        match self.format {
+            Format::Text => writeln!(self.out, "skipped {}: {}", s.path, s.problem)?,
+            Format::Jsonl => writeln!(self.out, "{}", serde_json::to_string(s)?)?,
+            Format::Json | Format::Quiet => return Ok(false),
+        }
+        Ok(true)
+    }
+
+    fn finish(&mut self, skipped: &[Skipped]) -> std::io::Result<()> {
+        if self.format == Format::Json {
+            let end = if self.cases_written == 0 {
+                "]"
+            } else {
+                "\n  ]"
+            };
+            let s = indent(&serde_json::to_string_pretty(skipped)?, "  ");
+            write!(self.out, "{end},\n  \"skipped\": {s}\n}}\n")?;
+        }
+        self.out.flush()
+    }
+}
+
+/// Pretty JSON nested one level deeper (JSON strings hold no raw line breaks).
+fn indent(pretty: &str, by: &str) -> String {
+    pretty.replace('\n', &format!("\n{by}"))
+}
+
+/// Renders one case's report in `format` (empty for [`Format::Quiet`]).
+pub fn render_case(c: &CaseReport, format: Format) -> String {
+    match format {
+        Format::Quiet => String::new(),
+        Format::Json => indent(&serde_json::to_string_pretty(c).unwrap_or_default(), "    "),
+        Format::Jsonl => {
+            let mut s = serde_json::to_string(c).unwrap_or_default();
+            s.push('\n');
+            s
+        }
+        Format::Text => {
+            use std::fmt::Write as _;
+            let mut s = String::new();
+            let tag = if c.reviewed { " (reviewed)" } else { "" };
+            let _ = writeln!(s, "{} {}{tag}", c.id, c.path);
+            for ch in &c.changes {
+                let _ = writeln!(
+                    s,
+                    "  {}: +[{}] -[{}]",
+                    ch.field,
+                    ch.added.join(", "),
+                    ch.removed.join(", ")
+                );
+                for e in &ch.evidence {
+                    let _ = writeln!(s, "    {} <- {:?}", e.term, e.quote);
+                }
+            }
+            for p in &c.proposals {
+                let extra = p
+                    .suggestion
+                    .as_deref()
+                    .map(|s| format!(" (closest: {s})"))
+                    .unwrap_or_default();
+                let quote = p
+                    .evidence
+                    .first()
+                    .map(|e| format!(" <- {:?}", e.quote))
+                    .unwrap_or_default();
+                let _ = writeln!(
+                    s,
+                    "  proposal {} {}: {}{extra}{quote}",
+                    p.kind, p.field, p.term
+                );
+            }
+            s
+        }
+    }
+}
+
+/// Reprocesses every case file under `library` (in parallel, in batches), writing each case's
+/// report to `out` as its batch finishes; `progress` is called once per file. Errors only when
+/// `out` cannot be written.
 pub fn reprocess(
     library: &Path,
     vocab: &Vocabulary,
     normalizer: &Normalizer,
     opts: &Options,
+    out: &mut dyn Write,
     progress: &(dyn Fn() + Sync),
-) -> Report {
-    let (files, problems) = crate::library::collect_case_files(&[library.to_path_buf()]);
+) -> std::io::Result<Report> {
+    let status = ledger::Status::inspect(library);
+    let mut ledger_report = LedgerReport {
+        path: status.path.display().to_string(),
+        state: status.word().to_string(),
+        note: status.note(),
+    };
+    // The writer records what this run writes; it commits only after the case files are synced.
+    let mut writer = None;
+    if opts.apply {
+        match ledger::Writer::open(&status) {
+            Ok(w) => {
+                if let Some(n) = &w.note {
+                    ledger_report.note = Some(match ledger_report.note.take() {
+                        Some(before) => format!("{before}; {n}"),
+                        None => n.clone(),
+                    });
+                }
+                writer = Some(w);
+            }
+            Err(e) => {
+                let n =
+                    format!("{e:#}; labels written now will count as a curator's on the next run");
+                ledger_report.note = Some(match ledger_report.note.take() {
+                    Some(before) => format!("{before}; {n}"),
+                    None => n,
+                });
+            }
+        }
+    }
     let mut report = Report {
         vocabulary: vocab.version().to_string(),
         ..Default::default()
     };
-    for p in problems {
-        report.skipped.push(Skipped {
-            path: p.path.display().to_string(),
-            problem: p.problem,
-        });
-    }
-    let run = || -> Vec<FileOutcome> {
-        files
-            .par_iter()
-            .map(|f| {
-                let o = process_file(f, vocab, normalizer, opts);
-                progress();
-                o
-            })
-            .collect()
+    let mut sink = Sink {
+        out,
+        format: opts.format,
+        cases_written: 0,
     };
+    sink.start(&report.vocabulary, &ledger_report)?;
+    let note = status.note();
     // Many writer threads only help while each write waits on its own fsync.
     let pool = if opts.apply && opts.fsync_each {
         rayon::ThreadPoolBuilder::new()
@@ -149,41 +331,136 @@ pub fn reprocess(
     } else {
         None
     };
-    let outcomes = match &pool {
-        Some(p) => p.install(run),
-        None => run(),
-    };
-    for o in outcomes {
-        report.scanned += o.scanned;
-        report.written += usize::from(o.written);
-        report.cases.extend(o.cases);
-        report.skipped.extend(o.skipped);
-    }
-    if report.written > 0 && !opts.fsync_each {
-        if let Err(e) = crate::case::io::sync_filesystem(library) {
-            report.skipped.push(Skipped {
-                path: library.display().to_string(),
-                problem: format!("{e:#}; the changes are written but may not be on disk yet"),
-            });
+    let mut files = crate::library::walk_case_files(library);
+    let mut batch: Vec<PathBuf> = Vec::with_capacity(FILES_PER_BATCH);
+    let mut ledger_failed: Option<String> = None;
+    loop {
+        batch.clear();
+        for item in files.by_ref() {
+            match item {
+                Ok(p) => {
+                    batch.push(p);
+                    if batch.len() == FILES_PER_BATCH {
+                        break;
+                    }
+                }
+                Err(p) => {
+                    let s = Skipped {
+                        path: p.path.display().to_string(),
+                        problem: p.problem,
+                    };
+                    sink.skipped(&s)?;
+                    report.skipped.push(s);
+                }
+            }
+        }
+        if batch.is_empty() {
+            break;
+        }
+        let run = || -> Vec<FileOutcome> {
+            batch
+                .par_iter()
+                .map_init(
+                    || status.reader(),
+                    |reader, f| {
+                        let o = process_file(
+                            f,
+                            vocab,
+                            normalizer,
+                            opts,
+                            reader.as_ref(),
+                            note.as_deref(),
+                        );
+                        progress();
+                        o
+                    },
+                )
+                .collect()
+        };
+        let outcomes = match &pool {
+            Some(p) => p.install(run),
+            None => run(),
+        };
+        for o in outcomes {
+            report.scanned += o.scanned;
+            report.written += usize::from(o.written);
+            for c in &o.cases {
+                report.changed += usize::from(c.changed);
+                report.proposals += c.proposals;
+                report.reviewed_with_proposals += usize::from(c.reviewed && c.proposals > 0);
+                sink.case(&c.text)?;
+            }
+            for s in o.skipped {
+                sink.skipped(&s)?;
+                report.skipped.push(s);
+            }
+            if let (Some(w), true) = (&writer, o.written) {
+                for (id, entry) in &o.ledger {
+                    if let Err(e) = w.record(id, entry, WRITTEN_BY, &report.vocabulary) {
+                        ledger_failed.get_or_insert_with(|| format!("{e:#}"));
+                    }
+                }
+            }
         }
     }
-    report
+    let mut synced = true;
+    if report.written > 0 && !opts.fsync_each {
+        if let Err(e) = crate::case::io::sync_filesystem(library) {
+            synced = false;
+            let s = Skipped {
+                path: library.display().to_string(),
+                problem: format!("{e:#}; the changes are written but may not be on disk yet"),
+            };
+            sink.skipped(&s)?;
+            report.skipped.push(s);
+        }
+    }
+    // The ledger vouches for labels only once the files holding them are on disk.
+    if let Some(w) = writer {
+        let problem = match (&ledger_failed, synced) {
+            (Some(e), _) => Some(format!("recording the label ledger failed ({e})")),
+            (None, false) => Some("the case files could not be synced".to_string()),
+            (None, true) => w.commit().err().map(|e| format!("{e:#}")),
+        };
+        if let Some(p) = problem {
+            let s = Skipped {
+                path: ledger_report.path.clone(),
+                problem: format!(
+                    "{p}; the ledger is unchanged, so labels written by this run count as a \
+                     curator's (kept) on the next run"
+                ),
+            };
+            sink.skipped(&s)?;
+            report.skipped.push(s);
+        }
+    }
+    sink.finish(&report.skipped)?;
+    report.ledger = Some(ledger_report);
+    Ok(report)
 }
 
 /// The number of case files `reprocess` would visit (for a progress bar).
 pub fn count_files(library: &Path) -> usize {
-    crate::library::collect_case_files(&[library.to_path_buf()])
-        .0
-        .len()
+    crate::library::walk_case_files(library)
+        .filter(Result::is_ok)
+        .count()
 }
 
-fn process_file(path: &Path, vocab: &Vocabulary, n: &Normalizer, opts: &Options) -> FileOutcome {
+fn process_file(
+    path: &Path,
+    vocab: &Vocabulary,
+    n: &Normalizer,
+    opts: &Options,
+    ledger: Option<&ledger::Reader>,
+    ledger_note: Option<&str>,
+) -> FileOutcome {
     let shown = path.display().to_string();
     let mut out = FileOutcome {
         scanned: 0,
         written: false,
         cases: Vec::new(),
         skipped: Vec::new(),
+        ledger: Vec::new(),
     };
     let skip = |out: &mut FileOutcome, problem: String| {
         out.skipped.push(Skipped {
@@ -215,7 +492,10 @@ fn process_file(path: &Path, vocab: &Vocabulary, n: &Normalizer, opts: &Options)
     let jsonl = path.extension().is_some_and(|e| e == "jsonl");
     // A .json file is one record: its text is the file. A .jsonl file is read again whole, so
     // each record's line can be replaced in place.
-    let original = if jsonl {
+    // A dry run edits nothing, so it needs no copy of the file's text.
+    let original = if !opts.apply {
+        String::new()
+    } else if jsonl {
         match std::fs::read_to_string(path) {
             Ok(t) => t,
             Err(e) => {
@@ -257,7 +537,20 @@ fn process_file(path: &Path, vocab: &Vocabulary, n: &Normalizer, opts: &Options)
             }
         };
         out.scanned += 1;
-        let (case_report, edits) = diff_case(&case, &where_, vocab, n, opts.apply);
+        // Reviewed cases are never changed, so their ledger entry is not needed.
+        let entry = if case.is_reviewed() {
+            None
+        } else {
+            ledger.and_then(|l| l.get(&case.id))
+        };
+        let ctx = Ctx {
+            vocab,
+            n,
+            apply: opts.apply,
+            entry: entry.as_ref(),
+            ledger_note,
+        };
+        let (case_report, edits, new_entry) = diff_case(&case, &where_, &ctx);
         if !edits.is_empty() {
             match edit_record(&rec.text, &edits) {
                 Ok(t) => {
@@ -271,6 +564,7 @@ fn process_file(path: &Path, vocab: &Vocabulary, n: &Normalizer, opts: &Options)
                         (Some(s), Some(e)) if new_text.get(s..e) == Some(rec.text.as_str()) => {
                             new_text.replace_range(s..e, &t);
                             edited = true;
+                            out.ledger.push((case.id.clone(), new_entry));
                         }
                         _ => out.skipped.push(Skipped {
                             path: where_.clone(),
@@ -286,7 +580,12 @@ fn process_file(path: &Path, vocab: &Vocabulary, n: &Normalizer, opts: &Options)
             }
         }
         if !case_report.changes.is_empty() || !case_report.proposals.is_empty() {
-            out.cases.push(case_report);
+            out.cases.push(Listed {
+                text: render_case(&case_report, opts.format),
+                changed: !case_report.changes.is_empty(),
+                proposals: case_report.proposals.len(),
+                reviewed: case_report.reviewed,
+            });
         }
     }
     out.cases.reverse();
@@ -300,6 +599,9 @@ fn process_file(path: &Path, vocab: &Vocabulary, n: &Normalizer, opts: &Options)
             Ok(()) => out.written = true,
             Err(e) => skip(&mut out, format!("{e:#}")),
         }
+    }
+    if !out.written {
+        out.ledger.clear();
     }
     out
 }
@@ -400,15 +702,32 @@ fn evidence_for(labels: &[Label], field: &str, term: &str) -> Vec<Evidence> {
         .collect()
 }
 
-/// Compares a case with what the normaliser yields now; returns the report and the edits to make.
-fn diff_case(
-    case: &Case,
-    path: &str,
-    vocab: &Vocabulary,
-    n: &Normalizer,
+/// What [`diff_case`] needs besides the case.
+struct Ctx<'a> {
+    vocab: &'a Vocabulary,
+    n: &'a Normalizer,
     apply: bool,
-) -> (CaseReport, Vec<Edit>) {
-    let labels = label_case(case, n);
+    /// What the ledger says incidentlib wrote into this case.
+    entry: Option<&'a CaseEntry>,
+    /// Why the ledger vouches for nothing (missing, damaged, older), for proposals' reasons.
+    ledger_note: Option<&'a str>,
+}
+
+/// Why a curator's term is proposed for removal or replacement instead of changed.
+fn curator_reason(ctx: &Ctx, field: &str) -> String {
+    let why = match (ctx.ledger_note, ctx.entry.and_then(|e| e.get(field))) {
+        (Some(_), _) => "the label ledger is not usable (see ledger.note)",
+        (None, Some(_)) => "the field was edited after incidentlib wrote it",
+        (None, None) => "incidentlib did not write it",
+    };
+    format!("a curator's label, kept: {why}")
+}
+
+/// Compares a case with what the normaliser yields now; returns the report, the edits to make
+/// and what the ledger should say about the case once they are written.
+fn diff_case(case: &Case, path: &str, ctx: &Ctx) -> (CaseReport, Vec<Edit>, CaseEntry) {
+    let vocab = ctx.vocab;
+    let labels = label_case(case, ctx.n);
     let got: CaseLabels = fill_case(&labels, vocab);
     let reviewed = case.is_reviewed();
     let mut report = CaseReport {
@@ -419,9 +738,11 @@ fn diff_case(
         proposals: Vec::new(),
     };
     let mut edits = Vec::new();
+    let mut entry = CaseEntry::new();
     for field in LIST_FIELDS.iter().copied().chain([CAUSE_FIELD]) {
         let have = current(case, field);
         let want = got.get(field);
+        let owned = ledger::owned(ctx.entry, field, &have);
         // Terms the vocabulary no longer has: never dropped silently.
         let mut kept_retired = Vec::new();
         let mut renamed_to = Vec::new();
@@ -444,6 +765,7 @@ fn diff_case(
                         term: t.clone(),
                         suggestion: vocab.suggest(field, t),
                         evidence: Vec::new(),
+                        reason: None,
                     });
                 }
             }
@@ -469,37 +791,97 @@ fn diff_case(
                     term: t.clone(),
                     suggestion: None,
                     evidence: evidence_for(&labels, field, t),
+                    reason: None,
                 });
             }
             continue;
         }
-        // Unreviewed: the field becomes what the normaliser says, plus retired terms kept for a
-        // curator to decide on.
-        let mut new_value: Vec<String> = want.clone();
-        for (_, new) in &renamed_to {
-            if field == CAUSE_FIELD {
-                if want.first().map(String::as_str) == Some(super::fields::UNKNOWN_CAUSE) {
-                    new_value = vec![new.clone()];
-                }
-            } else if !new_value.contains(new) {
-                new_value.push(new.clone());
+        // Unreviewed. Renamed terms move to their new name and keep their owner.
+        let rename = |t: &String| -> String {
+            renamed_to
+                .iter()
+                .find(|(old, _)| old == t)
+                .map(|(_, new)| new.clone())
+                .unwrap_or_else(|| t.clone())
+        };
+        let mut base: Vec<String> = Vec::new();
+        for t in &have {
+            let t = rename(t);
+            if !base.contains(&t) {
+                base.push(t);
             }
         }
-        for t in &kept_retired {
-            if !new_value.contains(t) {
-                new_value.push(t.clone());
-            }
-        }
+        let owned_base: BTreeSet<String> = owned.iter().map(rename).collect();
+        let retired: BTreeSet<&String> = kept_retired.iter().collect();
+        let mut new_value: Vec<String>;
+        let mut owned_after: Vec<String>;
         if field == CAUSE_FIELD {
-            // One term: a retired cause stays until the normaliser finds one.
-            if want.first().map(String::as_str) == Some(super::fields::UNKNOWN_CAUSE)
-                && !kept_retired.is_empty()
-            {
-                new_value = kept_retired.clone();
+            let cur = base.first().cloned().unwrap_or_default();
+            let w = want
+                .first()
+                .cloned()
+                .unwrap_or_else(|| super::fields::UNKNOWN_CAUSE.to_string());
+            if owned_base.contains(&cur) {
+                // incidentlib's own cause follows the mappings (a retired one stays until they
+                // find another).
+                let keep = w == super::fields::UNKNOWN_CAUSE && retired.contains(&cur);
+                new_value = vec![if keep { cur.clone() } else { w.clone() }];
+                owned_after = new_value.clone();
             } else {
-                new_value.truncate(1);
+                new_value = vec![cur.clone()];
+                owned_after = Vec::new();
+                if w != cur && w != super::fields::UNKNOWN_CAUSE {
+                    report.proposals.push(Proposal {
+                        field: field.to_string(),
+                        kind: "replace".into(),
+                        term: w.clone(),
+                        suggestion: None,
+                        evidence: evidence_for(&labels, field, &w),
+                        reason: Some(curator_reason(ctx, field)),
+                    });
+                }
+            }
+        } else {
+            // incidentlib's own terms the mappings no longer find go; a curator's stay, and
+            // the disagreement is a proposal; new terms are added after the kept ones.
+            new_value = Vec::new();
+            owned_after = Vec::new();
+            for t in &base {
+                let mine = owned_base.contains(t);
+                if want.contains(t) || retired.contains(t) {
+                    new_value.push(t.clone());
+                    if mine {
+                        owned_after.push(t.clone());
+                    }
+                } else if !mine {
+                    new_value.push(t.clone());
+                    report.proposals.push(Proposal {
+                        field: field.to_string(),
+                        kind: "remove".into(),
+                        term: t.clone(),
+                        suggestion: None,
+                        evidence: Vec::new(),
+                        reason: Some(format!(
+                            "{}; the current mappings do not find it in the case's text",
+                            curator_reason(ctx, field)
+                        )),
+                    });
+                }
+            }
+            for t in &want {
+                if !new_value.contains(t) {
+                    new_value.push(t.clone());
+                    owned_after.push(t.clone());
+                }
             }
         }
+        entry.insert(
+            field.to_string(),
+            FieldEntry {
+                value: new_value.clone(),
+                owned: owned_after,
+            },
+        );
         let new_set: BTreeSet<&String> = new_value.iter().collect();
         if new_set == have_set {
             continue;
@@ -532,7 +914,7 @@ fn diff_case(
             removed,
             evidence,
         });
-        if apply {
+        if ctx.apply {
             let key = match field {
                 "symptoms" => "symptoms",
                 "contributing" => "contributing",
@@ -548,7 +930,7 @@ fn diff_case(
             edits.push(Edit { key, value });
         }
     }
-    (report, edits)
+    (report, edits, entry)
 }
 
 /// Replaces the values of top-level keys in one JSON record's text, leaving every other byte.

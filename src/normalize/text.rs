@@ -37,7 +37,12 @@ impl Folded {
                 continue;
             }
             last_space = false;
-            if c.is_ascii() && !chars.peek().is_some_and(|&m| is_combining_mark(m)) {
+            // An ASCII char after it is never a combining mark: the common case skips the lookup.
+            if c.is_ascii()
+                && !chars
+                    .peek()
+                    .is_some_and(|&m| !m.is_ascii() && is_combining_mark(m))
+            {
                 let l = c.to_ascii_lowercase();
                 text.push(l);
                 spans.push((start, pos));

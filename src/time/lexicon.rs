@@ -161,8 +161,12 @@ pub struct Lexicon {
     pub range: RangeWords,
     #[serde(default)]
     headings: BTreeMap<String, Vec<String>>,
+    /// The compiled patterns, built the first time a text in this language is scanned.
     #[serde(skip)]
-    pub(crate) compiled: Option<super::scan::Patterns>,
+    compiled: std::sync::OnceLock<super::scan::Patterns>,
+    /// The zone table the patterns are built with (shared by every lexicon).
+    #[serde(skip)]
+    zones: Option<std::sync::Arc<ZoneTable>>,
 }
 
 impl Lexicon {
@@ -196,10 +200,24 @@ impl Lexicon {
             .and_then(|(k, _)| k.parse().ok())
     }
 
+    /// The compiled patterns, built on first use (a one-page run builds one language's, not all).
     pub(crate) fn patterns(&self) -> &super::scan::Patterns {
-        self.compiled
-            .as_ref()
-            .expect("lexicon patterns are compiled at load")
+        self.compiled.get_or_init(|| {
+            let empty = ZoneTable::default();
+            let zones = self.zones.as_deref().unwrap_or(&empty);
+            super::scan::Patterns::build(self, zones).unwrap_or_else(|e| {
+                // The words are escaped into the patterns, so this is not expected; scan with
+                // the language-independent patterns rather than stop.
+                tracing::error!(
+                    "mappings/lang/{}.toml: {e:#}; its words are not used",
+                    self.code
+                );
+                let bare: Lexicon = toml::from_str(&format!("code = {:?}", self.code))
+                    .expect("a lexicon of only a code parses");
+                super::scan::Patterns::build(&bare, zones)
+                    .expect("the language-independent patterns compile")
+            })
+        })
     }
 
     fn check(&self, path: &Path) -> Result<()> {
@@ -261,6 +279,7 @@ impl Lexicons {
             )
         };
         let zones = ZoneTable::load(&mappings.join(super::zones::ZONES_FILE))?;
+        let shared_zones = std::sync::Arc::new(zones.clone());
         let mut paths: Vec<PathBuf> = std::fs::read_dir(&lang_dir)
             .with_context(|| {
                 format!(
@@ -287,10 +306,7 @@ impl Lexicons {
                 );
             }
             lex.check(&path)?;
-            lex.compiled = Some(
-                super::scan::Patterns::build(&lex, &zones)
-                    .with_context(|| format!("building patterns for {}", path.display()))?,
-            );
+            lex.zones = Some(shared_zones.clone());
             langs.insert(lex.code.clone(), lex);
         }
         if langs.is_empty() {

@@ -81,8 +81,10 @@ impl Vocabulary {
             if !table.contains_key("field") {
                 continue;
             }
-            let field: Field =
-                toml::from_str(&text).with_context(|| format!("parsing {}", path.display()))?;
+            // Parsed once: the table just read becomes the field.
+            let field: Field = toml::Value::Table(table)
+                .try_into()
+                .with_context(|| format!("parsing {}", path.display()))?;
             let stem = path.file_stem().unwrap_or_default().to_string_lossy();
             if field.field != stem {
                 bail!(
