@@ -74,10 +74,15 @@ pub struct EventWords {
     pub time_after_word: bool,
 }
 
+/// Characters of a row compared with the start/end labels.
+const LABEL_HEAD_CHARS: usize = 80;
+
 /// Whether a block starts with one of `labels` followed by a separator ("Beginn · …").
 fn starts_with_label(text: &str, labels: &[String]) -> bool {
     let t = text.trim_start_matches(|c: char| c.is_whitespace() || "*|-•#".contains(c));
-    let lower = t.to_lowercase();
+    // a label is short: only the row's head is compared (a long block costs nothing more)
+    let head: String = t.chars().take(LABEL_HEAD_CHARS).collect();
+    let lower = head.to_lowercase();
     labels.iter().any(|l| {
         let l = l.to_lowercase();
         lower.starts_with(&l)
@@ -124,31 +129,38 @@ fn keyword_points(
     for (i, p) in points.iter().enumerate() {
         by_block.entry(p.block).or_default().push(i);
     }
-    for (b, idx) in by_block {
+    for (b, mut idx) in by_block {
         let Some(block) = blocks.get(b) else { continue };
         let lower: Vec<char> = block.text.to_lowercase().chars().collect();
         // to_lowercase can change lengths for a few scripts; fall back to whole-block marking.
         let aligned = lower.len() == block.text.chars().count();
         let lower_s: String = lower.iter().collect();
+        // sentence ends before each char, so "is there one between a and b" is O(1)
+        let mut ends = Vec::with_capacity(lower.len() + 1);
+        ends.push(0usize);
+        for c in &lower {
+            ends.push(ends.last().copied().unwrap_or(0) + usize::from(".;!?。！？\n".contains(*c)));
+        }
+        let rel = |x: usize| x.saturating_sub(block.start).min(lower.len());
+        let crosses = |a: usize, b: usize| ends[rel(a.max(b))] > ends[rel(a.min(b))];
+        idx.sort_by_key(|i| points[*i].start);
         for w in list.iter().filter(|w| !w.is_empty()) {
             let w = w.to_lowercase();
             let wlen = w.chars().count();
+            let (mut char_pos, mut byte_pos) = (0, 0);
             for (byte_at, _) in lower_s.match_indices(&w) {
                 if !aligned {
                     idx.iter().for_each(|i| marked[*i] = true);
                     break;
                 }
-                let at = block.start + lower_s[..byte_at].chars().count();
+                char_pos += lower_s[byte_pos..byte_at].chars().count();
+                byte_pos = byte_at;
+                let at = block.start + char_pos;
                 let after = at + wlen;
-                let text_chars = &lower;
-                let crosses_sentence = |a: usize, b: usize| {
-                    let (a, b) = (a.saturating_sub(block.start), b.saturating_sub(block.start));
-                    text_chars
-                        .get(a.min(b)..b.max(a).min(text_chars.len()))
-                        .is_some_and(|s| s.iter().any(|c| ".;!?。！？\n".contains(*c)))
-                };
-                if let Some(&best) = idx.iter().min_by_key(|i| {
-                    let p = &points[**i];
+                // the nearest time on each side of the word
+                let k = idx.partition_point(|i| points[*i].start < at);
+                let cost = |i: usize| {
+                    let p = &points[i];
                     let (gap, time_after) = if at >= p.end {
                         (at - p.end, false)
                     } else {
@@ -160,13 +172,19 @@ fn keyword_points(
                     if time_after != words_time_after {
                         cost += 1;
                     }
-                    if (time_after && crosses_sentence(after, p.start))
-                        || (!time_after && crosses_sentence(p.end, at))
+                    if (time_after && crosses(after, p.start))
+                        || (!time_after && crosses(p.end, at))
                     {
                         cost += gap * 4 + 1;
                     }
                     cost
-                }) {
+                };
+                if let Some(best) = [k.checked_sub(1), Some(k)]
+                    .into_iter()
+                    .flatten()
+                    .filter_map(|j| idx.get(j).copied())
+                    .min_by_key(|i| cost(*i))
+                {
                     marked[best] = true;
                 }
             }
