@@ -197,6 +197,56 @@ async fn one_url_per_class_with_evidence_then_content_drift() {
     assert_eq!(class_of(&r, &main.url("/ok")), "ok");
 }
 
+/// A site whose root answers real 404s while every unknown `/blog/*` path answers 200 with the
+/// same "nothing here" page (no phrase the not-found list knows: only a sibling probe in the
+/// blog's own folder can tell).
+async fn blog_soft_404_server() -> Server {
+    Server::start(|r| match r.path.as_str() {
+        "/robots.txt" => Reply::status(404),
+        "/about" => Reply::html(OTHER),
+        "/blog/incident-2024" => Reply::html(ARTICLE),
+        p if p.starts_with("/blog/") => Reply::html(
+            "<title>Acme blog</title><p>Oops, nothing here yet. Browse our latest posts about reliability, releases and engineering culture.</p>",
+        ),
+        _ => Reply::status(404),
+    })
+    .await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn soft_404_under_a_folder_is_found_whichever_url_comes_first() {
+    let s = blog_soft_404_server().await;
+    let expected = [
+        (s.url("/old-report"), "gone"),
+        (s.url("/about"), "ok"),
+        (s.url("/blog/removed-post"), "soft-404"),
+        (s.url("/blog/incident-2024"), "ok"),
+    ];
+    // Root URLs first, then blog URLs first: the same verdicts.
+    for order in [[0, 1, 2, 3], [2, 3, 0, 1]] {
+        let urls: Vec<String> = order.iter().map(|&i| expected[i].0.clone()).collect();
+        let lib = tempfile::tempdir().unwrap();
+        write_case(lib.path(), "IL-T9", "2024-11-12", &urls);
+        let db = lib.path().join("links.sqlite");
+        let r = check(
+            lib.path(),
+            &db,
+            "2025-01-01T00:00:00Z",
+            &["--no-archives", "--concurrency", "1"],
+        )
+        .await;
+        assert_eq!(r.code, 0, "{}", r.stderr);
+        for (url, class) in &expected {
+            assert_eq!(
+                class_of(&r, url),
+                *class,
+                "order {order:?}, {url}: {}",
+                url_entry(&r, url)
+            );
+        }
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn rot_is_declared_exactly_when_both_thresholds_are_met() {
     let s = Server::start(|r| match r.path.as_str() {
