@@ -73,7 +73,7 @@ fn doc(name: &str) -> Option<&'static Doc> {
 
 fn load_corpus(dir: &Path) -> Vec<Doc> {
     let mut docs = Vec::new();
-    let mut golds: Vec<PathBuf> = std::fs::read_dir(&dir)
+    let mut golds: Vec<PathBuf> = std::fs::read_dir(dir)
         .expect("list dev corpus")
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.to_string_lossy().ends_with(".gold.json"))
