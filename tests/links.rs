@@ -471,3 +471,57 @@ async fn a_missing_library_is_a_failed_check_exit_2() {
     assert_eq!(r.code, 2, "{}", r.stderr);
     assert!(r.stderr.contains("nope"), "{}", r.stderr);
 }
+
+/// The light page build a link check uses gives the same title and main-content text as the
+/// full build (fingerprints in an existing links history stay comparable).
+#[test]
+fn check_documents_keep_the_full_build_s_title_and_text() {
+    use incidentlib::fetch::build::{for_link_check, from_bytes, Meta};
+    let profiles = incidentlib::fetch::profile::Profiles::load(&common::root().join("sources"))
+        .expect("shipped profiles");
+    let mut pages: Vec<(String, Vec<u8>)> = vec![
+        (
+            "inline-untitled".into(),
+            b"<html><body><h1>Outage</h1><p>At 14:05 UTC sign-ins failed.</p></body></html>"
+                .to_vec(),
+        ),
+        ("inline-article".into(), ARTICLE.as_bytes().to_vec()),
+        (
+            "sample-en.html".into(),
+            std::fs::read(common::root().join("tests/fixtures/draft/sample-en.html")).unwrap(),
+        ),
+    ];
+    if let Some(dir) = common::shared("dev-corpus") {
+        let mut files: Vec<_> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|e| e == "html"))
+            .collect();
+        files.sort();
+        assert!(!files.is_empty(), "no HTML in {}", dir.display());
+        for f in files {
+            let name = f.file_name().unwrap().to_string_lossy().into_owned();
+            pages.push((name, std::fs::read(&f).unwrap()));
+        }
+    }
+    for (name, bytes) in &pages {
+        let meta = Meta {
+            url: format!("https://blog.example.org/posts/{name}"),
+            final_url: format!("https://blog.example.org/posts/{name}"),
+            status: Some(200),
+            redirects: vec![],
+            redirect_statuses: vec![],
+            content_type: Some("text/html".into()),
+            from_cache: false,
+            archive: None,
+            path_hint: None,
+        };
+        let full = from_bytes(meta.clone(), bytes, &profiles);
+        let light = for_link_check(meta, bytes, &profiles);
+        assert!(!full.text.is_empty(), "{name}: no text");
+        assert_eq!(light.text, full.text, "{name}: text");
+        assert_eq!(light.title, full.title, "{name}: title");
+        assert_eq!(light.html, full.html, "{name}: html");
+        assert_eq!(light.charset, full.charset, "{name}: charset");
+    }
+}

@@ -107,7 +107,7 @@ async fn sibling_for(shared: &Shared, host: &str, url: &str) -> Sibling {
         .clone();
     // The first URL of a folder probes before the host's queue fills, so results keep flowing.
     cell.get_or_init(|| async {
-        match shared.client.fetch_any(&probe).await {
+        match shared.client.fetch_for_check(&probe).await {
             Ok(d) if d.status == Some(200) => {
                 Some((d.final_url, super::fingerprint::fingerprint(&d.text)))
             }
@@ -123,7 +123,7 @@ async fn check_one(shared: &Shared, url: &str, good: Option<&str>) -> Verdict {
         .map(|u| host_key(&u))
         .unwrap_or_default();
     let sibling = sibling_for(shared, &host, url).await;
-    let result = shared.client.fetch_any(url).await;
+    let result = shared.client.fetch_for_check(url).await;
     if let Err(FetchError::HostPaused { .. }) = &result {
         let last = shared.last_host_failure.lock().unwrap().get(&host).copied();
         let mut v = classify(url, &result, &Context::default());
