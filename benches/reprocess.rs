@@ -4,7 +4,7 @@ use incidentlib::normalize::Normalizer;
 use incidentlib::validate::{validate_paths, Options as ValidateOptions};
 use incidentlib::vocab::Vocabulary;
 use rand::rngs::StdRng;
-use rand::{Rng, SeedableRng};
+use rand::{RngExt, SeedableRng};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -103,11 +103,11 @@ fn generate(dir: &Path, n: usize) {
             std::fs::create_dir_all(&sub).unwrap();
         }
         let mut v = tmpl.clone();
-        let (lang, _) = &pool[rng.gen_range(0..pool.len())];
+        let (lang, _) = &pool[rng.random_range(0..pool.len())];
         let pick = |rng: &mut StdRng| -> String {
-            let k = rng.gen_range(SENTENCES_PER_FIELD);
+            let k = rng.random_range(SENTENCES_PER_FIELD);
             (0..k)
-                .map(|_| pool[rng.gen_range(0..pool.len())].1.as_str())
+                .map(|_| pool[rng.random_range(0..pool.len())].1.as_str())
                 .collect::<Vec<_>>()
                 .join(" ")
         };
