@@ -1,7 +1,8 @@
 //! Links benchmark: 10,000 URLs over 100 local host names, `incidentlib links check` against lychee
 //! (same URL list, same per-host and overall concurrency) and a plain-reqwest baseline.
 //!
-//! Run: `cargo bench --bench links` (set LYCHEE=/path/to/lychee if it is not on PATH). Both CLIs
+//! Run: `cargo bench --bench links` (set LYCHEE=/path/to/lychee if it is not on PATH;
+//! LINKS_BENCH_BEFORE=/path/to/an/older/incidentlib adds that build, for before/after). The CLIs
 //! run under `/usr/bin/time` for wall time and peak RSS; the page server is a child process.
 #[path = "../tests/fetch_support/mod.rs"]
 mod fetch_support;
@@ -50,9 +51,20 @@ fn serve() {
     });
 }
 
-/// Runs a command under /usr/bin/time; returns (wall seconds, peak RSS MiB, exit code) and
-/// prints its CPU seconds.
-fn timed(cmd: &mut Command) -> (f64, f64, i32) {
+/// User + system CPU seconds this process has used so far (the page server is a child).
+fn own_cpu_seconds() -> f64 {
+    let mut u: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: getrusage only writes the struct it is given.
+    if unsafe { libc::getrusage(libc::RUSAGE_SELF, &mut u) } != 0 {
+        return f64::NAN;
+    }
+    let secs = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 / 1e6;
+    secs(u.ru_utime) + secs(u.ru_stime)
+}
+
+/// Runs a command under /usr/bin/time; returns (wall seconds, peak RSS MiB, exit code, CPU
+/// seconds) and prints its CPU seconds.
+fn timed(cmd: &mut Command) -> (f64, f64, i32, f64) {
     let tmp = tempfile::NamedTempFile::new().unwrap();
     let out = tempfile::NamedTempFile::new().unwrap();
     let mut full = Command::new("/usr/bin/time");
@@ -81,7 +93,7 @@ fn timed(cmd: &mut Command) -> (f64, f64, i32) {
     if let Ok(v) = serde_json::from_str::<serde_json::Value>(&stdout) {
         println!("  classes: {}", v["summary"]);
     }
-    (wall, rss_kb / 1024.0, status.code().unwrap_or(-1))
+    (wall, rss_kb / 1024.0, status.code().unwrap_or(-1), cpu)
 }
 
 fn write_library(dir: &Path, urls: &[String]) {
@@ -129,6 +141,7 @@ fn main() {
         .build()
         .unwrap();
     let t = Instant::now();
+    let cpu0 = own_cpu_seconds();
     let ok = rt.block_on(async {
         let http = reqwest::Client::new();
         futures::stream::iter(urls.clone())
@@ -142,8 +155,9 @@ fn main() {
             .await
     });
     let base = t.elapsed().as_secs_f64();
+    let base_cpu = own_cpu_seconds() - cpu0;
     println!(
-        "plain reqwest:  {ok} ok in {base:.2} s = {:.0} URLs/s",
+        "plain reqwest:  {ok} ok in {base:.2} s = {:.0} URLs/s, CPU {base_cpu:.2} s",
         URLS as f64 / base
     );
 
@@ -152,8 +166,9 @@ fn main() {
     if !have_lychee {
         println!("lychee: not found (set LYCHEE=...); compare with plain reqwest above");
     }
-    let run_ours = |state: &Path, force: bool| {
-        let mut cmd = Command::new(env!("CARGO_BIN_EXE_incidentlib"));
+    let before = std::env::var_os("LINKS_BENCH_BEFORE");
+    let run_bin = |bin: &std::ffi::OsStr, state: &Path, force: bool| {
+        let mut cmd = Command::new(bin);
         cmd.args(["links", "check", "--json", "--no-archives"])
             .arg("--library")
             .arg(&lib)
@@ -168,11 +183,22 @@ fn main() {
         }
         timed(&mut cmd)
     };
+    let ours_bin = std::ffi::OsStr::new(env!("CARGO_BIN_EXE_incidentlib"));
+    let run_ours = |state: &Path, force: bool| run_bin(ours_bin, state, force);
     // Alternate the two tools so load from other processes hits both alike; report medians.
     let (mut ours, mut theirs, mut rss_ours, mut rss_theirs) = (vec![], vec![], 0f64, 0f64);
+    let mut cpu_ours = vec![];
+    let (mut wall_before, mut cpu_before) = (vec![], vec![]);
     for round in 0..ROUNDS {
+        if let Some(bin) = &before {
+            let state = dir.path().join(format!("before-{round}.sqlite"));
+            let (wall, rss, code, cpu) = run_bin(bin, &state, false);
+            println!("round {round} before:      {wall:.2} s = {:.0} URLs/s, peak RSS {rss:.1} MiB (exit {code})", URLS as f64 / wall);
+            wall_before.push(wall);
+            cpu_before.push(cpu);
+        }
         if have_lychee {
-            let (wall, rss, code) = timed(
+            let (wall, rss, code, _) = timed(
                 Command::new(&lychee)
                     .arg("--no-progress")
                     .args(["--max-concurrency", &CONCURRENCY.to_string()])
@@ -186,20 +212,34 @@ fn main() {
             rss_theirs = rss_theirs.max(rss);
         }
         let state = dir.path().join(format!("links-{round}.sqlite"));
-        let (wall, rss, code) = run_ours(&state, false);
+        let (wall, rss, code, cpu) = run_ours(&state, false);
+        cpu_ours.push(cpu);
         println!("round {round} incidentlib: {wall:.2} s = {:.0} URLs/s, peak RSS {rss:.1} MiB (exit {code})", URLS as f64 / wall);
         ours.push(wall);
         rss_ours = rss_ours.max(rss);
     }
     let state = dir.path().join("links-0.sqlite");
-    let (wall, rss, _) = run_ours(&state, true);
+    let (wall, rss, _, _) = run_ours(&state, true);
     println!("incidentlib re-run --force on kept history: {wall:.2} s = {:.0} URLs/s, peak RSS {rss:.1} MiB", URLS as f64 / wall);
     let median = |v: &mut Vec<f64>| {
         v.sort_by(|a, b| a.total_cmp(b));
         v.get(v.len() / 2).copied()
     };
     let m_ours = median(&mut ours).unwrap_or(f64::NAN);
-    println!("median incidentlib: {:.0} URLs/s, peak RSS {rss_ours:.1} MiB (robots.txt + 1 sibling probe per host, history in SQLite)", URLS as f64 / m_ours);
+    let m_cpu = median(&mut cpu_ours).unwrap_or(f64::NAN);
+    println!("median incidentlib: {:.0} URLs/s, CPU {m_cpu:.2} s, peak RSS {rss_ours:.1} MiB (robots.txt + 1 sibling probe per host and folder, history in SQLite)", URLS as f64 / m_ours);
+    println!(
+        "ratio incidentlib / plain reqwest: URLs/s {:.2}, CPU {:.2}",
+        base / m_ours,
+        m_cpu / base_cpu
+    );
+    if let (Some(w), Some(c)) = (median(&mut wall_before), median(&mut cpu_before)) {
+        println!(
+            "median before:      {:.0} URLs/s, CPU {c:.2} s ({})",
+            URLS as f64 / w,
+            before.as_deref().unwrap_or_default().to_string_lossy()
+        );
+    }
     if let Some(m_theirs) = median(&mut theirs) {
         println!(
             "median lychee:      {:.0} URLs/s, peak RSS {rss_theirs:.1} MiB",

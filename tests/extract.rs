@@ -1,19 +1,14 @@
 //! Extraction on the dev corpus and seeds: language, timeline sections, gold quotes kept, boilerplate dropped, table cells kept.
+mod common;
+
 use incidentlib::extract::{self, BlockKind, Page, SectionKind};
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
-/// `<ancestor>/shared/<rel>` for the nearest ancestor of the crate that has it (the crate may
-/// sit in `/work/main` or in a worktree under `/work/wt/`); prints a note when absent.
+/// `../shared/<rel>` (or an ancestor's `shared/`): a visible note and None when absent, a
+/// failing test under `INCIDENTLIB_REQUIRE_SHARED=1`.
 fn shared(rel: &str) -> Option<PathBuf> {
-    let found = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .ancestors()
-        .map(|a| a.join("shared").join(rel))
-        .find(|p| p.exists());
-    if found.is_none() {
-        eprintln!("note: shared/{rel} is absent; skipping this check");
-    }
-    found
+    common::shared(rel)
 }
 
 /// Decodes HTML bytes: UTF-8, else the charset its `<meta>` declares (the fetch layer does
@@ -54,18 +49,31 @@ struct Doc {
     gold: serde_json::Value,
 }
 
-/// The corpus, extracted once for all tests of this file.
+/// The corpus, extracted once for all tests of this file; empty when `../shared` is absent (each
+/// test that asks prints the skip note, or fails under `INCIDENTLIB_REQUIRE_SHARED=1`).
 fn corpus() -> &'static [Doc] {
     static DOCS: OnceLock<Vec<Doc>> = OnceLock::new();
-    DOCS.get_or_init(load_corpus)
+    let Some(dir) = shared("dev-corpus") else {
+        return &[];
+    };
+    DOCS.get_or_init(|| load_corpus(&dir))
 }
 
-fn load_corpus() -> Vec<Doc> {
-    let Some(dir) = shared("dev-corpus") else {
-        return Vec::new();
-    };
+/// One corpus document: None when the corpus is absent (skipped as above); a present corpus
+/// that lacks it fails the test.
+fn doc(name: &str) -> Option<&'static Doc> {
+    let docs = corpus();
+    if docs.is_empty() {
+        return None;
+    }
+    let d = docs.iter().find(|d| d.name == name);
+    assert!(d.is_some(), "the dev corpus has no {name}");
+    d
+}
+
+fn load_corpus(dir: &Path) -> Vec<Doc> {
     let mut docs = Vec::new();
-    let mut golds: Vec<PathBuf> = std::fs::read_dir(&dir)
+    let mut golds: Vec<PathBuf> = std::fs::read_dir(dir)
         .expect("list dev corpus")
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.to_string_lossy().ends_with(".gold.json"))
@@ -215,13 +223,12 @@ fn corpus_time_zone_statements_and_titles_are_kept() {
         ("07-zh-blog.html", "文中时间均为北京时间（UTC+8）"),
         ("16-de-wiki.html", "Alle Zeiten in deutscher Ortszeit."),
     ];
-    let docs = corpus();
     for (name, phrase) in kept {
-        if let Some(d) = docs.iter().find(|d| d.name == *name) {
+        if let Some(d) = doc(name) {
             assert!(d.page.text().contains(phrase), "{name}: lost {phrase:?}");
         }
     }
-    if let Some(d) = docs.iter().find(|d| d.name == "01-en-statuspage.html") {
+    if let Some(d) = doc("01-en-statuspage.html") {
         assert_eq!(
             d.page.title.as_deref(),
             Some("Elevated API error rates and failed console sign-ins in eu-central-1")
@@ -267,10 +274,9 @@ fn corpus_boilerplate_is_dropped() {
         ),
         ("17-en-wiki.html", &["View history", "Recent changes"]),
     ];
-    let docs = corpus();
     for (name, phrases) in banned {
-        let Some(d) = docs.iter().find(|d| d.name == *name) else {
-            continue;
+        let Some(d) = doc(name) else {
+            return;
         };
         for p in *phrases {
             assert!(
@@ -284,8 +290,7 @@ fn corpus_boilerplate_is_dropped() {
 
 #[test]
 fn corpus_table_rows_keep_their_cells() {
-    let docs = corpus();
-    let Some(d) = docs.iter().find(|d| d.name == "02-ko-wiki.html") else {
+    let Some(d) = doc("02-ko-wiki.html") else {
         return;
     };
     let row = d
@@ -383,8 +388,8 @@ fn corpus_status_update_titles_end_sections() {
         "06-ko-statuspage.html",
         "15-zh-statuspage.html",
     ] {
-        let Some(d) = corpus().iter().find(|d| d.name == name) else {
-            continue;
+        let Some(d) = doc(name) else {
+            return;
         };
         let s = d
             .page

@@ -197,6 +197,56 @@ async fn one_url_per_class_with_evidence_then_content_drift() {
     assert_eq!(class_of(&r, &main.url("/ok")), "ok");
 }
 
+/// A site whose root answers real 404s while every unknown `/blog/*` path answers 200 with the
+/// same "nothing here" page (no phrase the not-found list knows: only a sibling probe in the
+/// blog's own folder can tell).
+async fn blog_soft_404_server() -> Server {
+    Server::start(|r| match r.path.as_str() {
+        "/robots.txt" => Reply::status(404),
+        "/about" => Reply::html(OTHER),
+        "/blog/incident-2024" => Reply::html(ARTICLE),
+        p if p.starts_with("/blog/") => Reply::html(
+            "<title>Acme blog</title><p>Oops, nothing here yet. Browse our latest posts about reliability, releases and engineering culture.</p>",
+        ),
+        _ => Reply::status(404),
+    })
+    .await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn soft_404_under_a_folder_is_found_whichever_url_comes_first() {
+    let s = blog_soft_404_server().await;
+    let expected = [
+        (s.url("/old-report"), "gone"),
+        (s.url("/about"), "ok"),
+        (s.url("/blog/removed-post"), "soft-404"),
+        (s.url("/blog/incident-2024"), "ok"),
+    ];
+    // Root URLs first, then blog URLs first: the same verdicts.
+    for order in [[0, 1, 2, 3], [2, 3, 0, 1]] {
+        let urls: Vec<String> = order.iter().map(|&i| expected[i].0.clone()).collect();
+        let lib = tempfile::tempdir().unwrap();
+        write_case(lib.path(), "IL-T9", "2024-11-12", &urls);
+        let db = lib.path().join("links.sqlite");
+        let r = check(
+            lib.path(),
+            &db,
+            "2025-01-01T00:00:00Z",
+            &["--no-archives", "--concurrency", "1"],
+        )
+        .await;
+        assert_eq!(r.code, 0, "{}", r.stderr);
+        for (url, class) in &expected {
+            assert_eq!(
+                class_of(&r, url),
+                *class,
+                "order {order:?}, {url}: {}",
+                url_entry(&r, url)
+            );
+        }
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn rot_is_declared_exactly_when_both_thresholds_are_met() {
     let s = Server::start(|r| match r.path.as_str() {
@@ -420,4 +470,58 @@ async fn a_missing_library_is_a_failed_check_exit_2() {
     .await;
     assert_eq!(r.code, 2, "{}", r.stderr);
     assert!(r.stderr.contains("nope"), "{}", r.stderr);
+}
+
+/// The light page build a link check uses gives the same title and main-content text as the
+/// full build (fingerprints in an existing links history stay comparable).
+#[test]
+fn check_documents_keep_the_full_build_s_title_and_text() {
+    use incidentlib::fetch::build::{for_link_check, from_bytes, Meta};
+    let profiles = incidentlib::fetch::profile::Profiles::load(&common::root().join("sources"))
+        .expect("shipped profiles");
+    let mut pages: Vec<(String, Vec<u8>)> = vec![
+        (
+            "inline-untitled".into(),
+            b"<html><body><h1>Outage</h1><p>At 14:05 UTC sign-ins failed.</p></body></html>"
+                .to_vec(),
+        ),
+        ("inline-article".into(), ARTICLE.as_bytes().to_vec()),
+        (
+            "sample-en.html".into(),
+            std::fs::read(common::root().join("tests/fixtures/draft/sample-en.html")).unwrap(),
+        ),
+    ];
+    if let Some(dir) = common::shared("dev-corpus") {
+        let mut files: Vec<_> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|e| e == "html"))
+            .collect();
+        files.sort();
+        assert!(!files.is_empty(), "no HTML in {}", dir.display());
+        for f in files {
+            let name = f.file_name().unwrap().to_string_lossy().into_owned();
+            pages.push((name, std::fs::read(&f).unwrap()));
+        }
+    }
+    for (name, bytes) in &pages {
+        let meta = Meta {
+            url: format!("https://blog.example.org/posts/{name}"),
+            final_url: format!("https://blog.example.org/posts/{name}"),
+            status: Some(200),
+            redirects: vec![],
+            redirect_statuses: vec![],
+            content_type: Some("text/html".into()),
+            from_cache: false,
+            archive: None,
+            path_hint: None,
+        };
+        let full = from_bytes(meta.clone(), bytes, &profiles);
+        let light = for_link_check(meta, bytes, &profiles);
+        assert!(!full.text.is_empty(), "{name}: no text");
+        assert_eq!(light.text, full.text, "{name}: text");
+        assert_eq!(light.title, full.title, "{name}: title");
+        assert_eq!(light.html, full.html, "{name}: html");
+        assert_eq!(light.charset, full.charset, "{name}: charset");
+    }
 }

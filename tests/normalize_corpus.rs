@@ -16,16 +16,6 @@ const TARGET_SEED_RECALL: f64 = 0.80;
 /// Fields scored for F1.
 const SCORED: [&str; 3] = ["symptoms", "contributing", "components"];
 
-fn shared_dir(rel: &str) -> Option<PathBuf> {
-    if let Ok(dir) = std::env::var("INCIDENTLIB_SHARED") {
-        let p = PathBuf::from(dir).join(rel);
-        if p.exists() {
-            return Some(p);
-        }
-    }
-    common::shared(rel)
-}
-
 fn vocab() -> Vocabulary {
     Vocabulary::load(&common::root().join("mappings")).expect("vocabulary loads")
 }
@@ -107,7 +97,7 @@ fn strings(v: &Value) -> BTreeSet<String> {
 
 #[test]
 fn dev_corpus_meets_label_targets() {
-    let Some(dir) = shared_dir("dev-corpus") else {
+    let Some(dir) = common::shared("dev-corpus") else {
         return;
     };
     let vocab = vocab();
@@ -271,7 +261,7 @@ fn seed_text(case: &Value, lang: &str) -> (String, Vec<SectionSpan>) {
 
 #[test]
 fn seed_records_recover_their_own_labels() {
-    let Some(dir) = shared_dir("seeds") else {
+    let Some(dir) = common::shared("seeds") else {
         return;
     };
     let vocab = vocab();

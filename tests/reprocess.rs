@@ -7,10 +7,13 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
-/// How many cases the interruption test writes (enough that a kill can land mid-run).
-const INTERRUPT_CASES: usize = 150;
-/// How long the interrupted run gets before it is killed.
-const KILL_AFTER: Duration = Duration::from_millis(25);
+/// How many cases the interruption test starts with (enough that a kill lands mid-run); doubled
+/// on a retry when the run finished before the kill.
+const INTERRUPT_CASES: usize = 400;
+/// Attempts at killing a run between its first and its last write.
+const INTERRUPT_ATTEMPTS: usize = 4;
+/// How often the interruption test looks for the first written file.
+const POLL_EVERY: Duration = Duration::from_millis(1);
 
 fn template() -> Value {
     let text =
@@ -239,49 +242,107 @@ fn library(n: usize) -> tempfile::TempDir {
     dir
 }
 
-#[test]
-fn killed_midway_leaves_old_or_new_files_and_a_rerun_finishes() {
-    let old = library(INTERRUPT_CASES);
-    let old_files = snapshot(old.path());
-    // The finished result, from an uninterrupted run on a copy.
-    let done = library(INTERRUPT_CASES);
-    let o = reprocess(done.path(), &["--apply"]);
-    assert_eq!(o.status.code(), Some(0), "{}", common::stderr(&o));
-    let new_files: BTreeMap<String, Vec<u8>> = snapshot(done.path())
-        .into_iter()
-        .map(|(p, b)| (p.file_name().unwrap().to_string_lossy().into(), b))
-        .collect();
+/// Inode of every case file in `dir`: an atomic write (temp file + rename) gives a new one.
+fn inodes(dir: &Path) -> BTreeMap<String, u64> {
+    use std::os::unix::fs::DirEntryExt;
+    std::fs::read_dir(dir)
+        .unwrap()
+        .flatten()
+        .filter(|e| e.file_name().to_string_lossy().ends_with(".json"))
+        .map(|e| (e.file_name().to_string_lossy().into_owned(), e.ino()))
+        .collect()
+}
 
+/// Starts `reprocess --apply` on `dir` and kills it (SIGKILL) as soon as one file is rewritten.
+/// Returns whether the kill came before the run ended.
+fn kill_after_first_write(dir: &Path) -> bool {
+    let before = inodes(dir);
     let mut child = Command::new(env!("CARGO_BIN_EXE_incidentlib"))
         .args(["reprocess", "--apply", "--library"])
-        .arg(old.path())
+        .arg(dir)
         .env("INCIDENTLIB_MAPPINGS", common::root().join("mappings"))
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
-    std::thread::sleep(KILL_AFTER);
-    let _ = child.kill();
-    let _ = child.wait();
-    for (p, bytes) in snapshot(old.path()) {
-        let name = p.file_name().unwrap().to_string_lossy().to_string();
-        assert!(
-            bytes == old_files[&p] || bytes == new_files[&name],
-            "{name} is neither the old nor the new record"
+    loop {
+        if child.try_wait().unwrap().is_some() {
+            return false;
+        }
+        let now = inodes(dir);
+        if now.iter().any(|(name, ino)| before.get(name) != Some(ino)) {
+            let _ = child.kill();
+            let status = child.wait().unwrap();
+            return status.code().is_none();
+        }
+        std::thread::sleep(POLL_EVERY);
+    }
+}
+
+#[test]
+fn killed_midway_leaves_old_or_new_files_and_a_rerun_finishes() {
+    let mut n = INTERRUPT_CASES;
+    for attempt in 1..=INTERRUPT_ATTEMPTS {
+        let old = library(n);
+        let old_files: BTreeMap<String, Vec<u8>> = snapshot(old.path())
+            .into_iter()
+            .map(|(p, b)| (p.file_name().unwrap().to_string_lossy().into(), b))
+            .collect();
+        // The finished result, from an uninterrupted run on a copy.
+        let done = library(n);
+        let o = reprocess(done.path(), &["--apply"]);
+        assert_eq!(o.status.code(), Some(0), "{}", common::stderr(&o));
+        let new_files: BTreeMap<String, Vec<u8>> = snapshot(done.path())
+            .into_iter()
+            .map(|(p, b)| (p.file_name().unwrap().to_string_lossy().into(), b))
+            .collect();
+        let to_change = old_files
+            .iter()
+            .filter(|(name, b)| new_files[*name] != **b)
+            .count();
+        assert!(to_change > n / 2, "most cases have changes to write");
+
+        let killed = kill_after_first_write(old.path());
+        let (mut written, mut pending) = (0, 0);
+        for (p, bytes) in snapshot(old.path()) {
+            let name = p.file_name().unwrap().to_string_lossy().to_string();
+            let (was, will) = (&old_files[&name], &new_files[&name]);
+            assert!(
+                bytes == *was || bytes == *will,
+                "{name} is neither the old nor the new record"
+            );
+            if was != will {
+                if bytes == *will {
+                    written += 1;
+                } else {
+                    pending += 1;
+                }
+            }
+        }
+        eprintln!(
+            "attempt {attempt}: {n} cases, killed mid-run: {killed}; {written} written, {pending} not yet"
         );
+        if !(killed && written > 0 && pending > 0) {
+            // The run finished (or nearly) before the kill: try a larger library.
+            n *= 2;
+            continue;
+        }
+
+        let o = reprocess(old.path(), &["--apply"]);
+        assert_eq!(o.status.code(), Some(0), "{}", common::stderr(&o));
+        for (p, bytes) in snapshot(old.path()) {
+            let name = p.file_name().unwrap().to_string_lossy().to_string();
+            assert_eq!(bytes, new_files[&name], "{name} not finished by the re-run");
+        }
+        let quiet = reprocess(old.path(), &[]);
+        assert!(
+            common::stderr(&quiet).contains(" 0 changed"),
+            "{}",
+            common::stderr(&quiet)
+        );
+        return;
     }
-    let o = reprocess(old.path(), &["--apply"]);
-    assert_eq!(o.status.code(), Some(0));
-    for (p, bytes) in snapshot(old.path()) {
-        let name = p.file_name().unwrap().to_string_lossy().to_string();
-        assert_eq!(bytes, new_files[&name], "{name} not finished by the re-run");
-    }
-    let quiet = reprocess(old.path(), &[]);
-    assert!(
-        common::stderr(&quiet).contains(" 0 changed"),
-        "{}",
-        common::stderr(&quiet)
-    );
+    panic!("no kill landed between the first and the last write in {INTERRUPT_ATTEMPTS} attempts");
 }
 
 #[test]

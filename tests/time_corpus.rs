@@ -1,4 +1,4 @@
-//! The time parser on the dev corpus: recall of gold events and durations, printed per document.
+//! The time parser on the dev corpus: recall of gold events and durations (printed per document), and no rate read as a duration.
 mod common;
 
 use incidentlib::time::{parse, Lexicons, ParseOptions};
@@ -60,20 +60,9 @@ fn overlaps(a: (usize, usize), b: (usize, usize)) -> bool {
     a.0 < b.1 && b.0 < a.1
 }
 
-/// `../shared/<rel>`, or `$INCIDENTLIB_SHARED/<rel>` when set (worktrees live elsewhere).
-pub fn shared(rel: &str) -> Option<std::path::PathBuf> {
-    if let Ok(dir) = std::env::var("INCIDENTLIB_SHARED") {
-        let p = Path::new(&dir).join(rel);
-        if p.exists() {
-            return Some(p);
-        }
-    }
-    common::shared(rel)
-}
-
 #[test]
 fn dev_corpus_recall() {
-    let Some(dir) = shared("dev-corpus") else {
+    let Some(dir) = common::shared("dev-corpus") else {
         return;
     };
     let lex = Lexicons::load(&common::root().join("mappings")).expect("lexicons");
@@ -207,6 +196,11 @@ fn dev_corpus_recall() {
     }
     println!("rates reported as durations: {}", rate_violations.len());
     println!("TOTAL events recall {ev_found}/{ev_total} = {er:.3}; durations recall {du_found}/{du_total} = {dr:.3}");
+    assert!(
+        rate_violations.is_empty(),
+        "{} rate(s) read as durations (the gold's traps call them rates): {rate_violations:#?}",
+        rate_violations.len()
+    );
     assert!(
         er >= MIN_EVENT_RECALL,
         "events recall {er:.3} < {MIN_EVENT_RECALL}"

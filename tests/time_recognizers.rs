@@ -1,21 +1,26 @@
 //! Scorer for `../shared/benchmarks/datetime-recognizers` (another project's date-time test
-//! suite): per-language accuracy of the time parser. Ignored by default; run with
-//! `cargo test --test time_recognizers -- --ignored --nocapture`.
+//! suite): per-language accuracy of the time parser, held at a floor per language. Figures per
+//! language and kind, the ranges and the total are printed
+//! (`cargo test --test time_recognizers -- --nocapture`; `RECOGNIZERS_VERBOSE=1` lists failures).
 mod common;
 
 use incidentlib::time::{parse, Lexicons, ParseOptions, TimeValue};
 use serde_json::Value;
 use std::collections::BTreeMap;
 
-fn shared(rel: &str) -> Option<std::path::PathBuf> {
-    if let Ok(dir) = std::env::var("INCIDENTLIB_SHARED") {
-        let p = std::path::Path::new(&dir).join(rel);
-        if p.exists() {
-            return Some(p);
-        }
-    }
-    common::shared(rel)
-}
+/// The accuracy each language must keep (passed / cases), measured 2026-11-30 on main
+/// (total 269/653 = 0.412, ranges 25/163 = 0.153). Raise a floor when the parser improves; the
+/// time issue's targets are where they must end.
+const FLOORS: &[(&str, f64)] = &[
+    ("de", 0.538), // 21/39
+    ("en", 0.360), // 54/150
+    ("es", 0.283), // 30/106
+    ("fr", 0.339), // 53/156
+    ("ja", 0.565), // 52/92
+    ("ko", 0.612), // 30/49
+    ("pt", 0.448), // 13/29
+    ("zh", 0.500), // 16/32
+];
 
 fn date_of(v: &TimeValue) -> String {
     v.iso().chars().take(10).collect()
@@ -90,18 +95,29 @@ fn passes(case: &Value, lex: &Lexicons) -> bool {
     }
 }
 
+/// Kinds that are ranges (printed together: the window of an incident is a range).
+const RANGE_KINDS: [&str; 2] = ["timerange", "datetimerange"];
+
+fn share(ok: usize, n: usize) -> f64 {
+    ok as f64 / n.max(1) as f64
+}
+
 #[test]
-#[ignore = "scores another project's suite; run with --ignored --nocapture"]
 fn recognizers_accuracy_per_language() {
-    let Some(path) = shared("benchmarks/datetime-recognizers/cases.jsonl") else {
+    let Some(path) = common::shared("benchmarks/datetime-recognizers/cases.jsonl") else {
         return;
     };
     let lex = Lexicons::load(&common::root().join("mappings")).expect("lexicons");
-    let text = std::fs::read_to_string(path).expect("cases");
+    let text = std::fs::read_to_string(&path).expect("cases");
     let mut score: BTreeMap<(String, String), (usize, usize)> = BTreeMap::new();
     let verbose = std::env::var("RECOGNIZERS_VERBOSE").is_ok();
-    for line in text.lines().filter(|l| !l.trim().is_empty()) {
-        let case: Value = serde_json::from_str(line).expect("case json");
+    for (i, line) in text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+    {
+        let case: Value = serde_json::from_str(line)
+            .unwrap_or_else(|e| panic!("{}:{}: {e}", path.display(), i + 1));
         let ok = passes(&case, &lex);
         let key = (
             case["lang"].as_str().unwrap_or("?").to_string(),
@@ -119,17 +135,48 @@ fn recognizers_accuracy_per_language() {
         }
     }
     let mut per_lang: BTreeMap<String, (usize, usize)> = BTreeMap::new();
+    let (mut ranges_ok, mut ranges_n) = (0, 0);
     for ((lang, kind), (ok, n)) in &score {
         println!("{lang} {kind:<14} {ok:>3}/{n:<3}");
         let e = per_lang.entry(lang.clone()).or_default();
         e.0 += ok;
         e.1 += n;
+        if RANGE_KINDS.contains(&kind.as_str()) {
+            ranges_ok += ok;
+            ranges_n += n;
+        }
     }
     let (mut ok, mut n) = (0, 0);
+    let mut below = Vec::new();
     for (lang, (o, t)) in &per_lang {
-        println!("{lang}: {o}/{t} = {:.3}", *o as f64 / *t as f64);
+        let got = share(*o, *t);
+        let floor = FLOORS.iter().find(|(l, _)| l == lang).map(|(_, f)| *f);
+        println!(
+            "{lang}: {o}/{t} = {got:.3} (floor {})",
+            floor.map_or("none".into(), |f| format!("{f:.3}"))
+        );
+        match floor {
+            Some(f) if got + 1e-9 < f => below.push(format!("{lang}: {got:.3} < floor {f:.3}")),
+            Some(_) => {}
+            None => below.push(format!("{lang}: no floor in FLOORS (add one)")),
+        }
         ok += o;
         n += t;
     }
-    println!("TOTAL: {ok}/{n} = {:.3}", ok as f64 / n.max(1) as f64);
+    println!(
+        "RANGES: {ranges_ok}/{ranges_n} = {:.3}",
+        share(ranges_ok, ranges_n)
+    );
+    println!("TOTAL: {ok}/{n} = {:.3}", share(ok, n));
+    for (lang, _) in FLOORS {
+        assert!(
+            per_lang.contains_key(*lang),
+            "{lang} has a floor but no cases in {}",
+            path.display()
+        );
+    }
+    assert!(
+        below.is_empty(),
+        "accuracy fell below its floor: {below:#?}"
+    );
 }

@@ -209,6 +209,75 @@ pub fn from_bytes(meta: Meta, bytes: &[u8], profiles: &Profiles) -> Document {
     }
 }
 
+/// Builds the Document a link check needs: status, URLs, title, the main-content `text` (the
+/// same text [`from_bytes`] gives, so fingerprints in the links history stay comparable) and
+/// the HTML; no language, sections, whole-page text or status-page incidents, which a link
+/// check never reads and which cost most of its CPU. Non-HTML bodies take [`from_bytes`].
+pub fn for_link_check(meta: Meta, bytes: &[u8], profiles: &Profiles) -> Document {
+    let format = detect_format(
+        meta.content_type.as_deref(),
+        meta.path_hint.as_deref(),
+        bytes,
+    );
+    if format != Format::Html {
+        return from_bytes(meta, bytes, profiles);
+    }
+    let decoded = charset::decode(bytes, meta.content_type.as_deref(), true);
+    let page_url = meta
+        .archive
+        .as_ref()
+        .map(|a| a.original.clone())
+        .unwrap_or_else(|| meta.final_url.clone());
+    let profile = url::Url::parse(&page_url)
+        .ok()
+        .and_then(|u| u.host_str().and_then(|h| profiles.for_host(h)))
+        .or_else(|| profiles.for_page(&decoded.text))
+        .or_else(|| {
+            meta.archive
+                .as_ref()
+                .and_then(|_| profiles.by_name("wayback"))
+        });
+    let selectors = profile.map(|p| p.selectors.clone()).unwrap_or_default();
+    let sel = selectors
+        .content
+        .as_ref()
+        .map(|c| crate::extract::Selectors {
+            main: vec![c.clone()],
+            drop: vec![],
+        });
+    let (head, raw, _) =
+        crate::extract::html::extract_blocks(&decoded.text, Some(&page_url), sel.as_ref());
+    let text = raw
+        .iter()
+        .map(|b| b.text.as_str())
+        .collect::<Vec<_>>()
+        .join("\n");
+    // The page's own title first, as `from_bytes` does; the whole-page parse only without one.
+    let title = head
+        .title
+        .or_else(|| super::text::title_and_text(&decoded.text, format, &selectors).0);
+    Document {
+        url: meta.url,
+        final_url: meta.final_url,
+        status: meta.status,
+        redirects: meta.redirects,
+        redirect_statuses: meta.redirect_statuses,
+        content_type: meta.content_type,
+        charset: Some(decoded.charset.to_string()),
+        bytes: bytes.len() as u64,
+        from_cache: meta.from_cache,
+        archive: meta.archive,
+        profile: profile.map(ProfileRef::from),
+        format,
+        html: decoded.text,
+        title,
+        text,
+        full_text: String::new(),
+        page: None,
+        incidents: Vec::new(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -289,9 +289,23 @@ impl Client {
         Ok((r.status, loc))
     }
 
-    /// Fetches a URL, following redirects, whatever the final status (for link checks).
+    /// Fetches a URL, following redirects, whatever the final status.
     /// Wayback capture URLs are fetched in raw mode; the conditional-GET cache is used.
     pub async fn fetch_any(&self, source: &str) -> Result<Document, FetchError> {
+        self.fetch_built(source, super::build::from_bytes).await
+    }
+
+    /// [`Client::fetch_any`] for a link check: the Document holds what a check reads (status,
+    /// URLs, title, main-content text, HTML) and skips the rest of the page analysis.
+    pub async fn fetch_for_check(&self, source: &str) -> Result<Document, FetchError> {
+        self.fetch_built(source, super::build::for_link_check).await
+    }
+
+    async fn fetch_built(
+        &self,
+        source: &str,
+        build: fn(super::build::Meta, &[u8], &Profiles) -> Document,
+    ) -> Result<Document, FetchError> {
         let c = &self.inner.config;
         parse_http_url(source)?;
         let wayback = parse_wayback(source, &c.wayback_url);
@@ -384,7 +398,7 @@ impl Client {
                     captured_at: cap.captured_at,
                 }
             });
-        let mut doc = super::build::from_bytes(
+        let mut doc = build(
             super::build::Meta {
                 url: source.to_string(),
                 final_url: current,

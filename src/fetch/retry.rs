@@ -1,6 +1,6 @@
 //! When to retry (one `should_retry`), backoff with full jitter, `Retry-After`, and the run's retry budget.
 use super::config::{secs, Config};
-use rand::Rng;
+use rand::RngExt;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, SystemTime};
 
@@ -44,7 +44,7 @@ pub fn backoff(config: &Config, retry: u32) -> Duration {
     if ceiling <= 0.0 {
         return Duration::ZERO;
     }
-    Duration::from_secs_f64(rand::thread_rng().gen_range(0.0..ceiling))
+    Duration::from_secs_f64(rand::rng().random_range(0.0..ceiling))
 }
 
 /// Parses a `Retry-After` value: delay seconds or an HTTP-date (relative to `now`).

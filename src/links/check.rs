@@ -74,33 +74,40 @@ type Sibling = Option<(String, Option<String>)>;
 struct Shared {
     client: Client,
     not_found: Option<NotFoundPhrases>,
+    /// Sibling probes by host and parent path: a site may answer real 404s at its root and
+    /// 200 "not found" pages under `/blog/`, so one probe per host would depend on order.
     siblings: Mutex<HashMap<String, Arc<OnceCell<Sibling>>>>,
     last_host_failure: Mutex<HashMap<String, Class>>,
 }
 
-fn sibling_url(url: &str) -> Option<String> {
+/// A URL beside `url` (same folder) that cannot exist, and the cache key of that folder
+/// (scheme, `host` and parent path, e.g. `https://example.com:8443/blog/`).
+fn sibling_url(host: &str, url: &str) -> Option<(String, String)> {
     let mut u = url::Url::parse(url).ok()?;
-    let name = format!("incidentlib-probe-{:016x}", rand::random::<u64>());
     {
         let mut segs = u.path_segments_mut().ok()?;
-        segs.pop_if_empty().pop().push(&name);
+        segs.pop_if_empty().pop().push("");
     }
     u.set_query(None);
-    Some(u.to_string())
+    u.set_fragment(None);
+    let key = format!("{}://{host}{}", u.scheme(), u.path());
+    let name = format!("incidentlib-probe-{:016x}", rand::random::<u64>());
+    u.path_segments_mut().ok()?.pop().push(&name);
+    Some((key, u.to_string()))
 }
 
 async fn sibling_for(shared: &Shared, host: &str, url: &str) -> Sibling {
+    let (key, probe) = sibling_url(host, url)?;
     let cell = shared
         .siblings
         .lock()
         .unwrap()
-        .entry(host.to_string())
+        .entry(key)
         .or_default()
         .clone();
-    // The first URL of a host probes before the host's queue fills, so results keep flowing.
+    // The first URL of a folder probes before the host's queue fills, so results keep flowing.
     cell.get_or_init(|| async {
-        let probe = sibling_url(url)?;
-        match shared.client.fetch_any(&probe).await {
+        match shared.client.fetch_for_check(&probe).await {
             Ok(d) if d.status == Some(200) => {
                 Some((d.final_url, super::fingerprint::fingerprint(&d.text)))
             }
@@ -116,7 +123,7 @@ async fn check_one(shared: &Shared, url: &str, good: Option<&str>) -> Verdict {
         .map(|u| host_key(&u))
         .unwrap_or_default();
     let sibling = sibling_for(shared, &host, url).await;
-    let result = shared.client.fetch_any(url).await;
+    let result = shared.client.fetch_for_check(url).await;
     if let Err(FetchError::HostPaused { .. }) = &result {
         let last = shared.last_host_failure.lock().unwrap().get(&host).copied();
         let mut v = classify(url, &result, &Context::default());
@@ -426,4 +433,33 @@ pub async fn run(client: &Client, opts: &Options) -> Result<Report> {
 
 fn is_archive_url(url: &str, client: &Client) -> bool {
     crate::fetch::archive::parse_wayback(url, &client.config().wayback_url).is_some()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::sibling_url;
+
+    #[test]
+    fn sibling_probes_sit_in_the_url_s_own_folder() {
+        let (key, probe) = sibling_url("h", "https://ex.com/blog/post-1?x=1#top").unwrap();
+        assert_eq!(key, "https://h/blog/");
+        assert!(
+            probe.starts_with("https://ex.com/blog/incidentlib-probe-"),
+            "{probe}"
+        );
+        assert!(!probe.contains('?') && !probe.contains('#'), "{probe}");
+        for (url, folder) in [
+            ("https://ex.com/blog/", "/"),
+            ("https://ex.com/", "/"),
+            ("https://ex.com/a/b/c", "/a/b/"),
+        ] {
+            let (key, probe) = sibling_url("h", url).unwrap();
+            assert_eq!(key, format!("https://h{folder}"), "{url}");
+            let dir = folder;
+            assert!(
+                probe.starts_with(&format!("https://ex.com{dir}incidentlib-probe-")),
+                "{probe}"
+            );
+        }
+    }
 }
