@@ -12,3 +12,4 @@ pub mod review;
 pub mod time;
 pub mod validate;
 pub mod vocab;
+pub mod watch;

@@ -1,0 +1,75 @@
+//! Writing an item's draft: `<id>.json`, `<id>.review.json`, `<id>.txt` in the out folder, atomically,
+//! never over another item's draft (same org and date → `-2`, `-3`…).
+use super::state::Item;
+use crate::case::io::write_atomic;
+use crate::draft::Draft;
+use anyhow::{Context, Result};
+use std::collections::HashSet;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+/// Writes drafts into one folder; remembers the ids taken in this run.
+pub struct Writer {
+    out: PathBuf,
+    taken: Mutex<HashSet<String>>,
+}
+
+/// The first source URL of a case file, if it is readable.
+fn source_of(path: &Path) -> Option<String> {
+    let v: serde_json::Value = serde_json::from_slice(&std::fs::read(path).ok()?).ok()?;
+    v["sources"][0]["url"].as_str().map(str::to_string)
+}
+
+impl Writer {
+    pub fn new(out: &Path) -> Writer {
+        Writer {
+            out: out.to_path_buf(),
+            taken: Mutex::new(HashSet::new()),
+        }
+    }
+
+    /// An id for this item's draft: the one it had (a re-draft replaces its own files), else
+    /// the drafter's id, suffixed when another item's draft has it.
+    fn claim(&self, base: &str, item: &Item) -> String {
+        let mut taken = self.taken.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(id) = &item.draft_id {
+            taken.insert(id.clone());
+            return id.clone();
+        }
+        for n in 1.. {
+            let id = if n == 1 {
+                base.to_string()
+            } else {
+                format!("{base}-{n}")
+            };
+            if taken.contains(&id) {
+                continue;
+            }
+            let path = self.out.join(format!("{id}.json"));
+            // Free, or this item's own draft from a run killed before it was recorded.
+            if !path.exists() || source_of(&path).as_deref() == Some(item.url.as_str()) {
+                taken.insert(id.clone());
+                return id;
+            }
+        }
+        unreachable!("an unbounded range always yields a free id")
+    }
+
+    /// Writes the draft (text and review first, the case last); returns its path and id.
+    pub fn write(&self, mut draft: Draft, item: &Item) -> Result<(PathBuf, String)> {
+        let id = self.claim(&draft.case.id, item);
+        draft.case.id = id.clone();
+        let case_path = self.out.join(format!("{id}.json"));
+        let what = || format!("writing the draft of {} to {}", item.url, self.out.display());
+        write_atomic(&self.out.join(format!("{id}.txt")), draft.text.as_bytes())
+            .with_context(what)?;
+        write_atomic(
+            &self.out.join(format!("{id}.review.json")),
+            serde_json::to_string_pretty(&draft.review)?.as_bytes(),
+        )
+        .with_context(what)?;
+        write_atomic(&case_path, crate::case::to_json(&draft.case).as_bytes())
+            .with_context(what)?;
+        Ok((case_path, id))
+    }
+}
