@@ -270,7 +270,11 @@ fn status(a: &StatusArgs) -> anyhow::Result<i32> {
             .collect();
         println!("{}", serde_json::to_string_pretty(&v)?);
     } else {
-        println!("{} drafts waiting for review in {}", waiting.len(), a.state.display());
+        println!(
+            "{} drafts waiting for review in {}",
+            waiting.len(),
+            a.state.display()
+        );
         for i in &waiting {
             println!(
                 "{}  {}  {} — {}",

@@ -41,8 +41,8 @@ impl IncidentWords {
         for path in paths {
             let text = std::fs::read_to_string(&path)
                 .with_context(|| format!("reading {}", path.display()))?;
-            let v: toml::Value = toml::from_str(&text)
-                .with_context(|| format!("parsing {}", path.display()))?;
+            let v: toml::Value =
+                toml::from_str(&text).with_context(|| format!("parsing {}", path.display()))?;
             let lang = path
                 .file_stem()
                 .unwrap_or_default()

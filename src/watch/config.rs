@@ -65,18 +65,15 @@ pub fn load(path: &Path) -> Result<Vec<Feed>> {
 
 /// Parses watch-list TOML: `[[feed]]` tables with `url` and `kind` (statuspage | feed | gcp).
 pub fn parse(text: &str) -> Result<Vec<Feed>> {
-    let f: File = toml::from_str(text)
-        .context("expected [[feed]] tables with url and kind = \"statuspage\" | \"feed\" | \"gcp\"")?;
+    let f: File = toml::from_str(text).context(
+        "expected [[feed]] tables with url and kind = \"statuspage\" | \"feed\" | \"gcp\"",
+    )?;
     let mut seen = std::collections::HashSet::new();
     for (i, feed) in f.feed.iter().enumerate() {
         let u = url::Url::parse(&feed.url)
             .with_context(|| format!("feed {} : url {:?} is not a URL", i + 1, feed.url))?;
         if !matches!(u.scheme(), "http" | "https") {
-            bail!(
-                "feed {}: url {:?} must be http or https",
-                i + 1,
-                feed.url
-            );
+            bail!("feed {}: url {:?} must be http or https", i + 1, feed.url);
         }
         if !seen.insert(feed.url.as_str()) {
             bail!("feed {}: url {:?} is listed twice", i + 1, feed.url);

@@ -60,7 +60,13 @@ impl Writer {
         let id = self.claim(&draft.case.id, item);
         draft.case.id = id.clone();
         let case_path = self.out.join(format!("{id}.json"));
-        let what = || format!("writing the draft of {} to {}", item.url, self.out.display());
+        let what = || {
+            format!(
+                "writing the draft of {} to {}",
+                item.url,
+                self.out.display()
+            )
+        };
         write_atomic(&self.out.join(format!("{id}.txt")), draft.text.as_bytes())
             .with_context(what)?;
         write_atomic(

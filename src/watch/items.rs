@@ -102,8 +102,8 @@ fn incidents_json(
     body: &[u8],
     rules: Rules,
 ) -> Result<Vec<Seen>, BodyError> {
-    let v: Value = serde_json::from_slice(body)
-        .map_err(|e| BodyError(format!("malformed JSON: {e}")))?;
+    let v: Value =
+        serde_json::from_slice(body).map_err(|e| BodyError(format!("malformed JSON: {e}")))?;
     let raw: Vec<&Value> = match (&v, v.get("incidents")) {
         (_, Some(Value::Array(a))) => a.iter().collect(),
         (Value::Array(a), _) => a.iter().collect(),

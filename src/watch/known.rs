@@ -32,10 +32,7 @@ impl Known {
     /// Reads every case under `library`; `wayback_url` recognises archived copies.
     pub fn load(library: &Path, wayback_url: &str) -> Result<Known> {
         if !library.exists() {
-            bail!(
-                "--library {}: no such file or folder",
-                library.display()
-            );
+            bail!("--library {}: no such file or folder", library.display());
         }
         let c = collect(library);
         let mut by_url = HashMap::new();

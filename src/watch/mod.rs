@@ -223,8 +223,7 @@ impl Watcher {
             now: self.opts.now,
         };
         let drafter = self.drafter.clone();
-        let draft = match tokio::task::spawn_blocking(move || drafter.draft(&input, &opts)).await
-        {
+        let draft = match tokio::task::spawn_blocking(move || drafter.draft(&input, &opts)).await {
             Ok(d) => d,
             Err(e) => {
                 let reason = format!("drafting {} failed: {e}", item.url);

@@ -34,7 +34,11 @@ pub enum PollError {
 /// client's politeness, robots.txt, retries, timeouts and body cap.
 pub async fn poll(client: &Client, url: &str, v: &Validators) -> Result<Polled, PollError> {
     let mut headers = HeaderMap::new();
-    if let Some(e) = v.etag.as_deref().and_then(|e| HeaderValue::from_str(e).ok()) {
+    if let Some(e) = v
+        .etag
+        .as_deref()
+        .and_then(|e| HeaderValue::from_str(e).ok())
+    {
         headers.insert(header::IF_NONE_MATCH, e);
     }
     if let Some(m) = v
@@ -76,7 +80,12 @@ pub async fn poll(client: &Client, url: &str, v: &Validators) -> Result<Polled, 
                     })?;
                 current = next.to_string();
             }
-            status => return Err(PollError::Status { url: current, status }),
+            status => {
+                return Err(PollError::Status {
+                    url: current,
+                    status,
+                })
+            }
         }
     }
     Err(PollError::TooManyRedirects {

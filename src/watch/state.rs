@@ -210,7 +210,9 @@ impl Store {
                     Eligibility::Unresolved => outcome::UNRESOLVED,
                 };
                 let prev: Option<(String, String, Option<String>)> = get
-                    .query_row(params![feed, s.id], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+                    .query_row(params![feed, s.id], |r| {
+                        Ok((r.get(0)?, r.get(1)?, r.get(2)?))
+                    })
                     .optional()?;
                 let observed = match prev {
                     None => {
@@ -224,7 +226,9 @@ impl Store {
                     }
                     Some((hash, _, draft)) if hash != s.hash => {
                         let change = if draft.is_some() { "updated" } else { "new" };
-                        upd.execute(params![feed, s.id, s.url, s.title, now, s.hash, target, change])?;
+                        upd.execute(params![
+                            feed, s.id, s.url, s.title, now, s.hash, target, change
+                        ])?;
                         log.execute(params![feed, s.id, now, change, s.hash, target])?;
                         match (target, draft.is_some()) {
                             (outcome::PENDING, true) => Observed::Updated,
@@ -285,13 +289,7 @@ impl Store {
     }
 
     /// Records a written draft.
-    pub fn drafted(
-        &mut self,
-        item: &Item,
-        path: &str,
-        id: &str,
-        at: DateTime<Utc>,
-    ) -> Result<()> {
+    pub fn drafted(&mut self, item: &Item, path: &str, id: &str, at: DateTime<Utc>) -> Result<()> {
         let tx = self.conn.transaction()?;
         tx.execute(
             "UPDATE items SET outcome = 'drafted', reason = NULL, draft_path = ?3, draft_id = ?4,
@@ -326,7 +324,10 @@ impl Store {
     /// Drafted items, newest first.
     pub fn drafts(&self) -> Result<Vec<Item>> {
         let mut st = self.conn.prepare(
-            "SELECT * FROM items WHERE draft_path IS NOT NULL ORDER BY drafted_at DESC, feed, item_id",
+            "SELECT * FROM items WHERE draft_path IS NOT NULL
+             ORDER BY drafted_at DESC,
+               (SELECT MAX(c.id) FROM changes c WHERE c.feed = items.feed AND c.item_id = items.item_id
+                  AND c.outcome = 'drafted') DESC",
         )?;
         let rows = st.query_map([], row_item)?;
         Ok(rows.collect::<rusqlite::Result<_>>()?)
