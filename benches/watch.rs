@@ -75,7 +75,11 @@ fn serve() {
                 } else {
                     ("application/atom+xml", atom(n))
                 };
-                fetch_support::Reply::with(200, &[("Content-Type", ct), ("ETag", etag.as_str())], body)
+                fetch_support::Reply::with(
+                    200,
+                    &[("Content-Type", ct), ("ETag", etag.as_str())],
+                    body,
+                )
             })
             .await;
             addrs.push(s.addr.to_string());
@@ -138,7 +142,7 @@ fn watcher(dir: &Path, feeds: Vec<config::Feed>, host_delay: f64) -> Watcher {
     };
     Watcher::new(
         Client::new(config).unwrap(),
-        Arc::new(incidentlib::draft::Drafter::load(&root.join("mappings")).unwrap()),
+        Arc::new(watch::drafts::LazyDrafter::new(&root.join("mappings"))),
         IncidentWords::load(&root.join("mappings/lang")).unwrap(),
         Store::open(&dir.join("watch.sqlite")).unwrap(),
         watch::Options {
@@ -184,7 +188,12 @@ fn main() {
                 let http = http.clone();
                 let etag = format!("\"v1-{i}\"");
                 async move {
-                    let r = http.get(&f.url).header("If-None-Match", etag).send().await.ok()?;
+                    let r = http
+                        .get(&f.url)
+                        .header("If-None-Match", etag)
+                        .send()
+                        .await
+                        .ok()?;
                     let status = r.status().as_u16();
                     r.bytes().await.ok()?;
                     Some(status)

@@ -135,7 +135,7 @@ fn watch_feeds(cli: &super::Cli, a: &RunArgs) -> anyhow::Result<i32> {
         Err(e) => return fail(format!("{e:#}")),
     };
     let mappings = cli.mappings_dir();
-    let drafter = Arc::new(crate::draft::Drafter::load(&mappings)?);
+    let drafter = Arc::new(watch::drafts::LazyDrafter::new(&mappings));
     let words = watch::classify::IncidentWords::load(&mappings.join("lang"))?;
     if words.is_empty() {
         tracing::warn!(

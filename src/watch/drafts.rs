@@ -2,11 +2,52 @@
 //! never over another item's draft (same org and date → `-2`, `-3`…).
 use super::state::Item;
 use crate::case::io::write_atomic;
-use crate::draft::Draft;
+use crate::draft::{Draft, Drafter};
 use anyhow::{Context, Result};
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
+
+/// The drafter, loaded on first use: most polls find nothing new, and loading the vocabulary
+/// and language data is most of a poll's memory and start-up time.
+pub struct LazyDrafter {
+    mappings: PathBuf,
+    cell: Mutex<Option<Arc<Drafter>>>,
+}
+
+impl LazyDrafter {
+    /// Loads from this `mappings/` folder when first needed.
+    pub fn new(mappings: &Path) -> Self {
+        LazyDrafter {
+            mappings: mappings.to_path_buf(),
+            cell: Mutex::new(None),
+        }
+    }
+
+    /// A drafter already loaded.
+    pub fn loaded(d: Arc<Drafter>) -> Self {
+        LazyDrafter {
+            mappings: PathBuf::new(),
+            cell: Mutex::new(Some(d)),
+        }
+    }
+
+    /// The drafter (blocking: call from a blocking task).
+    pub fn get(&self) -> Result<Arc<Drafter>> {
+        let mut cell = self.cell.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(d) = cell.as_ref() {
+            return Ok(d.clone());
+        }
+        let d = Arc::new(Drafter::load(&self.mappings).with_context(|| {
+            format!(
+                "loading the drafter's data from {}",
+                self.mappings.display()
+            )
+        })?);
+        *cell = Some(d.clone());
+        Ok(d)
+    }
+}
 
 /// Writes drafts into one folder; remembers the ids taken in this run.
 pub struct Writer {

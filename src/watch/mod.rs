@@ -14,7 +14,6 @@ pub mod poll;
 pub mod report;
 pub mod state;
 
-use crate::draft::Drafter;
 use crate::fetch::Client;
 use anyhow::Result;
 use chrono::{DateTime, Utc};
@@ -40,7 +39,7 @@ pub struct Options {
 /// Everything a run shares between feeds.
 pub struct Watcher {
     pub client: Client,
-    pub drafter: Arc<Drafter>,
+    pub drafter: Arc<drafts::LazyDrafter>,
     pub words: classify::IncidentWords,
     pub store: Arc<Mutex<Store>>,
     pub opts: Options,
@@ -49,15 +48,15 @@ pub struct Watcher {
     writer: drafts::Writer,
 }
 
-/// A failure of the state database: the run cannot go on (exit 2).
+/// A failure of the state database (or of loading the drafter's data): the run cannot go on (exit 2).
 #[derive(Debug, thiserror::Error)]
-#[error("watch state: {0:#}")]
+#[error("{0:#}")]
 pub struct StateError(pub anyhow::Error);
 
 impl Watcher {
     pub fn new(
         client: Client,
-        drafter: Arc<Drafter>,
+        drafter: Arc<drafts::LazyDrafter>,
         words: classify::IncidentWords,
         store: Store,
         opts: Options,
@@ -84,7 +83,7 @@ impl Watcher {
 
     fn db<T>(&self, f: impl FnOnce(&mut Store) -> Result<T>) -> Result<T, StateError> {
         let mut s = self.store.lock().unwrap_or_else(|p| p.into_inner());
-        f(&mut s).map_err(StateError)
+        f(&mut s).map_err(|e| StateError(e.context("watch state")))
     }
 
     /// Polls every feed once and drafts what is new; feeds run concurrently.
@@ -223,8 +222,11 @@ impl Watcher {
             now: self.opts.now,
         };
         let drafter = self.drafter.clone();
-        let draft = match tokio::task::spawn_blocking(move || drafter.draft(&input, &opts)).await {
-            Ok(d) => d,
+        let job =
+            tokio::task::spawn_blocking(move || drafter.get().map(|d| d.draft(&input, &opts)));
+        let draft = match job.await {
+            Ok(Ok(d)) => d,
+            Ok(Err(e)) => return Err(StateError(e)),
             Err(e) => {
                 let reason = format!("drafting {} failed: {e}", item.url);
                 self.db(|s| s.not_drafted(&item, outcome::FAILED, &reason))?;
