@@ -606,3 +606,81 @@ async fn usage_and_state_errors_exit_2() {
         .unwrap();
     assert_eq!(r.status.code(), Some(2));
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sigterm_finishes_the_item_in_hand_and_exits_0() {
+    const N: usize = 12;
+    let entries: String = (0..N)
+        .map(|i| {
+            format!(
+                "<entry><title>Outage report {i}</title><id>urn:t:{i}</id><link href=\"/post/{i}\"/><updated>2024-11-14T00:00:00Z</updated></entry>"
+            )
+        })
+        .collect();
+    let atom = format!(
+        "<?xml version=\"1.0\"?><feed xmlns=\"http://www.w3.org/2005/Atom\"><title>t</title><id>urn:t</id><updated>2024-11-14T00:00:00Z</updated>{entries}</feed>"
+    );
+    let s = Server::start(move |r| match r.path.as_str() {
+        "/robots.txt" => Reply::status(404),
+        "/feed.xml" => Reply::with(
+            200,
+            &[("Content-Type", "application/atom+xml")],
+            atom.clone(),
+        ),
+        _ => Reply::After(
+            Duration::from_millis(300),
+            Box::new(Reply::html(EN_POSTMORTEM)),
+        ),
+    })
+    .await;
+    let dir = tempfile::tempdir().unwrap();
+    let watch = write_watch(dir.path(), &[(s.url("/feed.xml"), "feed")]);
+    let db = dir.path().join("state.sqlite");
+    let args = [
+        "--every",
+        "1h",
+        "--no-cache",
+        "--watch",
+        watch.to_str().unwrap(),
+        "--state",
+        "state.sqlite",
+        "--out",
+        "drafts",
+    ];
+    let mut child = watch_cmd(dir.path(), &args).spawn().unwrap();
+    let drafted = |db: &Path| {
+        incidentlib::watch::state::Store::open(db)
+            .and_then(|s| s.items())
+            .map_or(0, |items| {
+                items.iter().filter(|i| i.outcome == "drafted").count()
+            })
+    };
+    for _ in 0..300 {
+        tokio::time::sleep(Duration::from_millis(30)).await;
+        if drafted(&db) >= 2 {
+            break;
+        }
+    }
+    let pid = child.id().unwrap() as i32;
+    // SAFETY: sending a signal to our own child process.
+    unsafe { libc::kill(pid, libc::SIGTERM) };
+    let status = tokio::time::timeout(Duration::from_secs(10), child.wait())
+        .await
+        .expect("watch --every stops after SIGTERM")
+        .unwrap();
+    assert_eq!(status.code(), Some(0));
+    let done = drafted(&db);
+    assert!(done >= 2 && done < N, "stopped mid-run: {done} drafted");
+    let case_files = std::fs::read_dir(dir.path().join("drafts"))
+        .unwrap()
+        .flatten()
+        .filter(|e| {
+            let n = e.file_name().to_string_lossy().to_string();
+            n.ends_with(".json") && !n.ends_with(".review.json")
+        })
+        .count();
+    assert_eq!(
+        case_files, done,
+        "the item in hand was finished and recorded"
+    );
+}

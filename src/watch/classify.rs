@@ -119,8 +119,8 @@ impl Word {
         lower.match_indices(self.text.as_str()).any(|(at, m)| {
             let before = lower[..at].chars().next_back();
             let after = lower[at + m.len()..].chars().next();
-            let ok_start = !(self.bound_start && first) || !before.is_some_and(is_spaced_letter);
-            let ok_end = !(self.bound_end && last) || !after.is_some_and(is_spaced_letter);
+            let ok_start = !(self.bound_start && first && before.is_some_and(is_spaced_letter));
+            let ok_end = !(self.bound_end && last && after.is_some_and(is_spaced_letter));
             ok_start && ok_end
         })
     }
