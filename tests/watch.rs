@@ -670,7 +670,7 @@ async fn sigterm_finishes_the_item_in_hand_and_exits_0() {
         .unwrap();
     assert_eq!(status.code(), Some(0));
     let done = drafted(&db);
-    assert!(done >= 2 && done < N, "stopped mid-run: {done} drafted");
+    assert!((2..N).contains(&done), "stopped mid-run: {done} drafted");
     let case_files = std::fs::read_dir(dir.path().join("drafts"))
         .unwrap()
         .flatten()
