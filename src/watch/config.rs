@@ -71,7 +71,7 @@ pub fn parse(text: &str) -> Result<Vec<Feed>> {
     let mut seen = std::collections::HashSet::new();
     for (i, feed) in f.feed.iter().enumerate() {
         let u = url::Url::parse(&feed.url)
-            .with_context(|| format!("feed {} : url {:?} is not a URL", i + 1, feed.url))?;
+            .with_context(|| format!("feed {}: url {:?} is not a URL", i + 1, feed.url))?;
         if !matches!(u.scheme(), "http" | "https") {
             bail!("feed {}: url {:?} must be http or https", i + 1, feed.url);
         }
