@@ -485,6 +485,34 @@ async fn an_item_already_in_the_library_is_not_drafted() {
         .take_log()
         .iter()
         .all(|(p, _)| p != "/blog/db-failover" && p != "/ko/p/2"));
+
+    // A draft accepted into the library since no longer waits for review.
+    let gcp = s.url("/gcp/incidents/gcp1");
+    let case = serde_json::json!({"id": "IL-0103", "org": "Google Cloud", "date": "2024-11-10",
+        "sources": [{"url": gcp, "kind": "official-status", "archived": null}]});
+    std::fs::write(lib.join("IL-0103.json"), case.to_string()).unwrap();
+    let out = watch_cmd(
+        dir.path(),
+        &[
+            "status",
+            "--state",
+            "state.sqlite",
+            "--json",
+            "--library",
+            lib.to_str().unwrap(),
+        ],
+    )
+    .output()
+    .await
+    .unwrap();
+    let st: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let urls: Vec<_> = st
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["url"].clone())
+        .collect();
+    assert_eq!(urls, [Value::from(s.url("/incidents/aaa111"))], "{st}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -62,6 +62,9 @@ pub struct RunArgs {
 pub struct StatusArgs {
     #[arg(long, value_name = "FILE", default_value = DEFAULT_STATE)]
     pub state: PathBuf,
+    /// Leave out drafts whose source is already a case in this library (accepted since).
+    #[arg(long, value_name = "DIR")]
+    pub library: Option<PathBuf>,
     /// Print a JSON list.
     #[arg(long)]
     pub json: bool,
@@ -248,7 +251,14 @@ fn status(a: &StatusArgs) -> anyhow::Result<i32> {
         Ok(s) => s,
         Err(e) => return fail(format!("{e:#}")),
     };
-    // Waiting for review: drafted, and the draft is still where it was written.
+    let known = match &a.library {
+        Some(lib) => match Known::load(lib, crate::fetch::config::DEFAULT_WAYBACK_URL) {
+            Ok(k) => Some(k),
+            Err(e) => return fail(format!("{e:#}")),
+        },
+        None => None,
+    };
+    // Waiting for review: drafted, the draft still where it was written, not in the library.
     let waiting: Vec<_> = store
         .drafts()?
         .into_iter()
@@ -256,6 +266,7 @@ fn status(a: &StatusArgs) -> anyhow::Result<i32> {
             i.draft_path
                 .as_deref()
                 .is_some_and(|p| std::path::Path::new(p).exists())
+                && !known.as_ref().is_some_and(|k| k.case_for(&i.url).is_some())
         })
         .collect();
     if a.json {

@@ -4,7 +4,7 @@ use super::state::Item;
 use crate::case::io::write_atomic;
 use crate::draft::{Draft, Drafter};
 use anyhow::{Context, Result};
-use std::collections::HashSet;
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
@@ -49,10 +49,10 @@ impl LazyDrafter {
     }
 }
 
-/// Writes drafts into one folder; remembers the ids taken in this run.
+/// Writes drafts into one folder; remembers the ids taken in this run (id → source URL).
 pub struct Writer {
     out: PathBuf,
-    taken: Mutex<HashSet<String>>,
+    taken: Mutex<HashMap<String, String>>,
 }
 
 /// The first source URL of a case file, if it is readable.
@@ -65,7 +65,7 @@ impl Writer {
     pub fn new(out: &Path) -> Writer {
         Writer {
             out: out.to_path_buf(),
-            taken: Mutex::new(HashSet::new()),
+            taken: Mutex::new(HashMap::new()),
         }
     }
 
@@ -74,7 +74,7 @@ impl Writer {
     fn claim(&self, base: &str, item: &Item) -> String {
         let mut taken = self.taken.lock().unwrap_or_else(|p| p.into_inner());
         if let Some(id) = &item.draft_id {
-            taken.insert(id.clone());
+            taken.insert(id.clone(), item.url.clone());
             return id.clone();
         }
         for n in 1.. {
@@ -83,13 +83,16 @@ impl Writer {
             } else {
                 format!("{base}-{n}")
             };
-            if taken.contains(&id) {
-                continue;
+            match taken.get(&id) {
+                // The same page listed by two feeds (an API and its Atom history): one draft.
+                Some(url) if *url == item.url => return id,
+                Some(_) => continue,
+                None => {}
             }
             let path = self.out.join(format!("{id}.json"));
             // Free, or this item's own draft from a run killed before it was recorded.
             if !path.exists() || source_of(&path).as_deref() == Some(item.url.as_str()) {
-                taken.insert(id.clone());
+                taken.insert(id.clone(), item.url.clone());
                 return id;
             }
         }
