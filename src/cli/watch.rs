@@ -266,7 +266,7 @@ fn status(a: &StatusArgs) -> anyhow::Result<i32> {
             i.draft_path
                 .as_deref()
                 .is_some_and(|p| std::path::Path::new(p).exists())
-                && !known.as_ref().is_some_and(|k| k.case_for(&i.url).is_some())
+                && known.as_ref().is_none_or(|k| k.case_for(&i.url).is_none())
         })
         .collect();
     if a.json {
