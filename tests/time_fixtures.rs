@@ -157,6 +157,7 @@ fn every_fixture_meets_its_expectations() {
                     tz: None,
                     reference: f.reference,
                     fallback_tz: None,
+                    ..Default::default()
                 },
             );
             for p in check(&parsed, &f) {

@@ -29,6 +29,7 @@ fn run_ref(lang: &str, text: &str, reference: &str) -> Parsed {
             tz: None,
             reference: chrono::NaiveDateTime::parse_from_str(reference, "%Y-%m-%dT%H:%M").ok(),
             fallback_tz: None,
+            ..Default::default()
         },
     )
 }

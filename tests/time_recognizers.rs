@@ -48,6 +48,7 @@ fn passes(case: &Value, lex: &Lexicons) -> bool {
             tz: None,
             reference,
             fallback_tz: None,
+            ..Default::default()
         },
     );
     let expect = &case["expect"];

@@ -84,6 +84,7 @@ pub fn run(cli: &super::Cli, args: &Args) -> anyhow::Result<i32> {
             tz: args.tz.clone(),
             reference,
             fallback_tz: None,
+            ..Default::default()
         },
     );
     if args.json {

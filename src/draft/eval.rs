@@ -14,8 +14,19 @@ const TOLERANCE_SECS: i64 = 60;
 pub struct Gold {
     pub source: String,
     pub language: String,
-    pub org: String,
-    pub date: String,
+    #[serde(default)]
+    pub org: Option<String>,
+    /// Other names of the organisation that count as right.
+    #[serde(default)]
+    pub org_aliases: Vec<String>,
+    #[serde(default)]
+    pub date: Option<String>,
+    /// The page's address, passed to the drafter as `--url` (real-corpus gold).
+    #[serde(default)]
+    pub url: Option<String>,
+    /// Other readings a careful curator could defend; any of them counts as right.
+    #[serde(default)]
+    pub alternatives: Alternatives,
     #[serde(default)]
     pub source_kind: Option<String>,
     pub window: GoldWindow,
@@ -36,15 +47,32 @@ pub struct Gold {
     pub must_not_label: Vec<String>,
 }
 
+/// Accepted alternative readings (real-corpus gold).
+#[derive(Debug, Clone, Default, Deserialize)]
+pub struct Alternatives {
+    #[serde(default)]
+    pub window: Vec<GoldWindow>,
+    #[serde(default)]
+    pub detected_after: Vec<String>,
+    #[serde(default)]
+    pub resolved_after: Vec<String>,
+    #[serde(default)]
+    pub root_cause: Vec<String>,
+}
+
 #[derive(Debug, Clone, Deserialize)]
 pub struct GoldWindow {
+    #[serde(default)]
     pub start: Option<String>,
+    #[serde(default)]
     pub end: Option<String>,
 }
 
 #[derive(Debug, Clone, Deserialize)]
 pub struct GoldTimeline {
+    #[serde(default)]
     pub detected_after: Option<String>,
+    #[serde(default)]
     pub resolved_after: Option<String>,
 }
 
@@ -98,25 +126,25 @@ fn ratio(a: usize, b: usize) -> f64 {
     }
 }
 
-/// The scores of one document.
+/// The scores of one document; a field is `None` where the gold does not state it (not scored).
 #[derive(Debug, Clone, Serialize)]
 pub struct DocScore {
     pub document: String,
     pub error: Option<String>,
-    pub language: bool,
-    pub org: bool,
-    pub date: bool,
-    pub window_start: bool,
-    pub window_end: bool,
-    pub detected_after: bool,
-    pub resolved_after: bool,
+    pub language: Option<bool>,
+    pub org: Option<bool>,
+    pub date: Option<bool>,
+    pub window_start: Option<bool>,
+    pub window_end: Option<bool>,
+    pub detected_after: Option<bool>,
+    pub resolved_after: Option<bool>,
     pub events: Counts,
     pub durations_found: usize,
     pub durations_gold: usize,
     /// Durations the draft reports that are not in the gold list (rates, boilerplate, …).
     pub durations_extra: Vec<String>,
     pub labels: Counts,
-    pub root_cause: bool,
+    pub root_cause: Option<bool>,
     pub must_not_label_violations: Vec<String>,
     /// What differed, for a human reading the report.
     pub misses: Vec<String>,
@@ -146,10 +174,34 @@ pub struct Totals {
 pub struct EvalReport {
     pub documents: Vec<DocScore>,
     pub totals: Totals,
+    /// Totals per half of the corpus (split by [`half_of`]): develop on `a`, check on `b`.
+    pub halves: Halves,
 }
 
-/// Drafts and scores every `*.gold.json` in `dir` with `draft_fn(source path) -> Draft`.
-pub fn evaluate(dir: &Path, draft_fn: impl Fn(&Path) -> Result<Draft>) -> Result<EvalReport> {
+#[derive(Debug, Clone, Serialize)]
+pub struct Halves {
+    pub a: Totals,
+    pub b: Totals,
+}
+
+/// Which half of a corpus a document belongs to: a stable hash (SHA-256) of its file name,
+/// even first byte → "a" (the half to develop on), odd → "b" (the half to check on).
+pub fn half_of(document: &str) -> char {
+    use sha2::{Digest, Sha256};
+    if Sha256::digest(document.as_bytes())[0] % 2 == 0 {
+        'a'
+    } else {
+        'b'
+    }
+}
+
+/// Drafts and scores every `*.gold.json` in `dir` with `draft_fn(source path, gold url)`;
+/// `half` keeps only the documents of that half.
+pub fn evaluate(
+    dir: &Path,
+    half: Option<char>,
+    draft_fn: impl Fn(&Path, Option<&str>) -> Result<Draft>,
+) -> Result<EvalReport> {
     let mut golds: Vec<PathBuf> = std::fs::read_dir(dir)
         .with_context(|| format!("reading corpus folder {}", dir.display()))?
         .filter_map(|e| e.ok().map(|e| e.path()))
@@ -167,6 +219,9 @@ pub fn evaluate(dir: &Path, draft_fn: impl Fn(&Path) -> Result<Draft>) -> Result
             .to_string_lossy()
             .trim_end_matches(".gold.json")
             .to_string();
+        if half.is_some_and(|h| h != half_of(&name)) {
+            continue;
+        }
         let gold: Gold = match std::fs::read_to_string(&gp)
             .map_err(anyhow::Error::from)
             .and_then(|t| serde_json::from_str(&t).map_err(anyhow::Error::from))
@@ -178,15 +233,26 @@ pub fn evaluate(dir: &Path, draft_fn: impl Fn(&Path) -> Result<Draft>) -> Result
             }
         };
         let src = dir.join(&gold.source);
-        match draft_fn(&src) {
+        match draft_fn(&src, gold.url.as_deref()) {
             Ok(d) => docs.push(score(name, &gold, &d)),
             Err(e) => docs.push(failed(name, format!("{}: {e:#}", src.display()))),
         }
     }
     let totals = totals(&docs);
+    let pick = |h: char| -> Vec<DocScore> {
+        docs.iter()
+            .filter(|d| half_of(&d.document) == h)
+            .cloned()
+            .collect()
+    };
+    let halves = Halves {
+        a: self::totals(&pick('a')),
+        b: self::totals(&pick('b')),
+    };
     Ok(EvalReport {
         documents: docs,
         totals,
+        halves,
     })
 }
 
@@ -194,19 +260,19 @@ fn failed(document: String, error: String) -> DocScore {
     DocScore {
         document,
         error: Some(error),
-        language: false,
-        org: false,
-        date: false,
-        window_start: false,
-        window_end: false,
-        detected_after: false,
-        resolved_after: false,
+        language: Some(false),
+        org: Some(false),
+        date: Some(false),
+        window_start: Some(false),
+        window_end: Some(false),
+        detected_after: Some(false),
+        resolved_after: Some(false),
         events: Counts::default(),
         durations_found: 0,
         durations_gold: 0,
         durations_extra: vec![],
         labels: Counts::default(),
-        root_cause: false,
+        root_cause: Some(false),
         must_not_label_violations: vec![],
         misses: vec![],
     }
@@ -238,9 +304,73 @@ fn same_duration(a: Option<&str>, b: Option<&str>) -> bool {
     }
 }
 
-/// The organisation's main name: the part before a parenthesised romanisation, case-folded.
-fn org_key(s: &str) -> String {
-    s.split(" (").next().unwrap_or(s).trim().to_lowercase()
+/// Legal suffixes ignored when comparing organisations (the corpus README's rule).
+const LEGAL_SUFFIXES: &[&str] = &[
+    "inc.",
+    "inc",
+    "ltd.",
+    "ltd",
+    "llc",
+    "gmbh",
+    "ag",
+    "se",
+    "co.",
+    "corp.",
+    "corp",
+    "corporation",
+    "limited",
+    "plc",
+    "s.a.",
+    "sa",
+    "sas",
+    "s.l.",
+    "ltda",
+    "ltda.",
+    "k.k.",
+    "株式会社",
+    "(주)",
+    "㈜",
+    "주식회사",
+    "有限公司",
+    "股份有限公司",
+    "(株)",
+];
+
+/// The names an organisation string stands for: the whole, and each part of "A (B)" or
+/// "A / B", case-folded with legal suffixes dropped.
+fn org_keys(s: &str) -> Vec<String> {
+    let norm = |x: &str| -> String {
+        let mut words: Vec<&str> = x.split_whitespace().collect();
+        while words.len() > 1
+            && LEGAL_SUFFIXES.contains(&words.last().unwrap().to_lowercase().trim_end_matches(','))
+        {
+            words.pop();
+        }
+        let mut w = words.join(" ").to_lowercase();
+        for suf in LEGAL_SUFFIXES {
+            if !suf.is_ascii() {
+                w = w.replace(suf, "");
+            }
+        }
+        w.trim().trim_end_matches(',').trim().to_string()
+    };
+    let mut keys = vec![norm(s)];
+    for part in s.split(['(', ')', '/']) {
+        let k = norm(part);
+        if !k.is_empty() {
+            keys.push(k);
+        }
+    }
+    keys.retain(|k| !k.is_empty());
+    keys
+}
+
+fn same_org(got: &str, gold: &str, aliases: &[String]) -> bool {
+    let got = org_keys(got);
+    std::iter::once(gold)
+        .chain(aliases.iter().map(String::as_str))
+        .flat_map(org_keys)
+        .any(|k| got.contains(&k))
 }
 
 /// Scores one draft against its gold record.
@@ -254,51 +384,85 @@ pub fn score(document: String, gold: &Gold, d: &Draft) -> DocScore {
         }
         ok
     };
-    let language = check(
+    let language = Some(check(
         review.language == gold.language,
         "language",
         review.language.clone(),
         gold.language.clone(),
-    );
-    let org = check(
-        org_key(&case.org) == org_key(&gold.org)
-            || case.org.to_lowercase() == gold.org.to_lowercase(),
-        "org",
-        format!("{:?}", case.org),
-        format!("{:?}", gold.org),
-    );
-    let date = check(
-        case.date == gold.date,
-        "date",
-        case.date.clone(),
-        gold.date.clone(),
-    );
-    let window_start = check(
-        same_instant(review.window.start.as_deref(), gold.window.start.as_deref()),
-        "window.start",
-        format!("{:?}", review.window.start),
-        format!("{:?}", gold.window.start),
-    );
-    let window_end = check(
-        same_instant(review.window.end.as_deref(), gold.window.end.as_deref()),
-        "window.end",
-        format!("{:?}", review.window.end),
-        format!("{:?}", gold.window.end),
-    );
+    ));
+    let org = gold.org.as_deref().map(|want| {
+        check(
+            same_org(&case.org, want, &gold.org_aliases),
+            "org",
+            format!("{:?}", case.org),
+            format!("{want:?}"),
+        )
+    });
+    let date = gold.date.as_deref().map(|want| {
+        check(
+            case.date == want,
+            "date",
+            case.date.clone(),
+            want.to_string(),
+        )
+    });
+    // A window bound is right when it matches the gold or any alternative window's bound.
+    let alt = &gold.alternatives;
+    let starts: Vec<&str> = gold
+        .window
+        .start
+        .iter()
+        .chain(alt.window.iter().filter_map(|w| w.start.as_ref()))
+        .map(String::as_str)
+        .collect();
+    let ends: Vec<&str> = gold
+        .window
+        .end
+        .iter()
+        .chain(alt.window.iter().filter_map(|w| w.end.as_ref()))
+        .map(String::as_str)
+        .collect();
+    let window_start = gold.window.start.as_ref().map(|want| {
+        check(
+            starts
+                .iter()
+                .any(|g| same_instant(review.window.start.as_deref(), Some(g))),
+            "window.start",
+            format!("{:?}", review.window.start),
+            want.clone(),
+        )
+    });
+    let window_end = gold.window.end.as_ref().map(|want| {
+        check(
+            ends.iter()
+                .any(|g| same_instant(review.window.end.as_deref(), Some(g))),
+            "window.end",
+            format!("{:?}", review.window.end),
+            want.clone(),
+        )
+    });
     let det = case.timeline.detected_after.map(|d| d.to_string());
-    let detected_after = check(
-        same_duration(det.as_deref(), gold.timeline.detected_after.as_deref()),
-        "detected_after",
-        format!("{det:?}"),
-        format!("{:?}", gold.timeline.detected_after),
-    );
+    let detected_after = gold.timeline.detected_after.as_ref().map(|want| {
+        check(
+            std::iter::once(want)
+                .chain(&alt.detected_after)
+                .any(|g| same_duration(det.as_deref(), Some(g))),
+            "detected_after",
+            format!("{det:?}"),
+            want.clone(),
+        )
+    });
     let res = case.timeline.resolved_after.map(|d| d.to_string());
-    let resolved_after = check(
-        same_duration(res.as_deref(), gold.timeline.resolved_after.as_deref()),
-        "resolved_after",
-        format!("{res:?}"),
-        format!("{:?}", gold.timeline.resolved_after),
-    );
+    let resolved_after = gold.timeline.resolved_after.as_ref().map(|want| {
+        check(
+            std::iter::once(want)
+                .chain(&alt.resolved_after)
+                .any(|g| same_duration(res.as_deref(), Some(g))),
+            "resolved_after",
+            format!("{res:?}"),
+            want.clone(),
+        )
+    });
 
     // Events: matched by instant, each gold event at most once.
     let mut events = Counts::default();
@@ -369,7 +533,15 @@ pub fn score(document: String, gold: &Gold, d: &Draft) -> DocScore {
         fp: got.difference(&want).count(),
         fn_: want.difference(&got).count(),
     };
-    let root_cause = gold.root_cause.as_deref() == Some(case.root_cause.as_str());
+    let root_cause = gold.root_cause.as_ref().map(|want| {
+        let ok = std::iter::once(want)
+            .chain(&alt.root_cause)
+            .any(|g| g == &case.root_cause);
+        if !ok {
+            misses.push(format!("root_cause: got {}, want {want}", case.root_cause));
+        }
+        ok
+    });
     let all_labels: BTreeSet<&String> = got
         .iter()
         .chain(&case.domain)
@@ -404,7 +576,11 @@ pub fn score(document: String, gold: &Gold, d: &Draft) -> DocScore {
 
 fn totals(docs: &[DocScore]) -> Totals {
     let n = docs.len();
-    let frac = |f: &dyn Fn(&DocScore) -> bool| ratio(docs.iter().filter(|d| f(d)).count(), n);
+    // A field counts over the documents whose gold states it.
+    let frac = |f: &dyn Fn(&DocScore) -> Option<bool>| {
+        let scored: Vec<bool> = docs.iter().filter_map(f).collect();
+        ratio(scored.iter().filter(|x| **x).count(), scored.len())
+    };
     let mut events = Counts::default();
     let mut labels = Counts::default();
     for d in docs {

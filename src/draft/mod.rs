@@ -4,23 +4,21 @@
 //! [`crate::time`] gives every time and duration, [`window`] picks the impact window and the
 //! detection, [`meta`] the organisation and title, and this module fills the case and records
 //! the evidence (quote and rule) of every value in the review.
+pub mod dating;
 pub mod eval;
 pub mod load;
 pub mod meta;
 pub mod review;
+pub mod timeline;
 pub mod window;
 pub mod words;
 
-use crate::case::{Case, Duration, LangText, Source, TextItem, Timeline};
+use crate::case::{Case, LangText, Source, TextItem, Timeline};
 use crate::extract::{self, BlockKind, Page, SectionKind};
 use anyhow::Result;
 use chrono::{DateTime, FixedOffset, Utc};
 use indexmap::IndexMap;
 pub use review::{DurationNote, Event, FieldEvidence, Review, Window, ZoneHow, ZoneReview};
-use window::{BlockText, Place, Point, Range, Stated};
-
-/// Longest "what happened" text kept beside an event.
-const MAX_EVENT_TEXT_CHARS: usize = 240;
 
 /// What the page is, as far as the drafter needs to know.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -133,209 +131,90 @@ impl Drafter {
         self.draft_page(&page, input, opts)
     }
 
+    /// The stages, in order: language, dating, timeline, organisation and title, case, labels,
+    /// source. Each records its evidence (quote and rule) and its warnings in `ev`.
     fn draft_page(&self, page: &Page, input: &Input, opts: &Options) -> Draft {
         let text = page.text().to_string();
-        let mut warnings: Vec<String> = Vec::new();
-        let mut fields: IndexMap<String, FieldEvidence> = IndexMap::new();
-        let mut field = |name: &str, quote: &str, rule: &str| {
-            fields.insert(
-                name.to_string(),
-                FieldEvidence {
-                    quote: quote.to_string(),
-                    rule: rule.to_string(),
-                },
-            );
-        };
+        let mut ev = Evidence::default();
+        let language = self.language(page, input, opts, &mut ev);
+        let dating = dating::date_page(
+            &dating::DatingInput {
+                text: &text,
+                full_text: input.full_text.as_deref(),
+                url: input.url.as_deref(),
+                published: page.meta.published.as_deref(),
+                title: page.title.as_deref(),
+                profile_zone: input.profile_zone.as_deref(),
+                lang: &language,
+                tz: opts.tz.as_deref(),
+            },
+            &self.lexicons,
+        );
+        for (name, quote, rule) in &dating.evidence {
+            ev.field(name, quote, rule);
+        }
+        ev.warnings.extend(dating.warnings.iter().cloned());
+        let dw = self.words.for_page(&language);
+        let tl = timeline::build(page, &text, &dating, &dw.events, &mut ev);
+        let org_name = self.organisation(page, input, &text, &dw, &mut ev);
+        let date = case_date(&tl, &dating, &mut ev);
+        let title = page_title(page, &language, &org_name, &mut ev);
+        let mut case = fill_case(
+            page,
+            &text,
+            &language,
+            org_name,
+            date,
+            title,
+            tl.timeline,
+            &mut ev,
+        );
+        let labels = self.label(page, &text, &language, &mut case);
+        cite_source(&mut case, input, opts, &mut ev);
+        Draft {
+            case,
+            review: Review {
+                language,
+                timezone: dating.zone,
+                window: tl.window,
+                events: tl.events,
+                durations: tl.durations,
+                labels,
+                fields: ev.fields,
+                warnings: dedupe(ev.warnings),
+            },
+            text,
+        }
+    }
 
-        // Language.
+    /// The page's language: `--lang`, the site profile's, or detected.
+    fn language(&self, page: &Page, input: &Input, opts: &Options, ev: &mut Evidence) -> String {
         let language = opts
             .lang
             .clone()
             .or_else(|| input.profile_lang.clone())
             .unwrap_or_else(|| page.language.clone());
         if language == extract::UNKNOWN_LANGUAGE {
-            warnings.push("the page's language could not be detected; pass --lang".into());
+            ev.warn("the page's language could not be detected; pass --lang");
         }
+        language
+    }
 
-        // Times: first as the page states them; without a stated zone, again with the
-        // profile's or the language's zone, flagged as inferred.
-        let published = page
-            .meta
-            .published
-            .as_deref()
-            .and_then(|p| chrono::NaiveDate::parse_from_str(p.get(..10)?, "%Y-%m-%d").ok());
-        let mut topts = crate::time::ParseOptions {
-            lang: Some(language.clone()),
-            tz: opts.tz.clone(),
-            reference: published.and_then(|d| d.and_hms_opt(0, 0, 0)),
-            fallback_tz: input.profile_zone.clone(),
-        };
-        let mut parsed = crate::time::parse(&text, &self.lexicons, &topts);
-        if parsed.anchor_date.is_none() {
-            // No full date in the main content: take the year from the whole page (status
-            // updates' "Posted" stamps, bylines) rather than guessing it.
-            if let Some(full) = &input.full_text {
-                let whole = crate::time::parse(full, &self.lexicons, &topts);
-                if let Some(d) = whole.anchor_date {
-                    topts.reference = d.and_hms_opt(0, 0, 0);
-                    parsed = crate::time::parse(&text, &self.lexicons, &topts);
-                    warnings.push(format!(
-                        "the main text gives no full date; {d} was taken from elsewhere on the page"
-                    ));
-                }
-            }
-        }
-        let mut zone = ZoneReview {
-            zone: parsed.zone.zone.clone(),
-            how: parsed.zone.how,
-        };
-        match (&zone.how, &zone.zone) {
-            (ZoneHow::Inferred, Some(z)) => {
-                let from = if input.profile_zone.is_some() {
-                    "the site profile"
-                } else {
-                    "the page's language"
-                };
-                warnings.push(format!(
-                    "no time zone is stated on the page; {z} was inferred from {from}: check it"
-                ));
-            }
-            (ZoneHow::Unknown, _) | (_, None) if opts.tz.is_none() => {
-                zone.how = ZoneHow::Unknown;
-                warnings.push(
-                    "no time zone is stated and none could be inferred; times are left without a zone (pass --tz)"
-                        .into(),
-                );
-            }
-            _ => {}
-        }
-        warnings.extend(parsed.warnings.iter().cloned());
-
-        // Blocks and where they sit.
-        let places = block_places(page);
-        let blocks: Vec<BlockText> = page
-            .blocks
-            .iter()
-            .map(|b| BlockText {
-                start: b.start,
-                text: b.text.clone(),
-            })
-            .collect();
-        let block_of = |at: usize| page.block_at_char(at).unwrap_or(0);
-        let (points, ranges) = collect_points(&parsed, &text, &places, &block_of);
-        let stated: Vec<Stated> = parsed
-            .durations
-            .iter()
-            .map(|d| {
-                let b = block_of(d.start);
-                Stated {
-                    secs: d.value.as_secs() as i64,
-                    quote: d.quote.clone(),
-                    start: d.start,
-                    block: b,
-                    place: places.get(b).copied().unwrap_or(Place::Other),
-                }
-            })
-            .collect();
-        let dw = self.words.for_page(&language);
-        let found = window::analyse(&points, &ranges, &stated, &blocks, &dw.events);
-
-        // Window and timeline.
-        let start = found.start.map(|(i, _)| &points[i]);
-        let end_at = found
-            .end
-            .map(|(i, _)| points[i].at)
-            .or(found.end_from_duration);
-        if let Some((i, rule)) = found.start {
-            field("window.start", &points[i].quote, rule);
-        } else {
-            warnings.push("no start of impact found: window.start and date need a human".into());
-        }
-        if let Some((i, rule)) = found.end {
-            field("window.end", &points[i].quote, rule);
-        } else if let Some(k) = found.incident_duration {
-            field(
-                "window.end",
-                &stated[k].quote,
-                "start plus the stated duration",
-            );
-        }
-        let mut timeline = Timeline::default();
-        if let Some((secs, rule)) = found.resolved_secs {
-            if secs >= 0 {
-                timeline.resolved_after = Some(Duration::from_secs(secs as u64));
-                let quote = match found.incident_duration {
-                    Some(k) => stated[k].quote.clone(),
-                    None => format!(
-                        "{} … {}",
-                        start.map(|p| p.quote.as_str()).unwrap_or(""),
-                        found
-                            .end
-                            .map(|(i, _)| points[i].quote.as_str())
-                            .unwrap_or("")
-                    ),
-                };
-                field("timeline.resolved_after", &quote, rule);
-            }
-        }
-        if let (Some(s), Some((d, rule))) = (start, found.detection) {
-            let secs = (points[d].at - s.at).num_seconds();
-            if secs >= 0 {
-                timeline.detected_after = Some(Duration::from_secs(secs as u64));
-                field(
-                    "timeline.detected_after",
-                    &block_excerpt(&page.blocks[points[d].block].text),
-                    rule,
-                );
-            }
-        }
-        let window = Window {
-            start: start.map(|p| p.at.to_rfc3339()),
-            end: end_at.map(|t| t.to_rfc3339()),
-        };
-
-        // Events: each distinct instant once, in order of first mention.
-        let mut events: Vec<Event> = Vec::new();
-        // Stamps after an update's action items ("Posted Mar 07, 10:12") are events too; only the
-        // window and detection ignore the future-tense sections.
-        let mut by_pos: Vec<&Point> = points.iter().collect();
-        by_pos.sort_by_key(|p| p.start);
-        for p in by_pos {
-            if events.iter().any(|e| e.at == p.at.to_rfc3339()) {
-                continue;
-            }
-            events.push(Event {
-                at: p.at.to_rfc3339(),
-                approximate: p.approximate,
-                quote: p.quote.clone(),
-                text: block_excerpt(&page.blocks[p.block].text),
-                start: p.start,
-                end: p.end,
-            });
-        }
-        let durations: Vec<DurationNote> = stated
-            .iter()
-            .enumerate()
-            .map(|(k, d)| DurationNote {
-                quote: d.quote.clone(),
-                value: Duration::from_secs(d.secs.max(0) as u64).to_string(),
-                about: if found.incident_duration == Some(k) {
-                    "incident".into()
-                } else {
-                    "other".into()
-                },
-                start: d.start,
-                end: d.start + d.quote.chars().count(),
-            })
-            .collect();
-
-        // Organisation, title, date, id.
+    /// The organisation the page is about (site profile, metadata, URL, text).
+    fn organisation(
+        &self,
+        page: &Page,
+        input: &Input,
+        text: &str,
+        dw: &words::DraftWords,
+        ev: &mut Evidence,
+    ) -> String {
         let org = meta::find_org(
             &meta::OrgClues {
                 profile_org: input.profile_org.as_deref(),
                 site_name: page.site_name.as_deref(),
                 title: page.title.as_deref(),
-                text: &text,
+                text,
                 raw: &input.body,
                 is_html: input.format == Format::Html,
                 url: input.url.as_deref(),
@@ -346,130 +225,15 @@ impl Drafter {
                 legal_name: dw.legal_name.as_ref(),
             },
         );
-        let org_name = match &org {
+        match org {
             Some(o) => {
-                field("org", &o.quote, o.rule);
-                o.name.clone()
+                ev.field("org", &o.quote, o.rule);
+                o.name
             }
             None => {
-                warnings.push("no organisation found: fill org by hand".into());
+                ev.warn("no organisation found: fill org by hand");
                 String::new()
             }
-        };
-        let org_slug = meta::slug(&org_name);
-        let date = match start {
-            Some(p) => {
-                field("date", &p.quote, "local date of the window's start");
-                p.at.date_naive().format("%Y-%m-%d").to_string()
-            }
-            None => {
-                warnings.push("date unknown: no start of impact was found".into());
-                String::new()
-            }
-        };
-        let mut title = LangText::new();
-        if let Some(t) = page.title.as_deref().filter(|t| !t.trim().is_empty()) {
-            let clean = meta::clean_title(t, Some(&org_name));
-            field("title", t, "page title");
-            title.insert(language.clone(), clean);
-        } else {
-            warnings.push("the page has no title".into());
-        }
-
-        // Sections, quoted as written.
-        let quote_section = |kind: SectionKind| -> Option<LangText> {
-            page.section_text(kind).map(|t| {
-                let mut m = LangText::new();
-                m.insert(language.clone(), t);
-                m
-            })
-        };
-        let items = |kind: SectionKind| -> Option<Vec<TextItem>> {
-            let s = page.sections.iter().find(|s| s.kind == kind)?;
-            let v: Vec<TextItem> = page.blocks[s.blocks.clone()]
-                .iter()
-                .filter(|b| !matches!(b.kind, BlockKind::Heading(_)))
-                .map(|b| {
-                    let mut m = LangText::new();
-                    m.insert(language.clone(), b.text.clone());
-                    TextItem {
-                        text: m,
-                        extra: Default::default(),
-                    }
-                })
-                .collect();
-            (!v.is_empty()).then_some(v)
-        };
-
-        // Labels from the vocabulary.
-        let mut case = Case {
-            org: org_name,
-            date: date.clone(),
-            title,
-            summary: quote_section(SectionKind::Summary),
-            trigger: quote_section(SectionKind::Trigger),
-            detection: quote_section(SectionKind::Detection),
-            lessons: quote_section(SectionKind::Lessons),
-            symptoms_text: quote_section(SectionKind::Impact),
-            remediation: items(SectionKind::Remediation),
-            action_items: items(SectionKind::ActionItems),
-            timeline,
-            date_kind: "incident".into(),
-            severity: "unknown".into(),
-            root_cause: "unknown".into(),
-            docs: Some(vec![]),
-            related: Some(vec![]),
-            ..Default::default()
-        };
-        if let Some((sev, quote)) = meta::stated_severity(&text) {
-            field("severity", &quote, "severity stated on the page");
-            case.severity = sev;
-        }
-        let labels = self.label(page, &text, &language, &mut case);
-
-        // Source.
-        let source_url = input.url.clone().or_else(|| {
-            warnings.push("no source URL: pass --url so the case can cite its source".into());
-            input.local_source.clone()
-        });
-        let kind = input.profile_kind.clone().unwrap_or_else(|| {
-            warnings.push("source kind guessed as \"blog\"; no site profile matched".into());
-            "blog".into()
-        });
-        case.sources = vec![Source {
-            url: source_url.unwrap_or_default(),
-            kind,
-            license: None,
-            archived: input.archived.clone(),
-            extra: Default::default(),
-        }];
-        case.id = format!(
-            "draft-{}-{}",
-            org_slug,
-            if date.is_empty() { "undated" } else { &date }
-        );
-        case.org_slug = Some(org_slug);
-        case.review.written_by = Some(format!("incidentlib {}", env!("CARGO_PKG_VERSION")));
-        case.updated_at = Some(
-            opts.now
-                .unwrap_or_else(Utc::now)
-                .to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
-        );
-        case.impact = Some(Default::default());
-
-        Draft {
-            case,
-            review: Review {
-                language,
-                timezone: zone,
-                window,
-                events,
-                durations,
-                labels,
-                fields,
-                warnings,
-            },
-            text,
         }
     }
 
@@ -508,115 +272,173 @@ impl Drafter {
     }
 }
 
-/// Where each block sits: lead prose, timeline, future (action items, lessons) or other.
-fn block_places(page: &Page) -> Vec<Place> {
-    let mut places = vec![Place::Other; page.blocks.len()];
-    let first_timeline = page
-        .sections
-        .iter()
-        .filter(|s| s.kind == SectionKind::Timeline)
-        .map(|s| s.heading_block)
-        .min()
-        .unwrap_or(usize::MAX);
-    let first_section = page
-        .sections
-        .iter()
-        .map(|s| s.heading_block)
-        .min()
-        .unwrap_or(usize::MAX);
-    for (i, p) in places.iter_mut().enumerate() {
-        if i < first_timeline.min(first_section) {
-            *p = Place::Lead;
-        }
-    }
-    for s in &page.sections {
-        let place = match s.kind {
-            SectionKind::Summary | SectionKind::Impact => Place::Lead,
-            SectionKind::Timeline => Place::Timeline,
-            SectionKind::ActionItems | SectionKind::Lessons => Place::Future,
-            _ => continue,
-        };
-        for p in &mut places[s.blocks.clone()] {
-            *p = place;
-        }
-    }
-    // Table rows and list items that start with a time are timeline rows wherever they are.
-    for (i, b) in page.blocks.iter().enumerate() {
-        if places[i] != Place::Future
-            && matches!(b.kind, BlockKind::TableRow | BlockKind::ListItem)
-            && b.text
-                .trim_start()
-                .chars()
-                .next()
-                .is_some_and(|c| c.is_ascii_digit())
-        {
-            places[i] = Place::Timeline;
-        }
-    }
-    places
+/// The fields' evidence and the warnings, gathered stage by stage.
+#[derive(Default)]
+pub struct Evidence {
+    fields: IndexMap<String, FieldEvidence>,
+    warnings: Vec<String>,
 }
 
-/// Turns the parser's time mentions into resolved points and stated ranges (a range gives
-/// two points, each quoted by its own end's text).
-fn collect_points(
-    parsed: &crate::time::Parsed,
-    text: &str,
-    places: &[Place],
-    block_of: &dyn Fn(usize) -> usize,
-) -> (Vec<Point>, Vec<Range>) {
-    let chars: Vec<char> = text.chars().collect();
-    let quote = |(a, b): (usize, usize)| -> String {
-        chars[a.min(chars.len())..b.min(chars.len())]
-            .iter()
-            .collect()
-    };
-    let mut points = Vec::new();
-    let mut ranges = Vec::new();
-    for m in &parsed.times {
-        if !m.has_clock {
-            continue;
-        }
-        let Some(at) = m.value.and_then(|v| v.instant()) else {
-            continue;
-        };
-        let b = block_of(m.start);
-        let place = places.get(b).copied().unwrap_or(Place::Other);
-        let head = m.head.unwrap_or((m.start, m.end));
-        let from = points.len();
-        points.push(Point {
-            at,
-            quote: quote(head),
-            start: head.0,
-            end: head.1,
-            approximate: m.approximate,
-            block: b,
-            place,
-        });
-        if let Some(end_at) = m.end_value.and_then(|v| v.instant()) {
-            let tail = m.tail.unwrap_or((m.start, m.end));
-            points.push(Point {
-                at: end_at,
-                quote: quote(tail),
-                start: tail.0,
-                end: tail.1,
-                approximate: m.end_approximate.unwrap_or(m.approximate),
-                block: block_of(tail.0),
-                place,
-            });
-            ranges.push(Range { from, to: from + 1 });
-        }
+impl Evidence {
+    pub fn field(&mut self, name: &str, quote: &str, rule: &str) {
+        self.fields.insert(
+            name.to_string(),
+            FieldEvidence {
+                quote: quote.to_string(),
+                rule: rule.to_string(),
+            },
+        );
     }
-    (points, ranges)
+    pub fn warn(&mut self, w: impl Into<String>) {
+        self.warnings.push(w.into());
+    }
 }
 
-fn block_excerpt(text: &str) -> String {
-    let t = text.replace('\t', " · ");
-    if t.chars().count() <= MAX_EVENT_TEXT_CHARS {
-        t
+/// Each warning once, in first-said order.
+fn dedupe(warnings: Vec<String>) -> Vec<String> {
+    let mut out: Vec<String> = Vec::with_capacity(warnings.len());
+    for w in warnings {
+        if !out.contains(&w) {
+            out.push(w);
+        }
+    }
+    out
+}
+
+/// The case's date: the window's start, else the first event of the incident, else the date the
+/// page states most (the parser's anchor). Undated pages leave it empty.
+fn case_date(tl: &timeline::Built, dating: &dating::Dating, ev: &mut Evidence) -> String {
+    if dating.undated {
+        ev.warn("date unknown: the page gives no date or year");
+        return String::new();
+    }
+    if let Some((at, quote)) = &tl.start {
+        ev.field("date", quote, "local date of the window's start");
+        return at.date_naive().format("%Y-%m-%d").to_string();
+    }
+    if let Some((at, quote)) = &tl.first_event {
+        ev.field("date", quote, "local date of the first event");
+        ev.warn("no start of impact found: the date is the first event's; check it");
+        return at.date_naive().format("%Y-%m-%d").to_string();
+    }
+    if let Some(d) = dating.parsed.anchor_date {
+        ev.field("date", &d.to_string(), "the date the page names most");
+        ev.warn("no start of impact found: the date is the one the page names most; check it");
+        return d.format("%Y-%m-%d").to_string();
+    }
+    ev.warn("date unknown: no start of impact was found");
+    String::new()
+}
+
+/// The page's title, cleaned of the site's name.
+fn page_title(page: &Page, language: &str, org: &str, ev: &mut Evidence) -> LangText {
+    let mut title = LangText::new();
+    if let Some(t) = page.title.as_deref().filter(|t| !t.trim().is_empty()) {
+        let clean = meta::clean_title(t, Some(org));
+        ev.field("title", t, "page title");
+        title.insert(language.to_string(), clean);
     } else {
-        let cut: String = t.chars().take(MAX_EVENT_TEXT_CHARS).collect();
-        format!("{cut}…")
+        ev.warn("the page has no title");
     }
+    title
+}
+
+/// The case record from the stages' results, with its sections quoted as written.
+#[allow(clippy::too_many_arguments)]
+fn fill_case(
+    page: &Page,
+    text: &str,
+    language: &str,
+    org: String,
+    date: String,
+    title: LangText,
+    timeline: Timeline,
+    ev: &mut Evidence,
+) -> Case {
+    let quote_section = |kind: SectionKind| -> Option<LangText> {
+        page.section_text(kind).map(|t| {
+            let mut m = LangText::new();
+            m.insert(language.to_string(), t);
+            m
+        })
+    };
+    let items = |kind: SectionKind| -> Option<Vec<TextItem>> {
+        let s = page.sections.iter().find(|s| s.kind == kind)?;
+        let v: Vec<TextItem> = page.blocks[s.blocks.clone()]
+            .iter()
+            .filter(|b| !matches!(b.kind, BlockKind::Heading(_)))
+            .map(|b| {
+                let mut m = LangText::new();
+                m.insert(language.to_string(), b.text.clone());
+                TextItem {
+                    text: m,
+                    extra: Default::default(),
+                }
+            })
+            .collect();
+        (!v.is_empty()).then_some(v)
+    };
+    let mut case = Case {
+        org,
+        date,
+        title,
+        summary: quote_section(SectionKind::Summary),
+        trigger: quote_section(SectionKind::Trigger),
+        detection: quote_section(SectionKind::Detection),
+        lessons: quote_section(SectionKind::Lessons),
+        symptoms_text: quote_section(SectionKind::Impact),
+        remediation: items(SectionKind::Remediation),
+        action_items: items(SectionKind::ActionItems),
+        timeline,
+        date_kind: "incident".into(),
+        severity: "unknown".into(),
+        root_cause: "unknown".into(),
+        docs: Some(vec![]),
+        related: Some(vec![]),
+        ..Default::default()
+    };
+    if let Some((sev, quote)) = meta::stated_severity(text) {
+        ev.field("severity", &quote, "severity stated on the page");
+        case.severity = sev;
+    }
+    case
+}
+
+/// The source the case cites, its id and the drafter's stamp.
+fn cite_source(case: &mut Case, input: &Input, opts: &Options, ev: &mut Evidence) {
+    let source_url = input.url.clone().or_else(|| {
+        ev.warn("no source URL: pass --url so the case can cite its source");
+        input.local_source.clone()
+    });
+    let kind = input.profile_kind.clone().unwrap_or_else(|| {
+        ev.warn("source kind guessed as \"blog\"; no site profile matched");
+        "blog".into()
+    });
+    case.sources = vec![Source {
+        url: source_url.unwrap_or_default(),
+        kind,
+        license: None,
+        archived: input.archived.clone(),
+        extra: Default::default(),
+    }];
+    let org_slug = meta::slug(&case.org);
+    case.id = format!(
+        "draft-{}-{}",
+        org_slug,
+        if case.date.is_empty() {
+            "undated"
+        } else {
+            &case.date
+        }
+    );
+    case.org_slug = Some(org_slug);
+    case.review.written_by = Some(format!("incidentlib {}", env!("CARGO_PKG_VERSION")));
+    case.updated_at = Some(
+        opts.now
+            .unwrap_or_else(Utc::now)
+            .to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
+    );
+    case.impact = Some(Default::default());
 }
 
 /// Kept for callers that want the instant type the review uses.

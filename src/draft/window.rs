@@ -289,6 +289,25 @@ pub fn analyse(
         }
     }
 
+    // 3b. A start without an end: the last recovery event after it.
+    if let (Some((s, _)), None) = (found.start, found.end) {
+        if let Some(e) = last_recovery(Some(points[s].at)) {
+            found.end = Some((e, "last event reporting recovery"));
+        }
+    }
+
+    // 5. Last resort, when no words say which time is which: the earliest and the latest time
+    // the page states outside its action items (a news report's "from 15:20 … until 16:15"),
+    // when they lie within a plausible incident length.
+    if found.start.is_none() && pool.len() >= 2 {
+        let (s, e) = (pool[0], pool[pool.len() - 1]);
+        let len = (points[e].at - points[s].at).num_seconds();
+        if (MIN_WINDOW_SECS..=MAX_WINDOW_SECS).contains(&len) {
+            found.start = Some((s, "earliest time stated (no words mark the start)"));
+            found.end = Some((e, "latest time stated (no words mark the end)"));
+        }
+    }
+
     // A stated length of the incident: the duration equal to the window, or, without an end,
     // a duration introduced by "lasted"/"for"/"동안".
     if let (Some((s, _)), Some((e, _))) = (found.start, found.end) {

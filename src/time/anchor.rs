@@ -4,7 +4,9 @@ use super::scan::RawTime;
 use super::text::{is_boundary_char, whole_word};
 use super::zones::{offset_string, parse_offset, ZoneTable};
 use super::{ParseOptions, TimeValue, ZoneHow, ZoneUse};
-use chrono::{Datelike, Duration, FixedOffset, NaiveDate, NaiveDateTime, Offset, TimeZone};
+use chrono::{
+    Datelike, Duration, FixedOffset, NaiveDate, NaiveDateTime, Offset, TimeZone, Timelike,
+};
 use chrono_tz::Tz;
 
 /// A line this short holding a parenthesised zone is a heading like "Timeline (UTC)".
@@ -13,6 +15,10 @@ const HEADING_LINE_CHARS: usize = 48;
 const SENTENCE_REACH: usize = 400;
 /// A day-only date ("24일") this many days before the anchor date is read as next month.
 const DAY_ONLY_BACK_DAYS: i64 = 15;
+/// A time-only row rolls past midnight only from a time at or after this hour…
+const EVENING_HOUR: u32 = 18;
+/// …to one before this hour.
+const MORNING_HOUR: u32 = 6;
 /// Day headings needed before rows are anchored to the heading above them.
 const MIN_DAY_HEADINGS: usize = 2;
 /// Day headings further apart than this are not one timeline.
@@ -226,7 +232,11 @@ fn header_dates(text: &str, raw: &[RawTime], anchor: Option<NaiveDate>) -> Vec<(
 /// The incident date: the most mentioned date (year-less dates count, taking the commonest
 /// year), then the earliest date written within a few days before it (an incident that ran past
 /// midnight, or status posts stamped the next day, mention the later date more often).
-fn incident_date(raw: &[RawTime], reference: Option<NaiveDate>) -> Option<NaiveDate> {
+fn incident_date(
+    raw: &[RawTime],
+    reference: Option<NaiveDate>,
+    year_hint: Option<i32>,
+) -> Option<NaiveDate> {
     // (date parts, weight). A date written with its year is how
     // titles and summaries name the incident, so it weighs more than a bare background date
     // ("1월 4일에 설정을 바꿨다"); ties go to the earlier date.
@@ -250,7 +260,8 @@ fn incident_date(raw: &[RawTime], reference: Option<NaiveDate>) -> Option<NaiveD
         .iter()
         .max_by_key(|(y, n)| (**n, **y))
         .map(|(y, _)| *y)
-        .or(reference.map(|r| r.year()))?;
+        .or(reference.map(|r| r.year()))
+        .or(year_hint)?;
     // date → (mentions, weight)
     let mut counts: std::collections::BTreeMap<NaiveDate, (usize, usize)> = Default::default();
     for (d, weight) in &parts {
@@ -325,7 +336,7 @@ pub fn resolve(
     warnings: &mut Vec<String>,
 ) -> Resolution {
     let reference_day = opts.reference.map(|r| r.date());
-    let anchor = incident_date(&raw, reference_day).or(reference_day);
+    let anchor = incident_date(&raw, reference_day, opts.year_hint).or(reference_day);
     let relative_base = reference_day.or(anchor);
 
     // the zone
@@ -584,10 +595,16 @@ fn resolve_date(
         return (Some(a), false);
     };
     // the day (anchor or the day after) that puts this time closest to the previous one
-    let best = [a, a + Duration::days(1)]
+    let mut best = [a, a + Duration::days(1)]
         .into_iter()
         .min_by_key(|d| (d.and_time(t) - p).num_seconds().abs())
         .unwrap_or(a);
+    // Rolling forward from the anchor's day needs a night between the two times (an evening
+    // then an early morning); otherwise prose that names the end before the start ("completed
+    // after 10 p.m. … the delays started at 8:40 a.m.") would move the start a day on.
+    if best > a && p.date() == a && !(p.hour() >= EVENING_HOUR && t.hour() < MORNING_HOUR) {
+        best = a;
+    }
     (Some(best), best > a)
 }
 

@@ -45,6 +45,9 @@ pub struct ParseOptions {
     /// Zone assumed when the text states none (e.g. from a site profile); reported as
     /// `how: "inferred"`, before the language's default zone.
     pub fallback_tz: Option<String>,
+    /// The year to give dates written without one when the text itself names no year and
+    /// `reference` is unset (from the page's URL, metadata or prose; see `draft::dating`).
+    pub year_hint: Option<i32>,
 }
 
 /// Kind of a time mention.

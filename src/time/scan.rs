@@ -409,6 +409,10 @@ fn num_at(s: &str, lex: &Lexicon) -> Option<u32> {
         .map(|v| v as u32)
 }
 
+fn is_cjk_numeral(c: char) -> bool {
+    CJK_NUMERAL_CHARS.contains(c)
+}
+
 fn digit_before(text: &str, pos: usize) -> bool {
     text[..pos]
         .chars()
@@ -615,6 +619,21 @@ fn scan_clocks(text: &str, lex: &Lexicon, zones: &ZoneTable) -> Vec<RawTime> {
             let Some(h) = num_at(&cap[1], lex) else {
                 continue;
             };
+            // "一時" alone is "for a while" (一時的, 一時障害), not one o'clock: an hour written in
+            // CJK numerals needs minutes, a half, or a part-of-day word before it.
+            if cap[1].chars().all(is_cjk_numeral)
+                && cap.get(3).is_none()
+                && cap.get(7).is_none()
+                && !lex
+                    .clock
+                    .am_before
+                    .iter()
+                    .chain(&lex.clock.pm_before)
+                    .chain(&lex.clock.night_before)
+                    .any(|w| text[..m.start()].trim_end().ends_with(w.as_str()))
+            {
+                continue;
+            }
             let (mut mi, mut end) = (0, hour_end);
             if let Some(mm) = cap.get(3) {
                 // a bare minute number (no marker) must not run into a following word/number
@@ -998,7 +1017,12 @@ fn scan_dates(text: &str, lex: &Lexicon) -> (Vec<RawTime>, Vec<RawTime>) {
     if let Some(re) = &p.date_cjk {
         for c in re.captures_iter(text) {
             let m = c.get(0).unwrap();
-            if digit_before(text, m.start()) {
+            // a colon before a CJK date is a label's ("発生日時:2021年03月08日"), not a clock's
+            if text[..m.start()]
+                .chars()
+                .next_back()
+                .is_some_and(|c| c.is_ascii_digit())
+            {
                 continue;
             }
             let y = c.get(1).and_then(|x| x.as_str().parse().ok());

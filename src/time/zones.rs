@@ -31,6 +31,10 @@ struct ZoneFile {
     abbreviations: BTreeMap<String, Abbreviation>,
     #[serde(default)]
     names: BTreeMap<String, String>,
+    #[serde(default)]
+    tld: BTreeMap<String, String>,
+    #[serde(default)]
+    places: BTreeMap<String, String>,
 }
 
 /// A zone reference resolved for one page language.
@@ -52,6 +56,10 @@ pub struct ZoneTable {
     names: Vec<(String, String)>,
     /// Any zone reference in running text (names, abbreviations, UTC±N), built on first use.
     refs: std::sync::OnceLock<Option<regex::Regex>>,
+    /// Country-code top-level domain → the country's main zone.
+    tlds: BTreeMap<String, String>,
+    /// Lower-cased place name (country, capital) → zone.
+    places: Vec<(String, String)>,
 }
 
 impl ZoneTable {
@@ -98,11 +106,76 @@ impl ZoneTable {
             );
         }
         names.sort_by_key(|(k, _)| std::cmp::Reverse(k.chars().count()));
+        for (what, table) in [("tld", &file.tld), ("places", &file.places)] {
+            for (k, v) in table {
+                anyhow::ensure!(
+                    v.parse::<chrono_tz::Tz>().is_ok(),
+                    "{}: [{what}] {k:?} → {v:?} is not an IANA zone",
+                    path.display()
+                );
+            }
+        }
+        let mut places: Vec<(String, String)> = file
+            .places
+            .into_iter()
+            .map(|(k, v)| (k.to_lowercase(), v))
+            .collect();
+        places.sort_by_key(|(k, _)| std::cmp::Reverse(k.chars().count()));
         Ok(ZoneTable {
             abbreviations: file.abbreviations,
             names,
             refs: Default::default(),
+            tlds: file.tld,
+            places,
         })
+    }
+
+    /// The zone of the country a host belongs to, from its country-code domain
+    /// (`www.example.com.br` → `America/Sao_Paulo`), with the domain that gave it.
+    pub fn zone_for_host(&self, host: &str) -> Option<(&str, String)> {
+        let host = host.trim_end_matches('.').to_ascii_lowercase();
+        let last = host.rsplit('.').next()?;
+        self.tlds
+            .get(last)
+            .map(|z| (z.as_str(), format!(".{last}")))
+    }
+
+    /// The zone of the place named most often in `lead` (a page's title and opening
+    /// paragraphs), with the name as written; ties go to the place named first.
+    pub fn zone_for_places(&self, lead: &str) -> Option<(&str, String)> {
+        let lower = lead.to_lowercase();
+        // zone → (mentions, first position, the name as written)
+        let mut best: BTreeMap<&str, (usize, usize, String)> = BTreeMap::new();
+        let mut taken: Vec<(usize, usize)> = Vec::new();
+        for (name, zone) in &self.places {
+            let latin = name
+                .chars()
+                .next()
+                .is_some_and(|c| c.is_alphabetic() && (c as u32) < 0x2E80);
+            for (at, _) in lower.match_indices(name.as_str()) {
+                let end = at + name.len();
+                if taken.iter().any(|(s, e)| at < *e && end > *s) {
+                    continue;
+                }
+                if latin {
+                    let before = lower[..at].chars().next_back();
+                    let after = lower[end..].chars().next();
+                    if before.is_some_and(char::is_alphanumeric)
+                        || after.is_some_and(char::is_alphanumeric)
+                    {
+                        continue;
+                    }
+                }
+                taken.push((at, end));
+                let quote = lead.get(at..end).unwrap_or(name).to_string();
+                let e = best.entry(zone.as_str()).or_insert((0, at, quote));
+                e.0 += 1;
+                e.1 = e.1.min(at);
+            }
+        }
+        best.into_iter()
+            .max_by_key(|(_, (n, first, _))| (*n, std::cmp::Reverse(*first)))
+            .map(|(z, (_, _, q))| (z, q))
     }
 
     /// A pattern for zone references in running text: `UTC+7`, names, abbreviations.

@@ -1,0 +1,372 @@
+//! Dating: which year, which day and which zone a page's times belong to, and the evidence for each.
+//!
+//! Strongest first. The year: a full date in the text, the page's metadata (published date), a
+//! date in the URL (`/2019/11/05/`, `2024-05-12-incident`, `news20221115…`), a year in the URL
+//! (`/2006/04/`), then a year named in the prose. The zone: one stated on the page (the time
+//! parser finds it), a site profile's, the URL's country domain (`.com.br`), a place named in
+//! the title or opening paragraphs (a dateline), the language's default; the inferred ones are
+//! flagged. With no zone at all the times stay wall-clock times; with no date at all only the
+//! times of day and the lengths between them are kept. Each step is recorded as evidence.
+use super::review::{ZoneHow, ZoneReview};
+use crate::time::{Lexicons, ParseOptions, Parsed};
+use chrono::{DateTime, Datelike, FixedOffset, NaiveDate};
+use regex::Regex;
+use std::sync::OnceLock;
+
+/// Earliest year a page's date may have (the web's incident reports start in the 1990s).
+const MIN_YEAR: i32 = 1990;
+/// Characters of the page (after its title) searched for a dateline's place name.
+const LEAD_CHARS: usize = 1500;
+/// The placeholder day on which undated wall-clock times are laid out (never printed).
+const PLACEHOLDER_DAY: (i32, u32, u32) = (2001, 1, 1);
+
+/// What dating needs from the page.
+pub struct DatingInput<'a> {
+    pub text: &'a str,
+    pub full_text: Option<&'a str>,
+    pub url: Option<&'a str>,
+    /// The page's metadata date (`article:published_time`, JSON-LD `datePublished`).
+    pub published: Option<&'a str>,
+    pub title: Option<&'a str>,
+    pub profile_zone: Option<&'a str>,
+    pub lang: &'a str,
+    /// `--tz`.
+    pub tz: Option<&'a str>,
+}
+
+/// The dated times of a page and how their date and zone were settled.
+pub struct Dating {
+    pub parsed: Parsed,
+    pub zone: ZoneReview,
+    /// No zone stated or inferable: instants are wall-clock times carried as UTC and printed
+    /// without an offset.
+    pub wall_clock: bool,
+    /// No date or year anywhere: instants sit on a placeholder day; only times of day and the
+    /// lengths between them are real.
+    pub undated: bool,
+    /// (field, quote, rule) for the review's `fields`.
+    pub evidence: Vec<(String, String, String)>,
+    pub warnings: Vec<String>,
+}
+
+impl Dating {
+    /// How an instant is written in the review: RFC 3339 when date and zone are known, a local
+    /// date-time without offset when only the zone is unknown, a time of day when undated.
+    pub fn show(&self, at: &DateTime<FixedOffset>) -> String {
+        if self.undated {
+            at.format("%H:%M:%S").to_string()
+        } else if self.wall_clock {
+            at.naive_local().format("%Y-%m-%dT%H:%M:%S").to_string()
+        } else {
+            at.to_rfc3339()
+        }
+    }
+}
+
+/// A date or year found outside the text's own dates.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Hint {
+    Day(NaiveDate),
+    Year(i32),
+}
+
+fn plausible_year(y: i32) -> bool {
+    (MIN_YEAR..=chrono::Utc::now().year() + 1).contains(&y)
+}
+
+/// A date in a URL's path or query: `/2019/11/05/`, `/2024-05-12-title`, `news202211150031`
+/// (eight digits that make a plausible date), else a year (`/2006/04/`, `/2019/`).
+pub fn url_hint(url: &str) -> Option<(Hint, String)> {
+    static FULL: OnceLock<Regex> = OnceLock::new();
+    static COMPACT: OnceLock<Regex> = OnceLock::new();
+    static YEAR: OnceLock<Regex> = OnceLock::new();
+    let full = FULL.get_or_init(|| {
+        Regex::new(r"(?:^|[/_=-])((?:19|20)\d{2})[/_-](\d{1,2})[/_-](\d{1,2})(?:$|[^0-9])").unwrap()
+    });
+    let compact = COMPACT.get_or_init(|| {
+        Regex::new(r"(?:^|[^0-9])((?:19|20)\d{2})(\d{2})(\d{2})(?:\d{0,12})(?:$|[^0-9])").unwrap()
+    });
+    let year = YEAR.get_or_init(|| {
+        Regex::new(r"(?:^|[/_=-])((?:19|20)\d{2})(?:[/_-](\d{1,2}))?(?:$|[/_.-])").unwrap()
+    });
+    // the path and query only: a host's digits are not a date
+    let rest = url.split_once("://").map_or(url, |(_, r)| r);
+    let rest = rest.find('/').map_or("", |i| &rest[i..]);
+    let day = |c: &regex::Captures| -> Option<NaiveDate> {
+        let y: i32 = c[1].parse().ok()?;
+        let d = NaiveDate::from_ymd_opt(y, c[2].parse().ok()?, c[3].parse().ok()?)?;
+        (plausible_year(y) && d <= chrono::Utc::now().date_naive() + chrono::Duration::days(1))
+            .then_some(d)
+    };
+    for re in [full, compact] {
+        for c in re.captures_iter(rest) {
+            if let Some(d) = day(&c) {
+                return Some((
+                    Hint::Day(d),
+                    c[0].trim_matches(|ch: char| !ch.is_ascii_digit())
+                        .to_string(),
+                ));
+            }
+        }
+    }
+    for c in year.captures_iter(rest) {
+        let y: i32 = c[1].parse().ok()?;
+        let month_ok = c.get(2).is_none_or(|m| {
+            m.as_str()
+                .parse::<u32>()
+                .is_ok_and(|m| (1..=12).contains(&m))
+        });
+        if plausible_year(y) && month_ok {
+            return Some((
+                Hint::Year(y),
+                c[0].trim_matches(|ch: char| !ch.is_ascii_digit())
+                    .to_string(),
+            ));
+        }
+    }
+    None
+}
+
+/// The year named most often in the prose ("the first big outage of 2022"), ties to the later.
+pub fn prose_year(text: &str) -> Option<(i32, String)> {
+    static YEAR: OnceLock<Regex> = OnceLock::new();
+    let re = YEAR.get_or_init(|| Regex::new(r"(?:^|[^0-9])((?:19|20)\d{2})(?:$|[^0-9])").unwrap());
+    let mut counts: std::collections::BTreeMap<i32, usize> = Default::default();
+    for c in re.captures_iter(text) {
+        if let Ok(y) = c[1].parse::<i32>() {
+            if plausible_year(y) {
+                *counts.entry(y).or_default() += 1;
+            }
+        }
+    }
+    counts
+        .into_iter()
+        .max_by_key(|(y, n)| (*n, *y))
+        .map(|(y, _)| (y, y.to_string()))
+}
+
+/// The zone the page's host, title or opening paragraphs point to, with its evidence
+/// (quote, rule), when the page states none.
+fn inferred_zone(input: &DatingInput, lex: &Lexicons) -> Option<(String, String, String)> {
+    if let Some(z) = input.profile_zone {
+        return Some((
+            z.to_string(),
+            z.to_string(),
+            "the site profile's zone".into(),
+        ));
+    }
+    if let Some(host) = input
+        .url
+        .and_then(|u| url::Url::parse(u).ok())
+        .and_then(|u| u.host_str().map(str::to_string))
+    {
+        if let Some((z, tld)) = lex.zones.zone_for_host(&host) {
+            return Some((z.to_string(), tld, "the URL's country domain".into()));
+        }
+    }
+    let mut lead = String::new();
+    if let Some(t) = input.title {
+        lead.push_str(t);
+        lead.push('\n');
+    }
+    lead.extend(input.text.chars().take(LEAD_CHARS));
+    if let Some((z, quote)) = lex.zones.zone_for_places(&lead) {
+        return Some((
+            z.to_string(),
+            quote,
+            "a place named in the title or opening paragraphs".into(),
+        ));
+    }
+    None
+}
+
+/// Parses the page's times with the best year and zone evidence the page offers.
+pub fn date_page(input: &DatingInput, lex: &Lexicons) -> Dating {
+    let mut evidence = Vec::new();
+    let mut warnings = Vec::new();
+    let mut opts = ParseOptions {
+        lang: Some(input.lang.to_string()),
+        tz: input.tz.map(str::to_string),
+        ..Default::default()
+    };
+
+    // Year and day evidence from outside the text's own dates.
+    let published = input
+        .published
+        .and_then(|p| NaiveDate::parse_from_str(p.get(..10)?, "%Y-%m-%d").ok());
+    if let Some(d) = published {
+        opts.reference = d.and_hms_opt(0, 0, 0);
+        evidence.push((
+            "date.reference".into(),
+            input.published.unwrap_or_default().to_string(),
+            "the page's metadata (published)".into(),
+        ));
+    } else if let Some((hint, quote)) = input.url.and_then(url_hint) {
+        match hint {
+            Hint::Day(d) => opts.reference = d.and_hms_opt(0, 0, 0),
+            Hint::Year(y) => opts.year_hint = Some(y),
+        }
+        evidence.push((
+            "date.reference".into(),
+            quote,
+            "a date in the page's URL".into(),
+        ));
+    } else if let Some((y, quote)) = prose_year(input.text) {
+        opts.year_hint = Some(y);
+        evidence.push((
+            "date.reference".into(),
+            quote,
+            "a year named in the text".into(),
+        ));
+    }
+
+    // Zone evidence, used only when the page states no zone.
+    let inferred = if input.tz.is_none() {
+        inferred_zone(input, lex)
+    } else {
+        None
+    };
+    if let Some((z, _, _)) = &inferred {
+        opts.fallback_tz = Some(z.clone());
+    }
+
+    let mut parsed = crate::time::parse(input.text, lex, &opts);
+    if parsed.anchor_date.is_none() {
+        // No full date in the main content: take the year from the whole page (status
+        // updates' "Posted" stamps, bylines) rather than guessing it.
+        if let Some(full) = input.full_text {
+            let whole = crate::time::parse(full, lex, &opts);
+            if let Some(d) = whole.anchor_date {
+                opts.reference = d.and_hms_opt(0, 0, 0);
+                parsed = crate::time::parse(input.text, lex, &opts);
+                evidence.push((
+                    "date.reference".into(),
+                    d.to_string(),
+                    "a date elsewhere on the page".into(),
+                ));
+                warnings.push(format!(
+                    "the main text gives no full date; {d} was taken from elsewhere on the page"
+                ));
+            }
+        }
+    }
+    let has_clock = parsed.times.iter().any(|t| t.has_clock);
+
+    let mut zone = ZoneReview {
+        zone: parsed.zone.zone.clone(),
+        how: parsed.zone.how,
+    };
+    let mut wall_clock = false;
+    match (&zone.how, &zone.zone) {
+        (ZoneHow::Inferred, Some(z)) => {
+            let why = match &inferred {
+                Some((iz, quote, rule)) if iz == z => {
+                    evidence.push(("timezone".into(), quote.clone(), rule.clone()));
+                    format!("{rule} ({quote})")
+                }
+                _ => {
+                    evidence.push((
+                        "timezone".into(),
+                        input.lang.to_string(),
+                        "the page language's usual zone".into(),
+                    ));
+                    format!("the page's language ({})", input.lang)
+                }
+            };
+            warnings.push(format!(
+                "no time zone is stated on the page; {z} was inferred from {why}: check it"
+            ));
+        }
+        (ZoneHow::Unknown, _) | (_, None) if input.tz.is_none() => {
+            zone.how = ZoneHow::Unknown;
+            zone.zone = None;
+            if has_clock {
+                // Keep the wall-clock times: lengths and the day are still right.
+                opts.fallback_tz = Some("UTC".into());
+                parsed = crate::time::parse(input.text, lex, &opts);
+                wall_clock = true;
+                warnings.push(
+                    "no time zone is stated and none could be inferred: the window and events are local wall-clock times without an offset (pass --tz)"
+                        .into(),
+                );
+            }
+        }
+        _ => {}
+    }
+
+    // No date at all: lay the times out on a placeholder day so lengths survive.
+    let mut undated = false;
+    if parsed.anchor_date.is_none() && has_clock {
+        opts.reference =
+            NaiveDate::from_ymd_opt(PLACEHOLDER_DAY.0, PLACEHOLDER_DAY.1, PLACEHOLDER_DAY.2)
+                .and_then(|d| d.and_hms_opt(0, 0, 0));
+        parsed = crate::time::parse(input.text, lex, &opts);
+        undated = true;
+        warnings.push(
+            "the page gives no date or year for its times: date and window are left empty; detected_after, resolved_after and the events' wall times are kept (same day, or past midnight when the clock goes back)"
+                .into(),
+        );
+    }
+    // The parser's own zone notes are said once, above, in the drafter's words.
+    warnings.extend(
+        parsed
+            .warnings
+            .iter()
+            .filter(|w| !w.starts_with("no time zone stated"))
+            .cloned(),
+    );
+    Dating {
+        parsed,
+        zone,
+        wall_clock,
+        undated,
+        evidence,
+        warnings,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn day(y: i32, m: u32, d: u32) -> Hint {
+        Hint::Day(NaiveDate::from_ymd_opt(y, m, d).unwrap())
+    }
+
+    #[test]
+    fn url_dates_in_the_forms_sites_use() {
+        let h = |u: &str| url_hint(u).map(|(h, _)| h);
+        assert_eq!(
+            h("https://publico.pt/2019/10/22/economia/noticia/x-1890911/amp"),
+            Some(day(2019, 10, 22))
+        );
+        assert_eq!(
+            h("https://example.com/blog/2024-05-12-incident-review"),
+            Some(day(2024, 5, 12))
+        );
+        assert_eq!(
+            h("https://news.example.co.kr/view/news202211150031"),
+            Some(day(2022, 11, 15))
+        );
+        assert_eq!(
+            h("https://www3.nhk.or.jp/lnews/okinawa/20240401/5090027236.html"),
+            Some(day(2024, 4, 1))
+        );
+        assert_eq!(
+            h("http://x.blogspot.com/2006/04/back-up.html"),
+            Some(Hint::Year(2006))
+        );
+        assert_eq!(h("https://example.com/status/incidents/abc123"), None);
+        // a host's digits and long ids are not dates
+        assert_eq!(h("https://host2019.example.com/p/99999999"), None);
+    }
+
+    #[test]
+    fn prose_year_is_the_most_named() {
+        assert_eq!(
+            prose_year("the first big outage of 2022; in 2022 again, unlike 2019").map(|x| x.0),
+            Some(2022)
+        );
+        assert_eq!(prose_year("error 20221 and port 8080"), None);
+    }
+}

@@ -1,0 +1,282 @@
+//! The timeline stage: the page's dated points and stated lengths → the impact window,
+//! `detected_after` / `resolved_after`, the events and the durations, each with its evidence.
+use super::dating::Dating;
+use super::review::{DurationNote, Event, Window};
+use super::window::{self, BlockText, EventWords, Place, Point, Range, Stated};
+use super::Evidence;
+use crate::case::{Duration, Timeline};
+use crate::extract::{BlockKind, Page, SectionKind};
+use chrono::{DateTime, FixedOffset};
+
+/// Longest "what happened" text kept beside an event.
+const MAX_EVENT_TEXT_CHARS: usize = 240;
+
+/// What the timeline stage gives the rest of the draft.
+pub struct Built {
+    pub window: Window,
+    pub timeline: Timeline,
+    pub events: Vec<Event>,
+    pub durations: Vec<DurationNote>,
+    /// The window's start with its quote (the case date comes from it).
+    pub start: Option<(DateTime<FixedOffset>, String)>,
+    /// The earliest event outside action items, with its quote (the date's fallback).
+    pub first_event: Option<(DateTime<FixedOffset>, String)>,
+}
+
+/// Builds the window, timeline, events and durations from the dated page.
+pub fn build(
+    page: &Page,
+    text: &str,
+    dating: &Dating,
+    words: &EventWords,
+    ev: &mut Evidence,
+) -> Built {
+    let parsed = &dating.parsed;
+    let places = block_places(page);
+    let blocks: Vec<BlockText> = page
+        .blocks
+        .iter()
+        .map(|b| BlockText {
+            start: b.start,
+            text: b.text.clone(),
+        })
+        .collect();
+    let block_of = |at: usize| page.block_at_char(at).unwrap_or(0);
+    let (points, ranges) = collect_points(parsed, text, &places, &block_of);
+    let stated: Vec<Stated> = parsed
+        .durations
+        .iter()
+        .map(|d| {
+            let b = block_of(d.start);
+            Stated {
+                secs: d.value.as_secs() as i64,
+                quote: d.quote.clone(),
+                start: d.start,
+                block: b,
+                place: places.get(b).copied().unwrap_or(Place::Other),
+            }
+        })
+        .collect();
+    let found = window::analyse(&points, &ranges, &stated, &blocks, words);
+
+    // Window and timeline.
+    let start = found.start.map(|(i, _)| &points[i]);
+    let end_at = found
+        .end
+        .map(|(i, _)| points[i].at)
+        .or(found.end_from_duration);
+    if let Some((i, rule)) = found.start {
+        ev.field("window.start", &points[i].quote, rule);
+    } else {
+        ev.warn("no start of impact found: window.start needs a human");
+    }
+    if let Some((i, rule)) = found.end {
+        ev.field("window.end", &points[i].quote, rule);
+    } else if let Some(k) = found.incident_duration {
+        ev.field(
+            "window.end",
+            &stated[k].quote,
+            "start plus the stated duration",
+        );
+    }
+    let mut timeline = Timeline::default();
+    if let Some((secs, rule)) = found.resolved_secs {
+        if secs >= 0 {
+            timeline.resolved_after = Some(Duration::from_secs(secs as u64));
+            let quote = match found.incident_duration {
+                Some(k) => stated[k].quote.clone(),
+                None => format!(
+                    "{} … {}",
+                    start.map(|p| p.quote.as_str()).unwrap_or(""),
+                    found
+                        .end
+                        .map(|(i, _)| points[i].quote.as_str())
+                        .unwrap_or("")
+                ),
+            };
+            ev.field("timeline.resolved_after", &quote, rule);
+        }
+    }
+    if let (Some(s), Some((d, rule))) = (start, found.detection) {
+        let secs = (points[d].at - s.at).num_seconds();
+        if secs >= 0 {
+            timeline.detected_after = Some(Duration::from_secs(secs as u64));
+            ev.field(
+                "timeline.detected_after",
+                &block_excerpt(&page.blocks[points[d].block].text),
+                rule,
+            );
+        }
+    }
+    let window = if dating.undated {
+        Window {
+            start: None,
+            end: None,
+        }
+    } else {
+        Window {
+            start: start.map(|p| dating.show(&p.at)),
+            end: end_at.map(|t| dating.show(&t)),
+        }
+    };
+
+    // Events: each distinct instant once, in order of first mention. Stamps after an update's
+    // action items ("Posted Mar 07, 10:12") are events too; only the window and detection
+    // ignore the future-tense sections.
+    let mut events: Vec<Event> = Vec::new();
+    let mut by_pos: Vec<&Point> = points.iter().collect();
+    by_pos.sort_by_key(|p| p.start);
+    for p in by_pos {
+        let at = dating.show(&p.at);
+        if events.iter().any(|e| e.at == at) {
+            continue;
+        }
+        events.push(Event {
+            at,
+            approximate: p.approximate,
+            quote: p.quote.clone(),
+            text: block_excerpt(&page.blocks[p.block].text),
+            start: p.start,
+            end: p.end,
+        });
+    }
+    let durations: Vec<DurationNote> = stated
+        .iter()
+        .enumerate()
+        .map(|(k, d)| DurationNote {
+            quote: d.quote.clone(),
+            value: Duration::from_secs(d.secs.max(0) as u64).to_string(),
+            about: if found.incident_duration == Some(k) {
+                "incident".into()
+            } else {
+                "other".into()
+            },
+            start: d.start,
+            end: d.start + d.quote.chars().count(),
+        })
+        .collect();
+    let first_event = points
+        .iter()
+        .filter(|p| p.place != Place::Future)
+        .min_by_key(|p| (p.at, p.start))
+        .map(|p| (p.at, p.quote.clone()));
+    Built {
+        window,
+        timeline,
+        events,
+        durations,
+        start: start.map(|p| (p.at, p.quote.clone())),
+        first_event,
+    }
+}
+
+/// Where each block sits: lead prose, timeline, future (action items, lessons) or other.
+pub fn block_places(page: &Page) -> Vec<Place> {
+    let mut places = vec![Place::Other; page.blocks.len()];
+    let first_timeline = page
+        .sections
+        .iter()
+        .filter(|s| s.kind == SectionKind::Timeline)
+        .map(|s| s.heading_block)
+        .min()
+        .unwrap_or(usize::MAX);
+    let first_section = page
+        .sections
+        .iter()
+        .map(|s| s.heading_block)
+        .min()
+        .unwrap_or(usize::MAX);
+    for (i, p) in places.iter_mut().enumerate() {
+        if i < first_timeline.min(first_section) {
+            *p = Place::Lead;
+        }
+    }
+    for s in &page.sections {
+        let place = match s.kind {
+            SectionKind::Summary | SectionKind::Impact => Place::Lead,
+            SectionKind::Timeline => Place::Timeline,
+            SectionKind::ActionItems | SectionKind::Lessons => Place::Future,
+            _ => continue,
+        };
+        for p in &mut places[s.blocks.clone()] {
+            *p = place;
+        }
+    }
+    // Table rows and list items that start with a time are timeline rows wherever they are.
+    for (i, b) in page.blocks.iter().enumerate() {
+        if places[i] != Place::Future
+            && matches!(b.kind, BlockKind::TableRow | BlockKind::ListItem)
+            && b.text
+                .trim_start()
+                .chars()
+                .next()
+                .is_some_and(|c| c.is_ascii_digit())
+        {
+            places[i] = Place::Timeline;
+        }
+    }
+    places
+}
+
+/// Turns the parser's time mentions into resolved points and stated ranges (a range gives
+/// two points, each quoted by its own end's text).
+pub fn collect_points(
+    parsed: &crate::time::Parsed,
+    text: &str,
+    places: &[Place],
+    block_of: &dyn Fn(usize) -> usize,
+) -> (Vec<Point>, Vec<Range>) {
+    let chars: Vec<char> = text.chars().collect();
+    let quote = |(a, b): (usize, usize)| -> String {
+        chars[a.min(chars.len())..b.min(chars.len())]
+            .iter()
+            .collect()
+    };
+    let mut points = Vec::new();
+    let mut ranges = Vec::new();
+    for m in &parsed.times {
+        if !m.has_clock {
+            continue;
+        }
+        let Some(at) = m.value.and_then(|v| v.instant()) else {
+            continue;
+        };
+        let b = block_of(m.start);
+        let place = places.get(b).copied().unwrap_or(Place::Other);
+        let head = m.head.unwrap_or((m.start, m.end));
+        let from = points.len();
+        points.push(Point {
+            at,
+            quote: quote(head),
+            start: head.0,
+            end: head.1,
+            approximate: m.approximate,
+            block: b,
+            place,
+        });
+        if let Some(end_at) = m.end_value.and_then(|v| v.instant()) {
+            let tail = m.tail.unwrap_or((m.start, m.end));
+            points.push(Point {
+                at: end_at,
+                quote: quote(tail),
+                start: tail.0,
+                end: tail.1,
+                approximate: m.end_approximate.unwrap_or(m.approximate),
+                block: block_of(tail.0),
+                place,
+            });
+            ranges.push(Range { from, to: from + 1 });
+        }
+    }
+    (points, ranges)
+}
+
+pub fn block_excerpt(text: &str) -> String {
+    let t = text.replace('\t', " · ");
+    if t.chars().count() <= MAX_EVENT_TEXT_CHARS {
+        t
+    } else {
+        let cut: String = t.chars().take(MAX_EVENT_TEXT_CHARS).collect();
+        format!("{cut}…")
+    }
+}
