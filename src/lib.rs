@@ -13,3 +13,4 @@ pub mod review;
 pub mod time;
 pub mod validate;
 pub mod vocab;
+pub mod watch;

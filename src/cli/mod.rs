@@ -12,6 +12,7 @@ mod review;
 mod schema;
 mod times;
 mod validate;
+pub mod watch;
 
 /// Turn public incident postmortems into draft case records, and keep the library healthy.
 #[derive(Debug, Parser)]
@@ -52,6 +53,8 @@ pub enum Command {
     Reprocess(reprocess::Args),
     /// Check the library's source URLs for rot, with history; suggest archived copies.
     Links(links::Args),
+    /// Poll status pages and blog feeds; draft each new postmortem once (`--once`, `--every`, `status`).
+    Watch(Box<watch::Args>),
 }
 
 impl Cli {
@@ -81,6 +84,7 @@ pub fn run(cli: Cli) -> anyhow::Result<i32> {
         Command::Labels(args) => labels::run(&cli, args),
         Command::Reprocess(args) => reprocess::run(&cli, args),
         Command::Links(args) => links::run(args),
+        Command::Watch(args) => watch::run(&cli, args),
     }
 }
 

@@ -33,6 +33,9 @@ pub struct Profile {
     pub selectors: Selectors,
 }
 
+/// A file in `sources/` that is not a site profile: the watch list (`incidentlib watch`).
+pub const NOT_PROFILES: &str = "watch.toml";
+
 /// All profiles, in file-name order (earlier wins).
 #[derive(Debug, Clone, Default)]
 pub struct Profiles {
@@ -53,7 +56,7 @@ pub fn host_matches(pattern: &str, host: &str) -> bool {
 }
 
 impl Profiles {
-    /// Loads every `*.toml` in `dir`; a missing folder means no profiles. A bad file is an error
+    /// Loads every `*.toml` in `dir` but [`NOT_PROFILES`]; a missing folder means no profiles. A bad file is an error
     /// naming it (profiles are curated data; a typo should not silently disable one).
     pub fn load(dir: &Path) -> Result<Profiles> {
         let mut profiles = Vec::new();
@@ -63,6 +66,7 @@ impl Profiles {
         let mut paths: Vec<_> = entries
             .filter_map(|e| e.ok().map(|e| e.path()))
             .filter(|p| p.extension().is_some_and(|e| e == "toml"))
+            .filter(|p| !p.ends_with(NOT_PROFILES))
             .collect();
         paths.sort();
         for path in paths {
