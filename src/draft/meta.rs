@@ -44,6 +44,12 @@ pub struct OrgWords<'a> {
     pub strip: &'a [String],
     /// A name ending in a legal form ([`legal_name_pattern`]); None to skip that rule.
     pub legal_name: Option<&'a Regex>,
+    /// Words that are never an organisation (navigation, "Logo", "장애보고"); see [`super::org`].
+    pub stop: &'a [String],
+    /// Patterns whose `name` group is an organisation ("X said", "X 장애"); see [`super::org`].
+    pub patterns: &'a [Regex],
+    /// First-person words ("we", "our", "저희"): a page that uses them is its site's own.
+    pub first_person: &'a [String],
 }
 
 /// Separators between a site's name and the rest of a title or logo.

@@ -7,6 +7,7 @@
 pub mod eval;
 pub mod load;
 pub mod meta;
+pub mod org;
 pub mod review;
 pub mod window;
 pub mod words;
@@ -330,7 +331,7 @@ impl Drafter {
             .collect();
 
         // Organisation, title, date, id.
-        let org = meta::find_org(
+        let org = org::find_org(
             &meta::OrgClues {
                 profile_org: input.profile_org.as_deref(),
                 site_name: page.site_name.as_deref(),
@@ -344,6 +345,9 @@ impl Drafter {
                 labels: &dw.org_labels,
                 strip: &dw.strip,
                 legal_name: dw.legal_name.as_ref(),
+                stop: &dw.org_stop,
+                patterns: &dw.org_patterns,
+                first_person: &dw.org_first_person,
             },
         );
         let org_name = match &org {
