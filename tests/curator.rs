@@ -175,3 +175,89 @@ fn a_news_report_names_the_organisation_it_is_about_not_its_publisher() {
     let (org, _) = org_of(tmp.path(), text, "https://www.economy-daily.co.kr/news/1");
     assert_eq!(org, "빗나루");
 }
+
+/// The article-extraction benchmark, or None (with a note) when `../shared` is absent; under
+/// `INCIDENTLIB_REQUIRE_SHARED=1` (CI) an absent corpus fails the test.
+fn extraction_benchmark() -> Option<std::path::PathBuf> {
+    let dir = common::root().join("../shared/benchmarks/article-extraction");
+    if dir.join("ground-truth.json").is_file() {
+        return Some(dir);
+    }
+    if std::env::var("INCIDENTLIB_REQUIRE_SHARED").is_ok_and(|v| v == "1") {
+        panic!(
+            "{} is absent and INCIDENTLIB_REQUIRE_SHARED=1",
+            dir.display()
+        );
+    }
+    eprintln!("note: {} is absent; skipping this check", dir.display());
+    None
+}
+
+/// Main content through the path a curator uses: `incidentlib fetch PAGE.html --json`, one
+/// process per page, its `text` scored with the benchmark's metric. Every 6th page by default;
+/// `INCIDENTLIB_FETCH_F1_ALL=1` runs all of them (and `INCIDENTLIB_BIN` measures another binary).
+#[test]
+fn main_content_through_fetch_scores_like_the_extractor() {
+    use incidentlib::extract::metric;
+    use std::io::Read;
+    let Some(dir) = extraction_benchmark() else {
+        return;
+    };
+    let all = std::env::var("INCIDENTLIB_FETCH_F1_ALL").is_ok_and(|v| v == "1");
+    let bin = std::env::var("INCIDENTLIB_BIN")
+        .unwrap_or_else(|_| env!("CARGO_BIN_EXE_incidentlib").to_string());
+    let gt: Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("ground-truth.json")).unwrap())
+            .unwrap();
+    let mut ids: Vec<&String> = gt.as_object().unwrap().keys().collect();
+    ids.sort();
+    let tmp = tempfile::tempdir().unwrap();
+    let mut scores = Vec::new();
+    let mut worst: Vec<(f64, String)> = Vec::new();
+    let mut shorter: Vec<String> = Vec::new();
+    for (k, id) in ids.iter().enumerate() {
+        if !all && k % 6 != 0 {
+            continue;
+        }
+        let gz = dir.join("html").join(format!("{id}.html.gz"));
+        let mut html = Vec::new();
+        flate2::read::GzDecoder::new(std::fs::File::open(&gz).unwrap())
+            .read_to_end(&mut html)
+            .unwrap();
+        let page = tmp.path().join(format!("{id}.html"));
+        std::fs::write(&page, &html).unwrap();
+        let o = std::process::Command::new(&bin)
+            .args(["fetch", page.to_str().unwrap(), "--json"])
+            .current_dir(common::root())
+            .env("INCIDENTLIB_MAPPINGS", common::root().join("mappings"))
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{id}: {}", stderr(&o));
+        let v: Value = serde_json::from_slice(&o.stdout).unwrap();
+        let text = v["text"].as_str().unwrap_or("");
+        let full = v["full_text"].as_str().unwrap_or("");
+        if full.chars().count() < text.chars().count() {
+            shorter.push(id.to_string());
+        }
+        let truth = gt[id.as_str()]["articleBody"].as_str().unwrap_or("");
+        let s = metric::score(truth, text);
+        let f = 2.0 * s.precision * s.recall / (s.precision + s.recall).max(1e-9);
+        worst.push((f, format!("{id} profile={}", v["profile"])));
+        scores.push(s);
+    }
+    let sum = metric::summarize(&scores);
+    worst.sort_by(|a, b| a.0.total_cmp(&b.0));
+    eprintln!(
+        "fetch --json text on {} pages: P {:.3} R {:.3} F1 {:.3}; worst: {:?}",
+        sum.pages,
+        sum.precision,
+        sum.recall,
+        sum.f1,
+        &worst[..worst.len().min(5)]
+    );
+    assert!(
+        shorter.is_empty(),
+        "full_text shorter than text: {shorter:?}"
+    );
+    assert!(sum.f1 >= 0.95, "F1 {:.3} through fetch", sum.f1);
+}
