@@ -50,6 +50,8 @@ pub struct OrgWords<'a> {
     pub patterns: &'a [Regex],
     /// First-person words ("we", "our", "저희"): a page that uses them is its site's own.
     pub first_person: &'a [String],
+    /// Words before a place ("in", "em"): a name after them is not an organisation.
+    pub locative: &'a [String],
 }
 
 /// Separators between a site's name and the rest of a title or logo.

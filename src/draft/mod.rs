@@ -348,6 +348,7 @@ impl Drafter {
                 stop: &dw.org_stop,
                 patterns: &dw.org_patterns,
                 first_person: &dw.org_first_person,
+                locative: &dw.org_locative,
             },
         );
         let org_name = match &org {

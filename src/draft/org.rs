@@ -14,7 +14,7 @@ use std::sync::OnceLock;
 /// How many characters of the main text (after the title) count as "the first paragraphs".
 const HEAD_CHARS: usize = 2500;
 /// The least score a name from the text needs to stand as the organisation.
-const MIN_TEXT_SCORE: f32 = 3.0;
+const MIN_TEXT_SCORE: f32 = 4.0;
 /// Weight of a name captured by an organisation pattern ("X said"), against a plain mention.
 const PATTERN_WEIGHT: f32 = 3.0;
 /// First-person words ("we", "our") in the head that make a page its site's own.
@@ -280,6 +280,16 @@ fn text_org(title: &str, text: &str, w: &OrgWords) -> Option<Candidate> {
         let before = hay[..s].trim_end_matches([' ', '\t']).chars().last();
         let after = hay[e..].trim_start_matches([' ', '\t']).chars().next();
         if before.is_some_and(|c| c.is_ascii_digit()) || after.is_some_and(|c| c.is_ascii_digit()) {
+            continue;
+        }
+        // "em Lisboa", "in Riverton": a place, not an organisation.
+        let prev = hay[..s]
+            .trim_end_matches([' ', '\t'])
+            .rsplit(|c: char| !c.is_alphanumeric())
+            .next()
+            .unwrap_or("")
+            .to_lowercase();
+        if !prev.is_empty() && w.locative.iter().any(|l| *l == prev) {
             continue;
         }
         let initial = starts_sentence(&hay, s);

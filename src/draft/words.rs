@@ -25,6 +25,8 @@ pub struct DraftWords {
     pub org_patterns: Vec<regex::Regex>,
     /// First-person words (`[org] first_person`).
     pub org_first_person: Vec<String>,
+    /// Words before a place (`[org] locative`).
+    pub org_locative: Vec<String>,
 }
 
 /// The drafter's words for every language with a lexicon file.
@@ -102,6 +104,7 @@ impl WordsRegistry {
                     org_pattern_sources: list(org, "patterns"),
                     org_patterns: vec![],
                     org_first_person: list(org, "first_person"),
+                    org_locative: list(org, "locative"),
                 },
             );
         }
@@ -132,7 +135,7 @@ impl WordsRegistry {
         };
         for code in [lang, "en"] {
             if let Some(w) = self.by_lang.get(code) {
-                let pairs: [(&mut Vec<String>, &Vec<String>); 12] = [
+                let pairs: [(&mut Vec<String>, &Vec<String>); 13] = [
                     (&mut out.events.start, &w.events.start),
                     (&mut out.events.detection, &w.events.detection),
                     (&mut out.events.resolution, &w.events.resolution),
@@ -145,6 +148,7 @@ impl WordsRegistry {
                     (&mut out.org_stop, &w.org_stop),
                     (&mut out.org_pattern_sources, &w.org_pattern_sources),
                     (&mut out.org_first_person, &w.org_first_person),
+                    (&mut out.org_locative, &w.org_locative),
                 ];
                 for (into, from) in pairs {
                     into.extend(from.iter().cloned());
