@@ -223,7 +223,11 @@ pub fn find_org(c: &OrgClues, w: &OrgWords) -> Option<Org> {
         }
     }
     let head: String = c.text.chars().take(4000).collect();
-    if let Some(m) = native_with_latin().captures(&head) {
+    // "이 글의 모든 시각은 한국 표준시 (KST)" is a zone, not a romanised name.
+    let romanised = native_with_latin()
+        .captures(&head)
+        .filter(|m| !w.stop.iter().any(|s| s.eq_ignore_ascii_case(&m[2])));
+    if let Some(m) = romanised {
         return org(
             format!("{} ({})", m[1].trim(), &m[2]),
             &m[0],

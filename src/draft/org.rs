@@ -259,7 +259,9 @@ fn text_org(title: &str, text: &str, w: &OrgWords) -> Option<Candidate> {
                weight: f32,
                solid: bool| {
         let name = trim_stop_words(name.trim_matches(|c: char| !c.is_alphanumeric()), w.stop);
-        if name.chars().count() < 2 || is_stop(&name, w.stop) {
+        // "7일", "3月": a number starts a date or a count, not a name.
+        let numeric = name.chars().next().is_some_and(|c| c.is_numeric());
+        if name.chars().count() < 2 || numeric || is_stop(&name, w.stop) {
             return;
         }
         let c = found.entry(squash(&name)).or_insert_with(|| Candidate {

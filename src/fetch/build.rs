@@ -132,6 +132,13 @@ fn main_content(
 
 /// Builds a Document from bytes; never fails (bad bytes decode with U+FFFD).
 pub fn from_bytes(meta: Meta, bytes: &[u8], profiles: &Profiles) -> Document {
+    if super::pdf::is_pdf(
+        meta.content_type.as_deref(),
+        meta.path_hint.as_deref(),
+        bytes,
+    ) {
+        return from_pdf(meta, bytes, profiles);
+    }
     let format = detect_format(
         meta.content_type.as_deref(),
         meta.path_hint.as_deref(),
@@ -235,6 +242,57 @@ pub fn from_bytes(meta: Meta, bytes: &[u8], profiles: &Profiles) -> Document {
         full_text,
         page,
         incidents,
+        warnings: vec![],
+    }
+}
+
+/// A PDF report: its text (pages separated by form feeds) drafted as plain text, its title and
+/// creation date from the document's metadata.
+fn from_pdf(meta: Meta, bytes: &[u8], profiles: &Profiles) -> Document {
+    let pdf = super::pdf::read(bytes);
+    let page_url = meta
+        .archive
+        .as_ref()
+        .map(|a| a.original.clone())
+        .unwrap_or_else(|| meta.final_url.clone());
+    let profile = url::Url::parse(&page_url)
+        .ok()
+        .and_then(|u| u.host_str().map(str::to_string))
+        .and_then(|h| profiles.for_host(&h));
+    let mut page = crate::extract::extract_text(&pdf.text);
+    if pdf.title.is_some() {
+        page.title = pdf.title.clone();
+    }
+    if page.meta.published.is_none() {
+        page.meta.published = pdf.created.clone();
+    }
+    let text = page.text().to_string();
+    // The whole document is never shorter than its main content.
+    let full_text = if pdf.text.chars().count() >= text.chars().count() {
+        pdf.text.clone()
+    } else {
+        text.clone()
+    };
+    Document {
+        url: meta.url,
+        final_url: meta.final_url,
+        status: meta.status,
+        redirects: meta.redirects,
+        redirect_statuses: meta.redirect_statuses,
+        content_type: meta.content_type.or(Some("application/pdf".into())),
+        charset: None,
+        bytes: bytes.len() as u64,
+        from_cache: meta.from_cache,
+        archive: meta.archive,
+        profile: profile.map(ProfileRef::from),
+        format: Format::Text,
+        html: pdf.text.clone(),
+        title: page.title.clone(),
+        full_text,
+        text,
+        page: Some(page),
+        incidents: vec![],
+        warnings: pdf.warnings,
     }
 }
 
