@@ -291,7 +291,7 @@ fn text_org(title: &str, text: &str, w: &OrgWords) -> Option<Candidate> {
             .next()
             .unwrap_or("")
             .to_lowercase();
-        if !prev.is_empty() && w.locative.iter().any(|l| *l == prev) {
+        if !prev.is_empty() && w.locative.contains(&prev) {
             continue;
         }
         let initial = starts_sentence(&hay, s);
