@@ -188,7 +188,7 @@ mod tests {
     #[test]
     fn metadata_strings_and_dates_decode() {
         assert_eq!(
-            decode_text_string(&[0xFE, 0xFF, 0xC7, 0x65, 0xC5, 0x60]),
+            decode_text_string(&[0xFE, 0xFF, 0xC7, 0xA5, 0xC5, 0x60]),
             "장애"
         );
         assert_eq!(
