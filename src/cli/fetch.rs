@@ -137,6 +137,9 @@ pub fn document_json(doc: &Document, full: bool) -> serde_json::Value {
         "source_kind": doc.source_kind(),
         "incidents": doc.incidents,
     });
+    if !doc.warnings.is_empty() {
+        v["warnings"] = serde_json::to_value(&doc.warnings).unwrap_or_default();
+    }
     if full {
         v["html"] = serde_json::Value::String(doc.html.clone());
         v["profile_detail"] = serde_json::to_value(&doc.profile).unwrap_or_default();
@@ -153,6 +156,9 @@ pub fn run(args: &Args) -> anyhow::Result<i32> {
         .build()?;
     match rt.block_on(client.get(&args.source)) {
         Ok(doc) => {
+            for w in &doc.warnings {
+                eprintln!("warning: {}: {w}", doc.url);
+            }
             if args.json {
                 println!(
                     "{}",

@@ -11,6 +11,10 @@ pub fn load(source: &str, url: Option<&str>, config: &Config) -> Result<Input> {
     let doc = rt
         .block_on(fetch::load_source(source, config))
         .map_err(anyhow::Error::from)?;
+    // A document with nothing to read (a scanned PDF) is reported, not drafted empty.
+    if !doc.warnings.is_empty() && doc.text.chars().filter(|c| c.is_alphabetic()).count() < 20 {
+        anyhow::bail!("{}", doc.warnings.join("; "));
+    }
     Ok(from_document(&doc, url))
 }
 

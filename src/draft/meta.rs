@@ -44,6 +44,14 @@ pub struct OrgWords<'a> {
     pub strip: &'a [String],
     /// A name ending in a legal form ([`legal_name_pattern`]); None to skip that rule.
     pub legal_name: Option<&'a Regex>,
+    /// Words that are never an organisation (navigation, "Logo", "장애보고"); see [`super::org`].
+    pub stop: &'a [String],
+    /// Patterns whose `name` group is an organisation ("X said", "X 장애"); see [`super::org`].
+    pub patterns: &'a [Regex],
+    /// First-person words ("we", "our", "저희"): a page that uses them is its site's own.
+    pub first_person: &'a [String],
+    /// Words before a place ("in", "em"): a name after them is not an organisation.
+    pub locative: &'a [String],
 }
 
 /// Separators between a site's name and the rest of a title or logo.
@@ -215,7 +223,11 @@ pub fn find_org(c: &OrgClues, w: &OrgWords) -> Option<Org> {
         }
     }
     let head: String = c.text.chars().take(4000).collect();
-    if let Some(m) = native_with_latin().captures(&head) {
+    // "이 글의 모든 시각은 한국 표준시 (KST)" is a zone, not a romanised name.
+    let romanised = native_with_latin()
+        .captures(&head)
+        .filter(|m| !w.stop.iter().any(|s| s.eq_ignore_ascii_case(&m[2])));
+    if let Some(m) = romanised {
         return org(
             format!("{} ({})", m[1].trim(), &m[2]),
             &m[0],

@@ -8,6 +8,7 @@ pub mod dating;
 pub mod eval;
 pub mod load;
 pub mod meta;
+pub mod org;
 pub mod review;
 pub mod timeline;
 pub mod window;
@@ -209,7 +210,7 @@ impl Drafter {
         dw: &words::DraftWords,
         ev: &mut Evidence,
     ) -> String {
-        let org = meta::find_org(
+        let org = org::find_org(
             &meta::OrgClues {
                 profile_org: input.profile_org.as_deref(),
                 site_name: page.site_name.as_deref(),
@@ -223,6 +224,10 @@ impl Drafter {
                 labels: &dw.org_labels,
                 strip: &dw.strip,
                 legal_name: dw.legal_name.as_ref(),
+                stop: &dw.org_stop,
+                patterns: &dw.org_patterns,
+                first_person: &dw.org_first_person,
+                locative: &dw.org_locative,
             },
         );
         match org {

@@ -18,6 +18,15 @@ pub struct DraftWords {
     pub legal_name_first: bool,
     /// The compiled legal-name pattern (when `legal_name_first` and there are forms).
     pub legal_name: Option<regex::Regex>,
+    /// Words that are never an organisation (`[org] stop`).
+    pub org_stop: Vec<String>,
+    /// Patterns naming an organisation (`[org] patterns`, compiled; bad ones are skipped with a warning).
+    pub org_pattern_sources: Vec<String>,
+    pub org_patterns: Vec<regex::Regex>,
+    /// First-person words (`[org] first_person`).
+    pub org_first_person: Vec<String>,
+    /// Words before a place (`[org] locative`).
+    pub org_locative: Vec<String>,
 }
 
 /// The drafter's words for every language with a lexicon file.
@@ -64,6 +73,14 @@ impl WordsRegistry {
                 toml::from_str(&text).with_context(|| format!("parsing {}", path.display()))?;
             let ev = table.get("events");
             let org = table.get("org");
+            for p in list(org, "patterns") {
+                super::org::compile_pattern(&p).with_context(|| {
+                    format!(
+                        "{}: [org] patterns: {p:?} is not a valid regex",
+                        path.display()
+                    )
+                })?;
+            }
             by_lang.insert(
                 code,
                 DraftWords {
@@ -87,6 +104,11 @@ impl WordsRegistry {
                         .and_then(|v| v.as_bool())
                         .unwrap_or(true),
                     legal_name: None,
+                    org_stop: list(org, "stop"),
+                    org_pattern_sources: list(org, "patterns"),
+                    org_patterns: vec![],
+                    org_first_person: list(org, "first_person"),
+                    org_locative: list(org, "locative"),
                 },
             );
         }
@@ -124,7 +146,7 @@ impl WordsRegistry {
         };
         for code in [lang, "en"] {
             if let Some(w) = self.by_lang.get(code) {
-                let pairs: [(&mut Vec<String>, &Vec<String>); 9] = [
+                let pairs: [(&mut Vec<String>, &Vec<String>); 13] = [
                     (&mut out.events.start, &w.events.start),
                     (&mut out.events.detection, &w.events.detection),
                     (&mut out.events.resolution, &w.events.resolution),
@@ -134,6 +156,10 @@ impl WordsRegistry {
                     (&mut out.org_labels, &w.org_labels),
                     (&mut out.strip, &w.strip),
                     (&mut out.legal_forms, &w.legal_forms),
+                    (&mut out.org_stop, &w.org_stop),
+                    (&mut out.org_pattern_sources, &w.org_pattern_sources),
+                    (&mut out.org_first_person, &w.org_first_person),
+                    (&mut out.org_locative, &w.org_locative),
                 ];
                 for (into, from) in pairs {
                     into.extend(from.iter().cloned());
@@ -143,6 +169,11 @@ impl WordsRegistry {
                 break;
             }
         }
+        out.org_patterns = out
+            .org_pattern_sources
+            .iter()
+            .filter_map(|p| super::org::compile_pattern(p).ok())
+            .collect();
         if out.legal_name_first {
             out.legal_name = crate::draft::meta::legal_name_pattern(&out.legal_forms);
         }

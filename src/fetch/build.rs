@@ -99,8 +99,46 @@ fn render_updates(name: Option<&str>, updates: &[Update], postmortem: Option<&st
     out.trim().to_string()
 }
 
+/// A profile's content selector loses to the extractor's own choice when it holds less than
+/// this share of the extractor's words (a teaser, a sidebar, a related-posts box).
+const HINT_MIN_SHARE: f64 = 0.5;
+
+/// The page's main content. A profile matched by host gives its content selector as a hint the
+/// extractor overrules when the selected part holds much less text than the extractor's own
+/// main content; a profile matched only by a generic page marker (`<article`) never narrows the
+/// extractor, so it can never do worse than no profile.
+fn main_content(
+    html: &str,
+    url: &str,
+    content: Option<&str>,
+    by_host: bool,
+) -> crate::extract::Page {
+    let free = crate::extract::extract_html(html, Some(url), None);
+    let Some(css) = content.filter(|_| by_host) else {
+        return free;
+    };
+    let sel = crate::extract::Selectors {
+        main: vec![css.to_string()],
+        drop: vec![],
+    };
+    let hinted = crate::extract::extract_html(html, Some(url), Some(&sel));
+    let words = |p: &crate::extract::Page| crate::extract::metric::word_iter(p.text()).count();
+    if (words(&hinted) as f64) < HINT_MIN_SHARE * words(&free) as f64 {
+        free
+    } else {
+        hinted
+    }
+}
+
 /// Builds a Document from bytes; never fails (bad bytes decode with U+FFFD).
 pub fn from_bytes(meta: Meta, bytes: &[u8], profiles: &Profiles) -> Document {
+    if super::pdf::is_pdf(
+        meta.content_type.as_deref(),
+        meta.path_hint.as_deref(),
+        bytes,
+    ) {
+        return from_pdf(meta, bytes, profiles);
+    }
     let format = detect_format(
         meta.content_type.as_deref(),
         meta.path_hint.as_deref(),
@@ -117,8 +155,8 @@ pub fn from_bytes(meta: Meta, bytes: &[u8], profiles: &Profiles) -> Document {
         .as_ref()
         .map(|a| a.original.clone())
         .unwrap_or_else(|| meta.final_url.clone());
-    let profile = host_of(&page_url)
-        .and_then(|h| profiles.for_host(&h))
+    let by_host = host_of(&page_url).and_then(|h| profiles.for_host(&h));
+    let profile = by_host
         .or_else(|| {
             (format == Format::Html)
                 .then(|| profiles.for_page(&decoded.text))
@@ -130,24 +168,22 @@ pub fn from_bytes(meta: Meta, bytes: &[u8], profiles: &Profiles) -> Document {
                 .and_then(|_| profiles.by_name("wayback"))
         });
     let selectors = profile.map(|p| p.selectors.clone()).unwrap_or_default();
-    let (mut title, full_text) = super::text::title_and_text(&decoded.text, format, &selectors);
+    // The whole page's text: the profile's title selector, never its content selector.
+    let whole = super::profile::Selectors {
+        content: None,
+        ..selectors.clone()
+    };
+    let (mut title, full_text) = super::text::title_and_text(&decoded.text, format, &whole);
     let mut text = full_text.clone();
-    // Main content: the extractor's blocks, for every format but status JSON.
+    // Main content: the extractor's blocks, for every format but status JSON. A profile's
+    // content selector is a hint (see [`main_content`]).
     let page = match format {
-        Format::Html => {
-            let sel = selectors
-                .content
-                .as_ref()
-                .map(|c| crate::extract::Selectors {
-                    main: vec![c.clone()],
-                    drop: vec![],
-                });
-            Some(crate::extract::extract_html(
-                &decoded.text,
-                Some(&page_url),
-                sel.as_ref(),
-            ))
-        }
+        Format::Html => Some(main_content(
+            &decoded.text,
+            &page_url,
+            selectors.content.as_deref(),
+            by_host.is_some(),
+        )),
         Format::Markdown => Some(crate::extract::extract_markdown(&decoded.text)),
         Format::Text => Some(crate::extract::extract_text(&decoded.text)),
         Format::Json => None,
@@ -206,6 +242,57 @@ pub fn from_bytes(meta: Meta, bytes: &[u8], profiles: &Profiles) -> Document {
         full_text,
         page,
         incidents,
+        warnings: vec![],
+    }
+}
+
+/// A PDF report: its text (pages separated by form feeds) drafted as plain text, its title and
+/// creation date from the document's metadata.
+fn from_pdf(meta: Meta, bytes: &[u8], profiles: &Profiles) -> Document {
+    let pdf = super::pdf::read(bytes);
+    let page_url = meta
+        .archive
+        .as_ref()
+        .map(|a| a.original.clone())
+        .unwrap_or_else(|| meta.final_url.clone());
+    let profile = url::Url::parse(&page_url)
+        .ok()
+        .and_then(|u| u.host_str().map(str::to_string))
+        .and_then(|h| profiles.for_host(&h));
+    let mut page = crate::extract::extract_text(&pdf.text);
+    if pdf.title.is_some() {
+        page.title = pdf.title.clone();
+    }
+    if page.meta.published.is_none() {
+        page.meta.published = pdf.created.clone();
+    }
+    let text = page.text().to_string();
+    // The whole document is never shorter than its main content.
+    let full_text = if pdf.text.chars().count() >= text.chars().count() {
+        pdf.text.clone()
+    } else {
+        text.clone()
+    };
+    Document {
+        url: meta.url,
+        final_url: meta.final_url,
+        status: meta.status,
+        redirects: meta.redirects,
+        redirect_statuses: meta.redirect_statuses,
+        content_type: meta.content_type.or(Some("application/pdf".into())),
+        charset: None,
+        bytes: bytes.len() as u64,
+        from_cache: meta.from_cache,
+        archive: meta.archive,
+        profile: profile.map(ProfileRef::from),
+        format: Format::Text,
+        html: pdf.text.clone(),
+        title: page.title.clone(),
+        full_text,
+        text,
+        page: Some(page),
+        incidents: vec![],
+        warnings: pdf.warnings,
     }
 }
 
@@ -275,6 +362,7 @@ pub fn for_link_check(meta: Meta, bytes: &[u8], profiles: &Profiles) -> Document
         full_text: String::new(),
         page: None,
         incidents: Vec::new(),
+        warnings: Vec::new(),
     }
 }
 

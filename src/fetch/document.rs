@@ -104,6 +104,9 @@ pub struct Document {
     pub page: Option<crate::extract::Page>,
     /// Incidents with exact update times, for status pages and feeds.
     pub incidents: Vec<Incident>,
+    /// What a curator should know about the document (a PDF without a text layer, …).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub warnings: Vec<String>,
 }
 
 impl Document {

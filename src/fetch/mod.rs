@@ -8,6 +8,7 @@ pub mod config;
 pub mod document;
 pub mod error;
 pub mod local;
+pub mod pdf;
 pub mod politeness;
 pub mod profile;
 pub mod resolve;

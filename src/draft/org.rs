@@ -1,0 +1,539 @@
+//! The organisation a page is about: the site profile, the URL's registrable name, the page's
+//! metadata and markup ([`super::meta`]), and the organisation the text names most.
+//!
+//! A site's own name (its host, `og:site_name`, logo) wins when the page names it too; a site
+//! that never names itself in the article is a publisher writing about someone else, so the
+//! text's most-named organisation comes first there. Stop words and per-language patterns
+//! ("X's", "X said", "X 장애", "X障害") are data in the `[org]` table of `mappings/lang/<code>.toml`;
+//! host rules are data in `sources/hosts/suffixes.toml`.
+use super::meta::{self, Org, OrgClues, OrgWords};
+use regex::Regex;
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+/// How many characters of the main text (after the title) count as "the first paragraphs".
+const HEAD_CHARS: usize = 2500;
+/// The least score a name from the text needs to stand as the organisation.
+const MIN_TEXT_SCORE: f32 = 4.0;
+/// Weight of a name captured by an organisation pattern ("X said"), against a plain mention.
+const PATTERN_WEIGHT: f32 = 3.0;
+/// First-person words ("we", "our") in the head that make a page its site's own.
+const MIN_FIRST_PERSON: usize = 3;
+/// Extra weight of a name that appears in the title.
+const TITLE_WEIGHT: f32 = 2.0;
+
+/// Host rules from `sources/hosts/suffixes.toml`.
+#[derive(Debug, Default, serde::Deserialize)]
+struct HostRules {
+    #[serde(default)]
+    country_second_levels: Vec<String>,
+    #[serde(default)]
+    suffixes: Vec<String>,
+    #[serde(default)]
+    generic_labels: Vec<String>,
+}
+
+fn host_rules() -> &'static HostRules {
+    static RULES: OnceLock<HostRules> = OnceLock::new();
+    RULES.get_or_init(|| {
+        let path = crate::paths::data_dir("sources").join("hosts/suffixes.toml");
+        match std::fs::read_to_string(&path) {
+            Ok(text) => toml::from_str(&text).unwrap_or_else(|e| {
+                tracing::warn!("{}: {e}; host names are read without it", path.display());
+                HostRules::default()
+            }),
+            Err(_) => HostRules::default(),
+        }
+    })
+}
+
+/// The host's labels that may name its owner, strongest first: the registrable name
+/// (`engineering.example.co.kr` → `example`), then the non-generic subdomains, nearest first.
+pub fn host_names(host: &str) -> Vec<String> {
+    host_names_with(host, host_rules())
+}
+
+fn host_names_with(host: &str, rules: &HostRules) -> Vec<String> {
+    let host = host.trim_end_matches('.').to_ascii_lowercase();
+    let labels: Vec<&str> = host.split('.').filter(|l| !l.is_empty()).collect();
+    if labels.len() < 2 || host.parse::<std::net::IpAddr>().is_ok() {
+        return vec![];
+    }
+    // The longest listed suffix the host ends with; else a country code's second level; else one label.
+    let mut suffix_len = 1;
+    for s in &rules.suffixes {
+        let n = s.split('.').count();
+        if n > suffix_len && labels.len() > n && host.ends_with(&format!(".{s}")) {
+            suffix_len = n;
+        }
+    }
+    if suffix_len == 1 {
+        let tld = labels[labels.len() - 1];
+        let second = labels[labels.len() - 2];
+        if tld.len() == 2
+            && labels.len() > 2
+            && rules.country_second_levels.iter().any(|l| l == second)
+        {
+            suffix_len = 2;
+        }
+    }
+    let generic = |l: &str| rules.generic_labels.iter().any(|g| g == l);
+    let rest = &labels[..labels.len() - suffix_len];
+    let mut out: Vec<String> = Vec::new();
+    if let Some(reg) = rest.last() {
+        out.push(reg.to_string());
+    }
+    for l in rest.iter().rev().skip(1) {
+        if !generic(l) && l.len() >= 2 && !l.chars().all(|c| c.is_ascii_digit()) {
+            out.push(l.to_string());
+        }
+    }
+    out
+}
+
+/// Whether a host is a subdomain on a publishing platform (`someone.blogspot.com`): its owner
+/// is a person writing there, not an organisation.
+fn on_platform(host: &str) -> bool {
+    let host = host.to_ascii_lowercase();
+    host_rules()
+        .suffixes
+        .iter()
+        .any(|s| host.ends_with(&format!(".{s}")))
+}
+
+/// Lower-case letters and digits only: "Beyond Hosting" and "beyondhosting" compare equal.
+fn squash(s: &str) -> String {
+    s.chars()
+        .filter(|c| c.is_alphanumeric())
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
+fn is_stop(name: &str, stop: &[String]) -> bool {
+    let n = name.trim();
+    n.is_empty() || stop.iter().any(|s| s.eq_ignore_ascii_case(n))
+}
+
+/// Removes stop words from either end of a multi-word name ("The National Stock Exchange").
+fn trim_stop_words(name: &str, stop: &[String]) -> String {
+    let mut words: Vec<&str> = name.split_whitespace().collect();
+    while words.first().is_some_and(|w| is_stop(w, stop)) {
+        words.remove(0);
+    }
+    while words.last().is_some_and(|w| is_stop(w, stop)) {
+        words.pop();
+    }
+    words.join(" ")
+}
+
+/// A capitalised word in Latin script (CJK letters never continue it).
+const LATIN_WORD: &str =
+    r"\p{Lu}[\p{Latin}\p{M}\p{N}]*(?:[.&-][\p{Latin}\p{N}][\p{Latin}\p{M}\p{N}]*)*";
+
+/// Compiles an `[org] patterns` entry, expanding its placeholders: `{name}` a capitalised Latin
+/// name of up to four words, `{hangul}`, `{kanji}` (Han, katakana, full-width Latin) and `{han}`.
+pub fn compile_pattern(p: &str) -> Result<Regex, regex::Error> {
+    let name = format!(r"(?P<name>{LATIN_WORD}(?:[ ]{LATIN_WORD}){{0,3}})");
+    let expanded = p
+        .replace("{name}", &name)
+        .replace("{hangul}", r"(?P<name>[\p{Hangul}A-Za-z0-9]{2,12})")
+        .replace(
+            "{kanji}",
+            r"(?P<name>[\p{Han}\p{Katakana}ーＡ-Ｚａ-ｚA-Za-z0-9０-９]{2,14})",
+        )
+        .replace("{han}", r"(?P<name>[\p{Han}A-Za-z0-9]{2,10}?)");
+    Regex::new(&expanded)
+}
+
+/// How often the head of the text speaks as "we" (first-person words as whole words).
+fn first_person_count(text: &str, words: &[String]) -> usize {
+    let head: String = text.chars().take(HEAD_CHARS).collect();
+    words
+        .iter()
+        .filter(|w| !w.trim().is_empty())
+        .map(|w| {
+            // Hangul, kana and Han words attach to their neighbours; Latin ones stand alone,
+            // in lower case or capitalised ("we", "We"; never "US").
+            if w.chars().next().is_some_and(|c| (c as u32) >= 0x2E80) {
+                head.matches(w.as_str()).count()
+            } else {
+                count_mentions(&head, w) + count_mentions(&head, &capitalise(w))
+            }
+        })
+        .sum()
+}
+
+fn capitalised_names() -> &'static Regex {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    RE.get_or_init(|| {
+        // Runs of capitalised words (with a few joining words inside): "Japan Post Bank",
+        // "National Stock Exchange of India", "NSE", "Files.com", "Tân Sơn Nhất".
+        let word = LATIN_WORD;
+        Regex::new(&format!(
+            r"{word}(?:[ \t]+(?:(?:of|de|du|des|da|do|del|der|von|für|y|e|&)[ \t]+)?{word}){{0,4}}"
+        ))
+        .expect("valid regex")
+    })
+}
+
+/// Where a name occurs in the head text and whether each occurrence starts a sentence.
+fn starts_sentence(text: &str, at: usize) -> bool {
+    let before = text[..at].trim_end_matches([' ', '\t']);
+    match before.chars().last() {
+        None => true,
+        Some(c) => "\n.!?:;\"“”«»「」『』()（）[]-–—|/·•*#>".contains(c),
+    }
+}
+
+/// A scored name from the text.
+#[derive(Debug, Clone)]
+struct Candidate {
+    /// Spellings seen, with their counts (the most frequent is shown).
+    spellings: HashMap<String, usize>,
+    score: f32,
+    /// Mentions that do not start a sentence, plus pattern hits.
+    solid: usize,
+    quote: String,
+}
+
+impl Candidate {
+    fn name(&self) -> String {
+        let mut v: Vec<(&String, &usize)> = self.spellings.iter().collect();
+        // Most frequent; ties go to the spelling with more capitals' context (longer first).
+        v.sort_by(|a, b| {
+            b.1.cmp(a.1)
+                .then(b.0.len().cmp(&a.0.len()))
+                .then(a.0.cmp(b.0))
+        });
+        v.first().map(|(s, _)| s.to_string()).unwrap_or_default()
+    }
+}
+
+fn line_of(text: &str, at: usize) -> String {
+    let start = text[..at].rfind('\n').map(|i| i + 1).unwrap_or(0);
+    let end = text[at..].find('\n').map(|i| at + i).unwrap_or(text.len());
+    let line = &text[start..end];
+    if line.chars().count() > 200 {
+        line.chars().take(200).collect::<String>() + "…"
+    } else {
+        line.to_string()
+    }
+}
+
+/// Counts how often `name` occurs in `hay` as a whole word (CJK names as substrings).
+fn count_mentions(hay: &str, name: &str) -> usize {
+    if name.is_empty() {
+        return 0;
+    }
+    let latin_edges = name
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_alphanumeric())
+        || name
+            .chars()
+            .last()
+            .is_some_and(|c| c.is_ascii_alphanumeric());
+    let mut n = 0;
+    for (i, _) in hay.match_indices(name) {
+        if latin_edges {
+            let before = hay[..i].chars().last();
+            let after = hay[i + name.len()..].chars().next();
+            if before.is_some_and(char::is_alphanumeric) || after.is_some_and(char::is_alphanumeric)
+            {
+                continue;
+            }
+        }
+        n += 1;
+    }
+    n
+}
+
+/// The organisation the title and first paragraphs name most, with its score.
+fn text_org(title: &str, text: &str, w: &OrgWords) -> Option<Candidate> {
+    let head: String = text.chars().take(HEAD_CHARS).collect();
+    let hay = format!("{title}\n{head}");
+    let mut found: HashMap<String, Candidate> = HashMap::new();
+    let add = |found: &mut HashMap<String, Candidate>,
+               name: &str,
+               at: usize,
+               weight: f32,
+               solid: bool| {
+        let name = trim_stop_words(name.trim_matches(|c: char| !c.is_alphanumeric()), w.stop);
+        // "7일", "3月": a number starts a date or a count, not a name.
+        let numeric = name.chars().next().is_some_and(|c| c.is_numeric());
+        if name.chars().count() < 2 || numeric || is_stop(&name, w.stop) {
+            return;
+        }
+        let c = found.entry(squash(&name)).or_insert_with(|| Candidate {
+            spellings: HashMap::new(),
+            score: 0.0,
+            solid: 0,
+            quote: line_of(&hay, at),
+        });
+        *c.spellings.entry(name).or_insert(0) += 1;
+        c.score += weight;
+        if solid {
+            c.solid += 1;
+        }
+    };
+    for m in capitalised_names().find_iter(&hay) {
+        let (s, e) = (m.start(), m.end());
+        // A name next to a number is a date ("May 10", "10 May") or a model, not an organisation.
+        let before = hay[..s].trim_end_matches([' ', '\t']).chars().last();
+        let after = hay[e..].trim_start_matches([' ', '\t']).chars().next();
+        if before.is_some_and(|c| c.is_ascii_digit()) || after.is_some_and(|c| c.is_ascii_digit()) {
+            continue;
+        }
+        // "em Lisboa", "in Riverton": a place, not an organisation.
+        let prev = hay[..s]
+            .trim_end_matches([' ', '\t'])
+            .rsplit(|c: char| !c.is_alphanumeric())
+            .next()
+            .unwrap_or("")
+            .to_lowercase();
+        if !prev.is_empty() && w.locative.contains(&prev) {
+            continue;
+        }
+        let initial = starts_sentence(&hay, s);
+        add(
+            &mut found,
+            m.as_str(),
+            s,
+            if initial { 0.5 } else { 1.0 },
+            !initial,
+        );
+    }
+    for re in w.patterns {
+        for c in re.captures_iter(&hay) {
+            let Some(m) = c.name("name").or_else(|| c.get(1)) else {
+                continue;
+            };
+            let name = m.as_str().trim();
+            // Latin names from patterns must be capitalised like a name.
+            if name
+                .chars()
+                .next()
+                .is_some_and(|c| c.is_alphabetic() && c.is_lowercase())
+            {
+                continue;
+            }
+            add(&mut found, name, m.start(), PATTERN_WEIGHT, true);
+            // CJK names are not split by the capitalised-run scan: count their plain mentions.
+            let key = squash(&trim_stop_words(name, w.stop));
+            if !name.chars().any(|c| c.is_ascii_alphabetic()) {
+                if let Some(cand) = found.get_mut(&key) {
+                    if cand.spellings.values().sum::<usize>() == 1 {
+                        let extra = count_mentions(&hay, name).saturating_sub(1);
+                        cand.score += extra as f32;
+                    }
+                }
+            }
+        }
+    }
+    for (key, c) in found.iter_mut() {
+        if squash(title).contains(key.as_str()) {
+            c.score += TITLE_WEIGHT;
+        }
+    }
+    found.into_values().filter(|c| c.solid > 0).max_by(|a, b| {
+        a.score
+            .total_cmp(&b.score)
+            .then(b.name().len().cmp(&a.name().len()).reverse())
+    })
+}
+
+/// How the page writes a site's name (`beyondhosting` → "Beyond Hosting"), when it does.
+fn mention_of(site: &str, title: &str, text: &str) -> Option<(String, String)> {
+    let key = squash(site);
+    if key.chars().count() < 2 {
+        return None;
+    }
+    let head: String = text.chars().take(HEAD_CHARS * 2).collect();
+    let hay = format!("{title}\n{head}");
+    for m in capitalised_names().find_iter(&hay) {
+        // Any run of words whose letters spell the site's name ("Pronto Marketing", "IST").
+        let words: Vec<&str> = m.as_str().split_whitespace().collect();
+        for i in 0..words.len() {
+            for j in i + 1..=words.len() {
+                let phrase = words[i..j].join(" ");
+                let sq = squash(&phrase);
+                if sq == key || (sq.starts_with(&key) && sq.len() <= key.len() + 4 && j - i == 1) {
+                    // No stop list here: the host itself vouches for the name ("IST").
+                    return Some((phrase, line_of(&hay, m.start())));
+                }
+            }
+        }
+    }
+    // A name in any script, written as the site writes it ("GMX", "tedomum" in lower case).
+    if !site.is_ascii() && count_mentions(&hay, site) > 0 {
+        return Some((site.to_string(), line_of(&hay, hay.find(site)?)));
+    }
+    None
+}
+
+fn capitalise(label: &str) -> String {
+    let mut c = label.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
+        None => String::new(),
+    }
+}
+
+/// Finds the organisation, strongest evidence first (see the module documentation).
+pub fn find_org(c: &OrgClues, w: &OrgWords) -> Option<Org> {
+    let org = |name: String, quote: String, rule: &'static str| Org {
+        name: name.trim().to_string(),
+        quote: quote.trim().to_string(),
+        rule,
+    };
+    if let Some(p) = c.profile_org.filter(|p| !p.trim().is_empty()) {
+        return Some(org(p.to_string(), p.to_string(), "site profile"));
+    }
+    let title = c.title.unwrap_or("");
+    let host = c
+        .url
+        .and_then(|u| url::Url::parse(u).ok())
+        .and_then(|u| u.host_str().map(str::to_string));
+    let hosts = host.as_deref().map(host_names).unwrap_or_default();
+    // 1. The URL's host, when the page names it.
+    for h in &hosts {
+        if let Some((name, quote)) = mention_of(h, title, c.text) {
+            return Some(org(name, quote, "URL host, as the page writes it"));
+        }
+    }
+    // 2. The page's markup and metadata (labelled rows, legal names, logo, og:site_name, …).
+    let marked = meta::find_org(
+        &OrgClues {
+            url: None,
+            profile_org: None,
+            ..*c
+        },
+        w,
+    )
+    .filter(|o| !is_stop(&o.name, w.stop));
+    if let Some(m) = &marked {
+        // Names read from the site's furniture count when the article names them too; a
+        // "title before its colon" comes from the text itself and proves nothing by that.
+        let from_site = matches!(m.rule, "logo" | "og:site_name" | "title's site part");
+        let named = (from_site
+            && (mention_of(&m.name, title, c.text).is_some()
+                || count_mentions(c.text, &m.name) > 0))
+            || (m.rule == "title before its colon" && count_mentions(c.text, &m.name) >= 2);
+        let strong = matches!(
+            m.rule,
+            "organisation row" | "legal name" | "name with its romanisation"
+        );
+        if named || strong {
+            return marked;
+        }
+    }
+    // 3. A page that speaks as "we" is its site's own: the markup's name, else the host.
+    if first_person_count(c.text, w.first_person) >= MIN_FIRST_PERSON {
+        if let Some(m) = marked {
+            return Some(m);
+        }
+        if let (Some(h), Some(host)) = (hosts.first(), &host) {
+            if !on_platform(host) {
+                return Some(org(
+                    capitalise(h),
+                    host.clone(),
+                    "URL host (the page speaks as its owner)",
+                ));
+            }
+        }
+    }
+    // 4. The organisation the text names most.
+    if let Some(t) = text_org(title, c.text, w).filter(|t| t.score >= MIN_TEXT_SCORE) {
+        return Some(org(
+            t.name(),
+            t.quote.clone(),
+            "most-named organisation in the text",
+        ));
+    }
+    // 5. What the markup says, then the host, unconfirmed.
+    if marked.is_some() {
+        return marked;
+    }
+    if let (Some(h), Some(host)) = (hosts.first(), &host) {
+        return Some(org(capitalise(h), host.clone(), "URL host (a guess)"));
+    }
+    text_org(title, c.text, w).map(|t| {
+        org(
+            t.name(),
+            t.quote.clone(),
+            "most-named organisation in the text (weak)",
+        )
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rules() -> HostRules {
+        HostRules {
+            country_second_levels: vec!["co".into(), "or".into(), "com".into()],
+            suffixes: vec!["blogspot.com".into()],
+            generic_labels: vec![
+                "www".into(),
+                "status".into(),
+                "engineering".into(),
+                "blog".into(),
+            ],
+        }
+    }
+
+    #[test]
+    fn registrable_names_skip_public_suffixes() {
+        let r = rules();
+        assert_eq!(host_names_with("status.heroku.com", &r), vec!["heroku"]);
+        assert_eq!(host_names_with("heroku.com", &r), vec!["heroku"]);
+        assert_eq!(
+            host_names_with("engineering.example.co.kr", &r),
+            vec!["example"]
+        );
+        assert_eq!(host_names_with("someone.blogspot.com", &r), vec!["someone"]);
+        assert_eq!(
+            host_names_with("ist.example.ca", &r),
+            vec!["example", "ist"]
+        );
+        assert!(host_names_with("127.0.0.1", &r).is_empty());
+    }
+
+    #[test]
+    fn the_host_is_taken_as_the_page_writes_it() {
+        let got = mention_of(
+            "beyondhosting",
+            "",
+            "Our team at Beyond Hosting saw errors.",
+        );
+        assert_eq!(got.unwrap().0, "Beyond Hosting");
+    }
+
+    #[test]
+    fn the_most_named_organisation_wins_over_places_and_sentence_starts() {
+        let stop: Vec<String> = ["The", "On"].iter().map(|s| s.to_string()).collect();
+        let w = OrgWords {
+            stop: &stop,
+            ..Default::default()
+        };
+        let text = "On Monday, about 70 % of the clients of Acmetel in Uruguay lost service.\n\
+                    The outage at Acmetel lasted two hours, and Acmetel apologised.";
+        let t = text_org("Outage hits Acmetel", text, &w).unwrap();
+        assert_eq!(t.name(), "Acmetel");
+    }
+
+    #[test]
+    fn cjk_names_come_from_patterns() {
+        let re = vec![
+            Regex::new(r"(?P<name>[\p{Hangul}A-Za-z0-9]{2,12})(?:에 따르면|은 |는 )").unwrap(),
+        ];
+        let w = OrgWords {
+            patterns: &re,
+            ..Default::default()
+        };
+        let text = "가나다에 따르면 어제 거래가 멈췄다. 가나다는 사과했다.";
+        let t = text_org("가나다 거래 정지", text, &w).unwrap();
+        assert_eq!(t.name(), "가나다");
+    }
+}
