@@ -425,7 +425,7 @@ impl Drafter {
             field("severity", &quote, "severity stated on the page");
             case.severity = sev;
         }
-        let labels = self.label(page, &text, &language, &mut case);
+        let labels = self.label(page, &text, &language, &mut case, &mut warnings);
 
         // Source.
         let source_url = input.url.clone().or_else(|| {
@@ -480,6 +480,7 @@ impl Drafter {
         text: &str,
         lang: &str,
         case: &mut Case,
+        warnings: &mut Vec<String>,
     ) -> Vec<serde_json::Value> {
         let Some(n) = &self.normalizer else {
             return vec![];
@@ -501,6 +502,7 @@ impl Drafter {
         case.components = filled.components;
         case.domain = filled.domain;
         case.root_cause = filled.root_cause;
+        warnings.extend(filled.warnings);
         labels
             .iter()
             .filter_map(|l| serde_json::to_value(l).ok())

@@ -6,17 +6,24 @@ use std::collections::HashMap;
 
 /// Combined confidence a component needs: one passing mention names a part, the central
 /// components of an incident are mentioned again and again.
-const MIN_COMPONENT_SUPPORT: f32 = 0.9;
+const MIN_COMPONENT_SUPPORT: f64 = 0.9;
 /// Combined confidence a domain needs: broad words (network, security, database) are named in
 /// passing in most write-ups, so a domain needs several mentions (three at phrase confidence).
-const MIN_DOMAIN_SUPPORT: f32 = 0.99;
+const MIN_DOMAIN_SUPPORT: f64 = 0.99;
 /// Combined confidence any other list term needs.
-const MIN_LIST_SUPPORT: f32 = 0.5;
+const MIN_LIST_SUPPORT: f64 = 0.5;
 
 /// Added to a cause's best confidence for each further affirmed mention …
-const CAUSE_REPEAT_BONUS: f32 = 0.05;
+const CAUSE_REPEAT_BONUS: f64 = 0.05;
 /// … counting at most this many further mentions.
-const CAUSE_REPEAT_CAP: f32 = 4.0;
+const CAUSE_REPEAT_CAP: f64 = 4.0;
+/// When no cause is stated as the cause (cue or cause section), a term needs this many
+/// affirmed mentions to be the root cause: one word in passing is not a cause.
+const MIN_UNSTATED_CAUSE_MENTIONS: usize = 2;
+/// Two causes whose scores differ by less than this are tied.
+const CAUSE_TIE_EPSILON: f64 = 1e-6;
+/// Section kinds that state the cause.
+const CAUSE_SECTIONS: [&str; 2] = ["root_cause", "trigger"];
 
 /// The root cause when no affirmed cause was found.
 pub const UNKNOWN_CAUSE: &str = "unknown";
@@ -29,6 +36,9 @@ pub struct CaseLabels {
     pub contributing: Vec<String>,
     pub components: Vec<String>,
     pub domain: Vec<String>,
+    /// Guesses a curator should check (e.g. two causes tied).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub warnings: Vec<String>,
 }
 
 impl CaseLabels {
@@ -47,8 +57,8 @@ impl CaseLabels {
 
 /// Support for each term of `field` among affirmed labels: (term, combined confidence, first
 /// position), strongest first. Mentions combine as independent evidence: 1 − Π(1 − c).
-fn ranked(labels: &[Label], field: &str, vocab: &Vocabulary) -> Vec<(String, f32, usize)> {
-    let mut by_term: HashMap<&str, (f32, f32, usize)> = HashMap::new();
+fn ranked(labels: &[Label], field: &str, vocab: &Vocabulary) -> Vec<(String, f64, usize)> {
+    let mut by_term: HashMap<&str, (f64, f64, usize)> = HashMap::new();
     for l in labels
         .iter()
         .filter(|l| l.field == field && l.assertion == Assertion::Affirmed)
@@ -61,7 +71,7 @@ fn ranked(labels: &[Label], field: &str, vocab: &Vocabulary) -> Vec<(String, f32
         e.1 += l.confidence;
         e.2 = e.2.min(l.start);
     }
-    let mut out: Vec<(String, f32, f32, usize)> = by_term
+    let mut out: Vec<(String, f64, f64, usize)> = by_term
         .into_iter()
         .map(|(t, (miss, sum, pos))| (t.to_string(), 1.0 - miss, sum, pos))
         .collect();
@@ -88,32 +98,68 @@ pub fn fill_case(labels: &[Label], vocab: &Vocabulary) -> CaseLabels {
             .map(|(t, _, _)| t)
             .collect()
     };
-    // A cause is as strong as its best mention, plus a little for each further mention.
-    let mut best: HashMap<&str, (f32, usize, usize)> = HashMap::new();
-    for l in labels.iter().filter(|l| {
-        l.field == "root_cause"
-            && l.assertion == Assertion::Affirmed
-            && l.term != UNKNOWN_CAUSE
-            && vocab.contains("root_cause", &l.term)
-    }) {
-        let e = best.entry(l.term.as_str()).or_insert((0.0, 0, l.start));
-        e.0 = e.0.max(l.confidence);
-        e.1 += 1;
-        e.2 = e.2.min(l.start);
-    }
-    let score = |(max, n, _): &(f32, usize, usize)| {
-        max + CAUSE_REPEAT_BONUS * (*n as f32 - 1.0).min(CAUSE_REPEAT_CAP)
-    };
-    let root_cause = best
-        .iter()
-        .max_by(|a, b| score(a.1).total_cmp(&score(b.1)).then(b.1 .2.cmp(&a.1 .2)))
-        .map(|(t, _)| t.to_string())
-        .unwrap_or_else(|| UNKNOWN_CAUSE.to_string());
+    let (root_cause, warnings) = root_cause(labels, vocab);
     CaseLabels {
         symptoms: list("symptoms"),
         root_cause,
         contributing: list("contributing"),
         components: list("components"),
         domain: list("domain"),
+        warnings,
+    }
+}
+
+/// Whether a cause mention is stated as the cause: a cause cue in its sentence, or a cause section.
+fn stated(l: &Label) -> bool {
+    l.rule.contains(super::CAUSE_CUE_RULE)
+        || l.section
+            .as_deref()
+            .is_some_and(|s| CAUSE_SECTIONS.contains(&s))
+}
+
+/// The root cause: causes stated as the cause (cue or section) before any merely mentioned;
+/// among them the best mention plus a little per repeat; a tie gives `unknown` and a warning.
+fn root_cause(labels: &[Label], vocab: &Vocabulary) -> (String, Vec<String>) {
+    // term → (best stated confidence, best confidence, mentions)
+    let mut by: HashMap<&str, (f64, f64, usize)> = HashMap::new();
+    for l in labels.iter().filter(|l| {
+        l.field == "root_cause"
+            && l.assertion == Assertion::Affirmed
+            && l.term != UNKNOWN_CAUSE
+            && vocab.contains("root_cause", &l.term)
+    }) {
+        let e = by.entry(l.term.as_str()).or_insert((0.0, 0.0, 0));
+        if stated(l) {
+            e.0 = e.0.max(l.confidence);
+        }
+        e.1 = e.1.max(l.confidence);
+        e.2 += 1;
+    }
+    let any_stated = by.values().any(|v| v.0 > 0.0);
+    let mut scored: Vec<(&str, f64)> = by
+        .iter()
+        .filter(|(_, v)| {
+            if any_stated {
+                v.0 > 0.0
+            } else {
+                v.2 >= MIN_UNSTATED_CAUSE_MENTIONS
+            }
+        })
+        .map(|(t, v)| {
+            let best = if any_stated { v.0 } else { v.1 };
+            let bonus = CAUSE_REPEAT_BONUS * (v.2 as f64 - 1.0).min(CAUSE_REPEAT_CAP);
+            (*t, best + bonus)
+        })
+        .collect();
+    scored.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(b.0)));
+    match scored.as_slice() {
+        [] => (UNKNOWN_CAUSE.to_string(), Vec::new()),
+        [(a, x), (b, y), ..] if (x - y).abs() < CAUSE_TIE_EPSILON => (
+            UNKNOWN_CAUSE.to_string(),
+            vec![format!(
+                "root cause: {a} and {b} are equally supported; root_cause left unknown, pick one by hand"
+            )],
+        ),
+        [(a, _), ..] => (a.to_string(), Vec::new()),
     }
 }
