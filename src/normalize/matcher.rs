@@ -65,9 +65,10 @@ fn plain(w: &str) -> String {
         .collect()
 }
 
-/// Whether a stemmed match is an inflection of the phrase, word by word: one word begins with
-/// the other ("outage"/"outages", "crash"/"crashed"), and short stems match exactly. Stems alone
-/// conflate too much ("scheduler"/"scheduled", "operator"/"operations").
+/// Whether a stemmed match is an inflection of the phrase, word by word: the text's word begins
+/// with the phrase's ("outage"/"outages", "crash"/"crashed"), and short stems match exactly.
+/// Stems alone conflate too much ("scheduler"/"scheduled", "operator"/"operations"), and a
+/// plural phrase word ("dates") must not match the bare word ("date").
 fn inflection_of(phrase_words: &[String], text: &str, algo: rust_stemmers::Algorithm) -> bool {
     let stemmer = rust_stemmers::Stemmer::create(algo);
     let tw: Vec<&str> = words_of(text).collect();
@@ -80,7 +81,7 @@ fn inflection_of(phrase_words: &[String], text: &str, algo: rust_stemmers::Algor
                 return false;
             }
             let (p, t) = (plain(p), plain(t));
-            t.starts_with(&p) || p.starts_with(&t)
+            t.starts_with(&p)
         })
 }
 
