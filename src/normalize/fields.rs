@@ -13,13 +13,9 @@ const MIN_DOMAIN_SUPPORT: f64 = 0.99;
 /// Combined confidence any other list term needs.
 const MIN_LIST_SUPPORT: f64 = 0.5;
 
-/// Added to a cause's best confidence for each further affirmed mention …
-const CAUSE_REPEAT_BONUS: f64 = 0.05;
-/// … counting at most this many further mentions.
-const CAUSE_REPEAT_CAP: f64 = 4.0;
 /// When no cause is stated as the cause (cue or cause section), a term needs this many
-/// affirmed mentions to be the root cause: one word in passing is not a cause.
-const MIN_UNSTATED_CAUSE_MENTIONS: usize = 2;
+/// affirmed mentions to be the root cause.
+const MIN_UNSTATED_CAUSE_MENTIONS: usize = 1;
 /// Two causes whose scores differ by less than this are tied.
 const CAUSE_TIE_EPSILON: f64 = 1e-6;
 /// Section kinds that state the cause.
@@ -117,44 +113,64 @@ fn stated(l: &Label) -> bool {
             .is_some_and(|s| CAUSE_SECTIONS.contains(&s))
 }
 
-/// The root cause: causes stated as the cause (cue or section) before any merely mentioned;
-/// among them the best mention plus a little per repeat; a tie gives `unknown` and a warning.
+/// Stated mentions counted towards a cause's support, at most.
+const CAUSE_COUNT_CAP: usize = 4;
+/// Quote length (chars) counted towards a cause's specificity, at most.
+const CAUSE_QUOTE_CAP: usize = 30;
+
+/// The root cause: causes stated as the cause (cue or section) before any merely mentioned.
+/// Among them: the best mention, then how many mentions state it, then the most specific
+/// (longest) quote; a tie on all three gives `unknown` and a warning.
 fn root_cause(labels: &[Label], vocab: &Vocabulary) -> (String, Vec<String>) {
-    // term → (best stated confidence, best confidence, mentions)
-    let mut by: HashMap<&str, (f64, f64, usize)> = HashMap::new();
+    #[derive(Default)]
+    struct Support {
+        best: f64,
+        count: usize,
+        longest: usize,
+    }
+    // term → (support from stated mentions, support from every mention)
+    let mut by: HashMap<&str, (Support, Support)> = HashMap::new();
     for l in labels.iter().filter(|l| {
         l.field == "root_cause"
             && l.assertion == Assertion::Affirmed
             && l.term != UNKNOWN_CAUSE
             && vocab.contains("root_cause", &l.term)
     }) {
-        let e = by.entry(l.term.as_str()).or_insert((0.0, 0.0, 0));
+        let e = by.entry(l.term.as_str()).or_default();
+        let len = l.quote.chars().count().min(CAUSE_QUOTE_CAP);
+        let add = |s: &mut Support| {
+            s.best = s.best.max(l.confidence);
+            s.count += 1;
+            s.longest = s.longest.max(len);
+        };
         if stated(l) {
-            e.0 = e.0.max(l.confidence);
+            add(&mut e.0);
         }
-        e.1 = e.1.max(l.confidence);
-        e.2 += 1;
+        add(&mut e.1);
     }
-    let any_stated = by.values().any(|v| v.0 > 0.0);
-    let mut scored: Vec<(&str, f64)> = by
+    let any_stated = by.values().any(|v| v.0.count > 0);
+    let mut scored: Vec<(&str, (f64, usize, usize))> = by
         .iter()
-        .filter(|(_, v)| {
+        .map(|(t, (st, all))| (*t, if any_stated { st } else { all }))
+        .filter(|(_, s)| {
             if any_stated {
-                v.0 > 0.0
+                s.count > 0
             } else {
-                v.2 >= MIN_UNSTATED_CAUSE_MENTIONS
+                s.count >= MIN_UNSTATED_CAUSE_MENTIONS
             }
         })
-        .map(|(t, v)| {
-            let best = if any_stated { v.0 } else { v.1 };
-            let bonus = CAUSE_REPEAT_BONUS * (v.2 as f64 - 1.0).min(CAUSE_REPEAT_CAP);
-            (*t, best + bonus)
-        })
+        .map(|(t, s)| (t, (s.best, s.count.min(CAUSE_COUNT_CAP), s.longest)))
         .collect();
-    scored.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(b.0)));
+    scored.sort_by(|a, b| {
+        b.1 .0
+            .total_cmp(&a.1 .0)
+            .then(b.1 .1.cmp(&a.1 .1))
+            .then(b.1 .2.cmp(&a.1 .2))
+            .then(a.0.cmp(b.0))
+    });
     match scored.as_slice() {
         [] => (UNKNOWN_CAUSE.to_string(), Vec::new()),
-        [(a, x), (b, y), ..] if (x - y).abs() < CAUSE_TIE_EPSILON => (
+        [(a, x), (b, y), ..] if (x.0 - y.0).abs() < CAUSE_TIE_EPSILON && x.1 == y.1 && x.2 == y.2 => (
             UNKNOWN_CAUSE.to_string(),
             vec![format!(
                 "root cause: {a} and {b} are equally supported; root_cause left unknown, pick one by hand"
