@@ -46,7 +46,10 @@ fn is_long(phrase: &str, lang: &str) -> bool {
 
 /// Every document of a corpus folder (gold records and READMEs are not documents), folded.
 fn documents(dir: &Path, out: &mut BTreeMap<String, String>) {
-    for e in std::fs::read_dir(dir).expect("reading a corpus folder").flatten() {
+    for e in std::fs::read_dir(dir)
+        .expect("reading a corpus folder")
+        .flatten()
+    {
         let p = e.path();
         let name = p.file_name().unwrap().to_string_lossy().to_string();
         if !p.is_file() || name.ends_with(".gold.json") || name == "README.md" {
@@ -60,8 +63,8 @@ fn documents(dir: &Path, out: &mut BTreeMap<String, String>) {
 #[test]
 fn no_long_phrase_is_copied_from_the_dev_corpus_or_the_seeds() {
     let (Some(dev), Some(seeds)) = (common::shared("dev-corpus"), common::shared("seeds")) else {
-        let required = std::env::var("INCIDENTLIB_REQUIRE_SHARED")
-            .is_ok_and(|v| !v.is_empty() && v != "0");
+        let required =
+            std::env::var("INCIDENTLIB_REQUIRE_SHARED").is_ok_and(|v| !v.is_empty() && v != "0");
         assert!(
             !required,
             "../shared (dev-corpus, seeds) is absent and INCIDENTLIB_REQUIRE_SHARED=1 requires it"
@@ -71,13 +74,22 @@ fn no_long_phrase_is_copied_from_the_dev_corpus_or_the_seeds() {
     let mut docs = BTreeMap::new();
     documents(&dev, &mut docs);
     documents(&seeds, &mut docs);
-    assert!(docs.len() >= 20, "expected the dev corpus and the seeds, found {} documents", docs.len());
+    assert!(
+        docs.len() >= 20,
+        "expected the dev corpus and the seeds, found {} documents",
+        docs.len()
+    );
 
     let allow_path = common::root().join("tests/fixtures/vocabulary-guard/allowlist.toml");
     let allow: Allowlist =
         toml::from_str(&std::fs::read_to_string(&allow_path).unwrap()).expect("allowlist parses");
     for a in &allow.allow {
-        assert!(!a.reason.trim().is_empty(), "{}: {:?} has no reason", allow_path.display(), a.phrase);
+        assert!(
+            !a.reason.trim().is_empty(),
+            "{}: {:?} has no reason",
+            allow_path.display(),
+            a.phrase
+        );
     }
 
     let mut copied = Vec::new();
@@ -93,7 +105,12 @@ fn no_long_phrase_is_copied_from_the_dev_corpus_or_the_seeds() {
                 continue;
             };
             for (lang, list) in phrases {
-                for p in list.as_array().into_iter().flatten().filter_map(|v| v.as_str()) {
+                for p in list
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .filter_map(|v| v.as_str())
+                {
                     let core = fold(p.trim_matches('*'));
                     if !is_long(&core, lang) {
                         continue;
@@ -127,7 +144,10 @@ fn no_long_phrase_is_copied_from_the_dev_corpus_or_the_seeds() {
         .filter(|(_, u)| !**u)
         .map(|(a, _)| a.phrase.as_str())
         .collect();
-    assert!(stale.is_empty(), "allowlist entries that no longer match anything: {stale:?}");
+    assert!(
+        stale.is_empty(),
+        "allowlist entries that no longer match anything: {stale:?}"
+    );
 }
 
 #[test]

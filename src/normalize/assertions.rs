@@ -251,7 +251,8 @@ impl LangTriggers {
             };
             if self.furniture_lines.iter().any(starts) {
                 out.push((start, pos));
-            } else if n <= MAX_FURNITURE_LINE_CHARS / 2 && self.furniture_headings.iter().any(starts)
+            } else if n <= MAX_FURNITURE_LINE_CHARS / 2
+                && self.furniture_headings.iter().any(starts)
             {
                 list_from = Some(start);
             }

@@ -179,3 +179,84 @@ fn root_cause(labels: &[Label], vocab: &Vocabulary) -> (String, Vec<String>) {
         [(a, _), ..] => (a.to_string(), Vec::new()),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn vocab() -> Vocabulary {
+        Vocabulary::load(&std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("mappings"))
+            .unwrap()
+    }
+
+    fn cause(term: &str, quote: &str, rule: &str, section: Option<&str>, conf: f64) -> Label {
+        Label {
+            field: "root_cause".into(),
+            term: term.into(),
+            quote: quote.into(),
+            start: 0,
+            end: quote.chars().count(),
+            section: section.map(str::to_string),
+            assertion: Assertion::Affirmed,
+            rule: rule.into(),
+            confidence: conf,
+        }
+    }
+
+    #[test]
+    fn equally_supported_causes_are_unknown_with_a_warning() {
+        let v = vocab();
+        let labels = [
+            cause(
+                "facility-failure",
+                "power cut",
+                "phrase:en:power cut; cause cue \"caused by\"",
+                None,
+                0.8,
+            ),
+            cause(
+                "network-failure",
+                "fiber cut",
+                "phrase:en:fiber cut; cause cue \"caused by\"",
+                None,
+                0.8,
+            ),
+        ];
+        let c = fill_case(&labels, &v);
+        assert_eq!(c.root_cause, UNKNOWN_CAUSE);
+        assert_eq!(c.warnings.len(), 1, "{:?}", c.warnings);
+    }
+
+    #[test]
+    fn a_stated_cause_beats_a_repeated_one_and_the_more_specific_quote_breaks_a_tie() {
+        let v = vocab();
+        let mut labels: Vec<Label> = (0..5)
+            .map(|_| {
+                cause(
+                    "dependency-failure",
+                    "vendor",
+                    "phrase:en:the vendor",
+                    None,
+                    0.5,
+                )
+            })
+            .collect();
+        labels.push(cause(
+            "config-change",
+            "configuration change",
+            "phrase:en:configuration change",
+            Some("root_cause"),
+            0.65,
+        ));
+        labels.push(cause(
+            "network-failure",
+            "bgp",
+            "phrase:en:bgp",
+            Some("root_cause"),
+            0.65,
+        ));
+        let c = fill_case(&labels, &v);
+        assert_eq!(c.root_cause, "config-change");
+        assert!(c.warnings.is_empty());
+    }
+}

@@ -49,7 +49,8 @@ const MIN_STEM_CHARS: usize = 4;
 
 /// The words (runs of spaced-script word chars) of folded text.
 fn words_of(s: &str) -> impl Iterator<Item = &str> {
-    s.split(|c: char| !is_word_char(c)).filter(|w| !w.is_empty())
+    s.split(|c: char| !is_word_char(c))
+        .filter(|w| !w.is_empty())
 }
 
 /// German umlauts and ß as the stemmer reads them, for the prefix check.

@@ -194,9 +194,10 @@ impl Normalizer {
             };
             // The term's cancel words in the sentence: it worked, or it is not this incident's.
             let (assertion, why) = match self.cancelled(f, m, sent_lo, sent_hi) {
-                Some(w) if assertion == Assertion::Affirmed => {
-                    (Assertion::Negated, format!("negated by {w:?} (the term's cancel words)"))
-                }
+                Some(w) if assertion == Assertion::Affirmed => (
+                    Assertion::Negated,
+                    format!("negated by {w:?} (the term's cancel words)"),
+                ),
                 _ => (assertion, why),
             };
             let (assertion, why) = match section.as_deref() {

@@ -34,7 +34,11 @@ impl StemmedText {
         let flush = |text: &mut String, spans: &mut Vec<(u32, u32)>, s: usize, e: usize| {
             let stem = stemmer.stem(&folded[s..e]);
             // A stem that came out empty keeps its word, so no text goes missing.
-            let stem: &str = if stem.is_empty() { &folded[s..e] } else { &stem };
+            let stem: &str = if stem.is_empty() {
+                &folded[s..e]
+            } else {
+                &stem
+            };
             text.push_str(stem);
             spans.extend(std::iter::repeat_n((s as u32, e as u32), stem.len()));
         };
