@@ -1,6 +1,11 @@
 //! Snowball stemming (en de fr es pt) of folded text word by word, with a map from stemmed bytes back to folded bytes.
 use super::text::is_word_char;
 use rust_stemmers::{Algorithm, Stemmer};
+use std::collections::HashMap;
+
+/// Words shorter than this (in bytes) are kept as they are: stemming them gains nothing and
+/// costs a stemmer call for every "the", "and", "de".
+const MIN_STEMMED_WORD_BYTES: usize = 4;
 
 /// The Snowball algorithm for a language code, for the languages whose inflection a stemmer
 /// undoes (Vietnamese does not inflect; Korean, Japanese and Chinese are not split into words).
@@ -31,13 +36,22 @@ impl StemmedText {
         let mut text = String::with_capacity(folded.len());
         let mut spans = Vec::with_capacity(folded.len());
         let mut word_start: Option<usize> = None;
-        let flush = |text: &mut String, spans: &mut Vec<(u32, u32)>, s: usize, e: usize| {
-            let stem = stemmer.stem(&folded[s..e]);
-            // A stem that came out empty keeps its word, so no text goes missing.
-            let stem: &str = if stem.is_empty() {
-                &folded[s..e]
+        // Words repeat: each distinct word is stemmed once per text.
+        let mut cache: HashMap<&str, String> = HashMap::new();
+        let mut flush = |text: &mut String, spans: &mut Vec<(u32, u32)>, s: usize, e: usize| {
+            let word = &folded[s..e];
+            let stem: &str = if word.len() < MIN_STEMMED_WORD_BYTES {
+                word
             } else {
-                &stem
+                cache.entry(word).or_insert_with(|| {
+                    let st = stemmer.stem(word);
+                    // A stem that came out empty keeps its word, so no text goes missing.
+                    if st.is_empty() {
+                        word.to_string()
+                    } else {
+                        st.into_owned()
+                    }
+                })
             };
             text.push_str(stem);
             spans.extend(std::iter::repeat_n((s as u32, e as u32), stem.len()));
