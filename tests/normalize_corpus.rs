@@ -297,6 +297,18 @@ fn seed_records_recover_their_own_labels() {
             "{}: recall {recall:.2}",
             path.display()
         );
-        assert_eq!(Some(got.root_cause.as_str()), case["root_cause"].as_str());
+        // The curated cause must be among the causes the text affirms. It need not win: with the
+        // phrases copied from the seeds gone (issue 15), a seed whose cause the text names only
+        // through the provider ("Cloudflare's …") while its trigger section states a deploy is a
+        // judgement for the curator, not a rule to fit.
+        let want_cause = case["root_cause"].as_str().unwrap_or_default();
+        assert!(
+            labels.iter().any(|l| l.field == "root_cause"
+                && l.term == want_cause
+                && l.assertion == incidentlib::normalize::Assertion::Affirmed),
+            "{}: no affirmed evidence for root cause {want_cause} (got {})",
+            path.display(),
+            got.root_cause
+        );
     }
 }

@@ -170,7 +170,7 @@ impl Drafter {
             tl.timeline,
             &mut ev,
         );
-        let labels = self.label(page, &text, &language, &mut case);
+        let labels = self.label(page, &text, &language, &mut case, &mut ev.warnings);
         cite_source(&mut case, input, opts, &mut ev);
         Draft {
             case,
@@ -249,6 +249,7 @@ impl Drafter {
         text: &str,
         lang: &str,
         case: &mut Case,
+        warnings: &mut Vec<String>,
     ) -> Vec<serde_json::Value> {
         let Some(n) = &self.normalizer else {
             return vec![];
@@ -270,6 +271,7 @@ impl Drafter {
         case.components = filled.components;
         case.domain = filled.domain;
         case.root_cause = filled.root_cause;
+        warnings.extend(filled.warnings);
         labels
             .iter()
             .filter_map(|l| serde_json::to_value(l).ok())

@@ -64,6 +64,21 @@ struct CueFile {
     happened: Vec<String>,
 }
 
+/// Page furniture that is never evidence.
+#[derive(Debug, Clone, Default, Deserialize)]
+struct FurnitureFile {
+    /// A line that begins with one of these is furniture ("Tags:", "Filed under").
+    #[serde(default)]
+    lines: Vec<String>,
+    /// A short line that begins with one of these starts a list of links ("Related posts"):
+    /// it and the short lines after it are furniture, up to the first line of prose.
+    #[serde(default)]
+    headings: Vec<String>,
+}
+
+/// A furniture heading's list ends at the first line longer than this (prose).
+const MAX_FURNITURE_LINE_CHARS: usize = 120;
+
 /// One `mappings/assertions/<lang>.toml` file.
 #[derive(Debug, Clone, Default, Deserialize)]
 struct LangFile {
@@ -81,6 +96,8 @@ struct LangFile {
     scope: ScopeFile,
     #[serde(default)]
     cues: CueFile,
+    #[serde(default)]
+    furniture: FurnitureFile,
     /// Section kind → heading words, for splitting raw text into sections.
     #[serde(default)]
     sections: BTreeMap<String, Vec<String>>,
@@ -120,6 +137,8 @@ pub struct LangTriggers {
     words: Vec<(String, TriggerKind, bool, bool)>,
     pub max_before: usize,
     pub max_after: usize,
+    furniture_lines: Vec<String>,
+    furniture_headings: Vec<String>,
 }
 
 impl LangTriggers {
@@ -160,7 +179,18 @@ impl LangTriggers {
             )
         };
         let first = files.first();
+        let folded = |pick: fn(&FurnitureFile) -> &Vec<String>| -> Vec<String> {
+            files
+                .iter()
+                .flat_map(|f| pick(&f.furniture).iter().map(|w| fold(w)))
+                .filter(|w| !w.is_empty())
+                .collect()
+        };
+        let furniture_lines = folded(|f| &f.lines);
+        let furniture_headings = folded(|f| &f.headings);
         Ok(LangTriggers {
+            furniture_lines,
+            furniture_headings,
             ac,
             words,
             max_before: first
@@ -189,6 +219,48 @@ impl LangTriggers {
                 )
             })
             .collect()
+    }
+
+    /// Byte ranges of folded text that are page furniture: tag rows, and related-post lists
+    /// (a furniture heading and the short lines after it).
+    pub fn furniture(&self, folded: &str) -> Vec<(usize, usize)> {
+        if self.furniture_lines.is_empty() && self.furniture_headings.is_empty() {
+            return Vec::new();
+        }
+        let mut out = Vec::new();
+        let mut list_from: Option<usize> = None;
+        let mut pos = 0;
+        for line in folded.split_inclusive('\n') {
+            let start = pos;
+            pos += line.len();
+            let t = line
+                .trim()
+                .trim_start_matches(['-', '*', '•', '#', '·', ' ']);
+            let n = t.chars().count();
+            if let Some(from) = list_from {
+                if n > MAX_FURNITURE_LINE_CHARS {
+                    out.push((from, start));
+                    list_from = None;
+                } else {
+                    continue;
+                }
+            }
+            let starts = |w: &String| {
+                t.starts_with(w.as_str())
+                    && !t[w.len()..].starts_with(|c: char| super::text::is_word_char(c))
+            };
+            if self.furniture_lines.iter().any(starts) {
+                out.push((start, pos));
+            } else if n <= MAX_FURNITURE_LINE_CHARS / 2
+                && self.furniture_headings.iter().any(starts)
+            {
+                list_from = Some(start);
+            }
+        }
+        if let Some(from) = list_from {
+            out.push((from, folded.len()));
+        }
+        out
     }
 
     /// The folded trigger text of a hit.
@@ -280,6 +352,8 @@ impl Assertions {
                     words: Vec::new(),
                     max_before: DEFAULT_MAX_BEFORE,
                     max_after: DEFAULT_MAX_AFTER,
+                    furniture_lines: Vec::new(),
+                    furniture_headings: Vec::new(),
                 }
             })
         }))

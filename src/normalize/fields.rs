@@ -6,17 +6,20 @@ use std::collections::HashMap;
 
 /// Combined confidence a component needs: one passing mention names a part, the central
 /// components of an incident are mentioned again and again.
-const MIN_COMPONENT_SUPPORT: f32 = 0.9;
+const MIN_COMPONENT_SUPPORT: f64 = 0.9;
 /// Combined confidence a domain needs: broad words (network, security, database) are named in
 /// passing in most write-ups, so a domain needs several mentions (three at phrase confidence).
-const MIN_DOMAIN_SUPPORT: f32 = 0.99;
+const MIN_DOMAIN_SUPPORT: f64 = 0.99;
 /// Combined confidence any other list term needs.
-const MIN_LIST_SUPPORT: f32 = 0.5;
+const MIN_LIST_SUPPORT: f64 = 0.5;
 
-/// Added to a cause's best confidence for each further affirmed mention …
-const CAUSE_REPEAT_BONUS: f32 = 0.05;
-/// … counting at most this many further mentions.
-const CAUSE_REPEAT_CAP: f32 = 4.0;
+/// When no cause is stated as the cause (cue or cause section), a term needs this many
+/// affirmed mentions to be the root cause.
+const MIN_UNSTATED_CAUSE_MENTIONS: usize = 1;
+/// Two causes whose scores differ by less than this are tied.
+const CAUSE_TIE_EPSILON: f64 = 1e-6;
+/// Section kinds that state the cause.
+const CAUSE_SECTIONS: [&str; 2] = ["root_cause", "trigger"];
 
 /// The root cause when no affirmed cause was found.
 pub const UNKNOWN_CAUSE: &str = "unknown";
@@ -29,6 +32,9 @@ pub struct CaseLabels {
     pub contributing: Vec<String>,
     pub components: Vec<String>,
     pub domain: Vec<String>,
+    /// Guesses a curator should check (e.g. two causes tied).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub warnings: Vec<String>,
 }
 
 impl CaseLabels {
@@ -47,8 +53,8 @@ impl CaseLabels {
 
 /// Support for each term of `field` among affirmed labels: (term, combined confidence, first
 /// position), strongest first. Mentions combine as independent evidence: 1 − Π(1 − c).
-fn ranked(labels: &[Label], field: &str, vocab: &Vocabulary) -> Vec<(String, f32, usize)> {
-    let mut by_term: HashMap<&str, (f32, f32, usize)> = HashMap::new();
+fn ranked(labels: &[Label], field: &str, vocab: &Vocabulary) -> Vec<(String, f64, usize)> {
+    let mut by_term: HashMap<&str, (f64, f64, usize)> = HashMap::new();
     for l in labels
         .iter()
         .filter(|l| l.field == field && l.assertion == Assertion::Affirmed)
@@ -61,7 +67,7 @@ fn ranked(labels: &[Label], field: &str, vocab: &Vocabulary) -> Vec<(String, f32
         e.1 += l.confidence;
         e.2 = e.2.min(l.start);
     }
-    let mut out: Vec<(String, f32, f32, usize)> = by_term
+    let mut out: Vec<(String, f64, f64, usize)> = by_term
         .into_iter()
         .map(|(t, (miss, sum, pos))| (t.to_string(), 1.0 - miss, sum, pos))
         .collect();
@@ -88,32 +94,169 @@ pub fn fill_case(labels: &[Label], vocab: &Vocabulary) -> CaseLabels {
             .map(|(t, _, _)| t)
             .collect()
     };
-    // A cause is as strong as its best mention, plus a little for each further mention.
-    let mut best: HashMap<&str, (f32, usize, usize)> = HashMap::new();
-    for l in labels.iter().filter(|l| {
-        l.field == "root_cause"
-            && l.assertion == Assertion::Affirmed
-            && l.term != UNKNOWN_CAUSE
-            && vocab.contains("root_cause", &l.term)
-    }) {
-        let e = best.entry(l.term.as_str()).or_insert((0.0, 0, l.start));
-        e.0 = e.0.max(l.confidence);
-        e.1 += 1;
-        e.2 = e.2.min(l.start);
-    }
-    let score = |(max, n, _): &(f32, usize, usize)| {
-        max + CAUSE_REPEAT_BONUS * (*n as f32 - 1.0).min(CAUSE_REPEAT_CAP)
-    };
-    let root_cause = best
-        .iter()
-        .max_by(|a, b| score(a.1).total_cmp(&score(b.1)).then(b.1 .2.cmp(&a.1 .2)))
-        .map(|(t, _)| t.to_string())
-        .unwrap_or_else(|| UNKNOWN_CAUSE.to_string());
+    let (root_cause, warnings) = root_cause(labels, vocab);
     CaseLabels {
         symptoms: list("symptoms"),
         root_cause,
         contributing: list("contributing"),
         components: list("components"),
         domain: list("domain"),
+        warnings,
+    }
+}
+
+/// Whether a cause mention is stated as the cause: a cause cue in its sentence, or a cause section.
+fn stated(l: &Label) -> bool {
+    l.rule.contains(super::CAUSE_CUE_RULE)
+        || l.section
+            .as_deref()
+            .is_some_and(|s| CAUSE_SECTIONS.contains(&s))
+}
+
+/// Stated mentions counted towards a cause's support, at most.
+const CAUSE_COUNT_CAP: usize = 4;
+/// Quote length (chars) counted towards a cause's specificity, at most.
+const CAUSE_QUOTE_CAP: usize = 30;
+
+/// The root cause: causes stated as the cause (cue or section) before any merely mentioned.
+/// Among them: the best mention, then how many mentions state it, then the most specific
+/// (longest) quote; a tie on all three gives `unknown` and a warning.
+fn root_cause(labels: &[Label], vocab: &Vocabulary) -> (String, Vec<String>) {
+    #[derive(Default)]
+    struct Support {
+        best: f64,
+        count: usize,
+        longest: usize,
+    }
+    // term → (support from stated mentions, support from every mention)
+    let mut by: HashMap<&str, (Support, Support)> = HashMap::new();
+    for l in labels.iter().filter(|l| {
+        l.field == "root_cause"
+            && l.assertion == Assertion::Affirmed
+            && l.term != UNKNOWN_CAUSE
+            && vocab.contains("root_cause", &l.term)
+    }) {
+        let e = by.entry(l.term.as_str()).or_default();
+        let len = l.quote.chars().count().min(CAUSE_QUOTE_CAP);
+        let add = |s: &mut Support| {
+            s.best = s.best.max(l.confidence);
+            s.count += 1;
+            s.longest = s.longest.max(len);
+        };
+        if stated(l) {
+            add(&mut e.0);
+        }
+        add(&mut e.1);
+    }
+    let any_stated = by.values().any(|v| v.0.count > 0);
+    let mut scored: Vec<(&str, (f64, usize, usize))> = by
+        .iter()
+        .map(|(t, (st, all))| (*t, if any_stated { st } else { all }))
+        .filter(|(_, s)| {
+            if any_stated {
+                s.count > 0
+            } else {
+                s.count >= MIN_UNSTATED_CAUSE_MENTIONS
+            }
+        })
+        .map(|(t, s)| (t, (s.best, s.count.min(CAUSE_COUNT_CAP), s.longest)))
+        .collect();
+    scored.sort_by(|a, b| {
+        b.1 .0
+            .total_cmp(&a.1 .0)
+            .then(b.1 .1.cmp(&a.1 .1))
+            .then(b.1 .2.cmp(&a.1 .2))
+            .then(a.0.cmp(b.0))
+    });
+    match scored.as_slice() {
+        [] => (UNKNOWN_CAUSE.to_string(), Vec::new()),
+        [(a, x), (b, y), ..] if (x.0 - y.0).abs() < CAUSE_TIE_EPSILON && x.1 == y.1 && x.2 == y.2 => (
+            UNKNOWN_CAUSE.to_string(),
+            vec![format!(
+                "root cause: {a} and {b} are equally supported; root_cause left unknown, pick one by hand"
+            )],
+        ),
+        [(a, _), ..] => (a.to_string(), Vec::new()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn vocab() -> Vocabulary {
+        Vocabulary::load(&std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("mappings"))
+            .unwrap()
+    }
+
+    fn cause(term: &str, quote: &str, rule: &str, section: Option<&str>, conf: f64) -> Label {
+        Label {
+            field: "root_cause".into(),
+            term: term.into(),
+            quote: quote.into(),
+            start: 0,
+            end: quote.chars().count(),
+            section: section.map(str::to_string),
+            assertion: Assertion::Affirmed,
+            rule: rule.into(),
+            confidence: conf,
+        }
+    }
+
+    #[test]
+    fn equally_supported_causes_are_unknown_with_a_warning() {
+        let v = vocab();
+        let labels = [
+            cause(
+                "facility-failure",
+                "power cut",
+                "phrase:en:power cut; cause cue \"caused by\"",
+                None,
+                0.8,
+            ),
+            cause(
+                "network-failure",
+                "fiber cut",
+                "phrase:en:fiber cut; cause cue \"caused by\"",
+                None,
+                0.8,
+            ),
+        ];
+        let c = fill_case(&labels, &v);
+        assert_eq!(c.root_cause, UNKNOWN_CAUSE);
+        assert_eq!(c.warnings.len(), 1, "{:?}", c.warnings);
+    }
+
+    #[test]
+    fn a_stated_cause_beats_a_repeated_one_and_the_more_specific_quote_breaks_a_tie() {
+        let v = vocab();
+        let mut labels: Vec<Label> = (0..5)
+            .map(|_| {
+                cause(
+                    "dependency-failure",
+                    "vendor",
+                    "phrase:en:the vendor",
+                    None,
+                    0.5,
+                )
+            })
+            .collect();
+        labels.push(cause(
+            "config-change",
+            "configuration change",
+            "phrase:en:configuration change",
+            Some("root_cause"),
+            0.65,
+        ));
+        labels.push(cause(
+            "network-failure",
+            "bgp",
+            "phrase:en:bgp",
+            Some("root_cause"),
+            0.65,
+        ));
+        let c = fill_case(&labels, &v);
+        assert_eq!(c.root_cause, "config-change");
+        assert!(c.warnings.is_empty());
     }
 }

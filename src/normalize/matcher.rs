@@ -1,4 +1,5 @@
-//! One-pass phrase matching (aho-corasick over every term's phrases) plus regex patterns, longest match per field.
+//! One-pass phrase matching (aho-corasick over every term's phrases, exact and stemmed) plus regex patterns, longest match per field.
+use super::stem::{self, StemmedText};
 use super::text::{fold, is_word_char};
 use crate::vocab::Vocabulary;
 use aho_corasick::{AhoCorasick, AhoCorasickKind, MatchKind};
@@ -17,6 +18,13 @@ pub const LABEL_FIELDS: [&str; 5] = [
 
 /// Extra key in a term's table: a multiplier on the confidence of its mentions (default 1).
 const WEIGHT_KEY: &str = "weight";
+/// Extra key in a term's table: per language, longer words or contexts that contain one of the
+/// term's phrases but mean something else (`[terms.data-loss.exclude] ja = ["電源喪失"]`); a
+/// mention inside one of them is no mention.
+const EXCLUDE_KEY: &str = "exclude";
+/// Extra key in a term's table: per language, words that, in the mention's sentence, say the
+/// thing worked or is not this incident's ("thanks to our redundancy"): the mention is negated.
+const CANCEL_KEY: &str = "cancel";
 
 /// What a phrase or pattern stands for.
 #[derive(Debug, Clone)]
@@ -30,6 +38,68 @@ pub struct Entry {
     pub weight: f32,
     left: bool,
     right: bool,
+    /// Index into `Matcher::terms` (the term's exclusions and cancel words).
+    pub term_idx: usize,
+    /// The phrase's words (folded), to check a stemmed match word by word.
+    words: Vec<String>,
+}
+
+/// A word whose stem is shorter than this must match exactly ("ups" is not "up").
+const MIN_STEM_CHARS: usize = 4;
+
+/// The words (runs of spaced-script word chars) of folded text.
+fn words_of(s: &str) -> impl Iterator<Item = &str> {
+    s.split(|c: char| !is_word_char(c))
+        .filter(|w| !w.is_empty())
+}
+
+/// German umlauts and ß as the stemmer reads them, for the prefix check.
+fn plain(w: &str) -> String {
+    w.chars()
+        .map(|c| match c {
+            'ä' => 'a',
+            'ö' => 'o',
+            'ü' => 'u',
+            'ß' => 's',
+            c => c,
+        })
+        .collect()
+}
+
+/// Whether a stemmed match is an inflection of the phrase, word by word: the text's word begins
+/// with the phrase's ("outage"/"outages", "crash"/"crashed"), and short stems match exactly.
+/// Stems alone conflate too much ("scheduler"/"scheduled", "operator"/"operations"), and a
+/// plural phrase word ("dates") must not match the bare word ("date").
+fn inflection_of(phrase_words: &[String], text: &str, algo: rust_stemmers::Algorithm) -> bool {
+    let stemmer = rust_stemmers::Stemmer::create(algo);
+    let tw: Vec<&str> = words_of(text).collect();
+    tw.len() == phrase_words.len()
+        && phrase_words.iter().zip(&tw).all(|(p, t)| {
+            if p == t {
+                return true;
+            }
+            if stemmer.stem(p).chars().count() < MIN_STEM_CHARS {
+                return false;
+            }
+            let (p, t) = (plain(p), plain(t));
+            t.starts_with(&p)
+        })
+}
+
+/// Per-term data beyond phrases: folded exclusion contexts and cancel words (every language).
+#[derive(Debug, Clone, Default)]
+pub struct TermData {
+    pub exclude: Vec<String>,
+    pub cancel: Vec<(String, bool, bool)>,
+}
+
+/// The phrases of one stemmed language, stemmed, in one automaton.
+#[derive(Debug, Clone)]
+struct StemSet {
+    lang: String,
+    algo: rust_stemmers::Algorithm,
+    ac: AhoCorasick,
+    by_phrase: Vec<Vec<usize>>,
 }
 
 /// A phrase or pattern found in folded text.
@@ -49,6 +119,23 @@ pub struct Matcher {
     pub entries: Vec<Entry>,
     regexes: Vec<(Regex, usize)>,
     pub fields: Vec<String>,
+    pub terms: Vec<TermData>,
+    stemmed: Vec<StemSet>,
+}
+
+/// Per-language string lists under an extra key of a term's table, folded.
+fn lang_lists(t: &crate::vocab::Term, key: &str) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    if let Some(toml::Value::Table(tab)) = t.extra.get(key) {
+        for (lang, v) in tab {
+            if let toml::Value::Array(items) = v {
+                for w in items.iter().filter_map(|i| i.as_str()) {
+                    out.push((lang.clone(), w.to_string()));
+                }
+            }
+        }
+    }
+    out
 }
 
 /// Splits the wildcard marks off a phrase: a leading `*` drops the left word boundary, a
@@ -92,6 +179,7 @@ impl Matcher {
         let mut by_phrase: Vec<Vec<usize>> = Vec::new();
         let mut index: HashMap<(String, bool, bool), usize> = HashMap::new();
         let mut fields = Vec::new();
+        let mut terms: Vec<TermData> = Vec::new();
         for (fi, name) in LABEL_FIELDS.iter().enumerate() {
             fields.push(name.to_string());
             let Some(field) = vocab.field(name) else {
@@ -103,6 +191,22 @@ impl Matcher {
                     .get(WEIGHT_KEY)
                     .and_then(|v| v.as_float().or_else(|| v.as_integer().map(|i| i as f64)))
                     .unwrap_or(1.0) as f32;
+                let term_idx = terms.len();
+                terms.push(TermData {
+                    exclude: lang_lists(t, EXCLUDE_KEY)
+                        .into_iter()
+                        .map(|(_, w)| fold(&w))
+                        .filter(|w| !w.is_empty())
+                        .collect(),
+                    cancel: lang_lists(t, CANCEL_KEY)
+                        .into_iter()
+                        .map(|(_, w)| {
+                            let (l, r, core) = boundaries(&w);
+                            (fold(core), l, r)
+                        })
+                        .filter(|w| !w.0.is_empty())
+                        .collect(),
+                });
                 for (lang, list) in &t.phrases {
                     for p in list {
                         let (left, right, core) = boundaries(p);
@@ -120,6 +224,8 @@ impl Matcher {
                             weight,
                             left,
                             right,
+                            term_idx,
+                            words: words_of(&f).map(str::to_string).collect(),
                         });
                         let key = (f.clone(), left, right);
                         let slot = *index.entry(key).or_insert_with(|| {
@@ -146,6 +252,8 @@ impl Matcher {
                             weight,
                             left: true,
                             right: true,
+                            term_idx,
+                            words: Vec::new(),
                         });
                     }
                 }
@@ -162,6 +270,45 @@ impl Matcher {
                     .context("building the phrase automaton")?,
             )
         };
+        let mut stemmed = Vec::new();
+        for lang in ["en", "de", "fr", "es", "pt"] {
+            let Some(algo) = stem::algorithm(lang) else {
+                continue;
+            };
+            let mut list: Vec<String> = Vec::new();
+            let mut by: Vec<Vec<usize>> = Vec::new();
+            let mut idx: HashMap<(String, bool, bool), usize> = HashMap::new();
+            for (i, e) in entries.iter().enumerate() {
+                if e.is_pattern || e.lang != lang {
+                    continue;
+                }
+                let core = fold(boundaries(&e.source).2);
+                let st = stem::stem_phrase(&core, algo);
+                if st.is_empty() {
+                    continue;
+                }
+                let slot = *idx.entry((st.clone(), e.left, e.right)).or_insert_with(|| {
+                    list.push(st);
+                    by.push(Vec::new());
+                    list.len() - 1
+                });
+                by[slot].push(i);
+            }
+            if list.is_empty() {
+                continue;
+            }
+            let ac = AhoCorasick::builder()
+                .match_kind(MatchKind::Standard)
+                .kind(Some(AhoCorasickKind::DFA))
+                .build(&list)
+                .with_context(|| format!("building the stemmed phrase automaton for {lang}"))?;
+            stemmed.push(StemSet {
+                lang: lang.to_string(),
+                algo,
+                ac,
+                by_phrase: by,
+            });
+        }
         let regexes = entries
             .iter()
             .enumerate()
@@ -174,6 +321,28 @@ impl Matcher {
             entries,
             regexes,
             fields,
+            terms,
+            stemmed,
+        })
+    }
+
+    /// Whether the mention `[start, end)` of `folded` lies inside one of its term's exclusion
+    /// contexts (a longer word or phrase that means something else).
+    fn excluded(&self, folded: &str, start: usize, end: usize, entry: usize) -> bool {
+        let t = &self.terms[self.entries[entry].term_idx];
+        t.exclude.iter().any(|x| {
+            let mut lo = start.saturating_sub(x.len());
+            while !folded.is_char_boundary(lo) {
+                lo -= 1;
+            }
+            let mut hi = (end + x.len()).min(folded.len());
+            while !folded.is_char_boundary(hi) {
+                hi += 1;
+            }
+            folded[lo..hi].match_indices(x.as_str()).any(|(i, _)| {
+                let (s, e) = (lo + i, lo + i + x.len());
+                s <= start && end <= e
+            })
         })
     }
 
@@ -182,6 +351,29 @@ impl Matcher {
     pub fn find(&self, folded: &str, langs: &[&str]) -> Vec<Mention> {
         let allowed = |e: usize| langs.is_empty() || langs.contains(&self.entries[e].lang.as_str());
         let mut found = Vec::new();
+        // Stemmed phrases of the text's language (its first language) find inflected forms.
+        if let Some(set) = langs
+            .first()
+            .and_then(|l| self.stemmed.iter().find(|s| s.lang == *l))
+        {
+            let st = StemmedText::new(folded, set.algo);
+            for m in set.ac.find_overlapping_iter(&st.text) {
+                for &e in &set.by_phrase[m.pattern().as_usize()] {
+                    let en = &self.entries[e];
+                    if !at_boundaries(&st.text, m.start(), m.end(), en.left, en.right) {
+                        continue;
+                    }
+                    let (start, end) = st.folded_range(m.start(), m.end());
+                    if inflection_of(&en.words, &folded[start..end], set.algo) {
+                        found.push(Mention {
+                            start,
+                            end,
+                            entry: e,
+                        });
+                    }
+                }
+            }
+        }
         if let Some(ac) = &self.ac {
             for m in ac.find_overlapping_iter(folded) {
                 for &e in &self.by_phrase[m.pattern().as_usize()] {
@@ -212,12 +404,15 @@ impl Matcher {
                 }
             }
         }
+        found.retain(|m| !self.excluded(folded, m.start, m.end, m.entry));
         // Longest first, so a sub-phrase finds the longer match of its field that covers it.
         found.sort_by(|a, b| {
             a.start
                 .cmp(&b.start)
                 .then((b.end - b.start).cmp(&(a.end - a.start)))
+                .then(a.entry.cmp(&b.entry))
         });
+        found.dedup_by(|a, b| a.start == b.start && a.end == b.end && a.entry == b.entry);
         let mut kept: Vec<Mention> = Vec::with_capacity(found.len());
         for m in found {
             let field = self.entries[m.entry].field;

@@ -4,6 +4,7 @@ pub mod fields;
 pub mod matcher;
 pub mod reprocess;
 pub mod sections;
+pub mod stem;
 pub mod text;
 
 pub use assertions::Assertion;
@@ -31,6 +32,17 @@ const CAUSE_CUE_BONUS: f32 = 0.3;
 const CAUSE_SECTION_BONUS: f32 = 0.15;
 /// Multiplier on mentions in a timeline (terse, often quoting others' guesses).
 const TIMELINE_FACTOR: f32 = 0.9;
+/// Confidence of a component named in a strong place (the title, a heading, a cause
+/// sentence or section): enough on its own for the component to be kept.
+const STRONG_COMPONENT_CONFIDENCE: f32 = 0.9;
+/// A heading is a line of at most this many chars with no sentence end.
+const MAX_HEADING_CHARS: usize = 80;
+/// Marks in a token that make it an address, not a word (URLs, mail, hashtags).
+const ADDRESS_MARKS: [&str; 4] = ["://", "www.", "@", "#"];
+/// The time-zone table whose abbreviations are never evidence for a term.
+const ZONES_FILE: &str = "zones.toml";
+/// Marker in a label's rule: its sentence states the cause.
+pub const CAUSE_CUE_RULE: &str = "; cause cue";
 /// Folder under the mappings folder that holds the per-language assertion triggers.
 pub const ASSERTIONS_DIR: &str = "assertions";
 /// Language whose phrases are matched in text of every language (technical terms).
@@ -66,7 +78,8 @@ pub struct Label {
     pub assertion: Assertion,
     /// Which phrase or pattern matched, and what set the assertion.
     pub rule: String,
-    pub confidence: f32,
+    /// 0–1, two decimals (0.8, not 0.800000011920929).
+    pub confidence: f64,
 }
 
 /// The vocabulary's phrases and patterns and the assertion triggers. Each language's matcher
@@ -79,6 +92,8 @@ pub struct Normalizer {
     /// use the lingua franca's.
     matchers: BTreeMap<String, OnceLock<Matcher>>,
     assertions: Assertions,
+    /// Time-zone abbreviations as written (upper case): never evidence for a term.
+    zone_abbreviations: std::collections::HashSet<String>,
 }
 
 /// Where a mention's sentence and clause begin and end (folded byte offsets).
@@ -125,6 +140,7 @@ impl Normalizer {
             vocab: vocab.clone(),
             matchers,
             assertions: Assertions::load(&vocab.dir.join(ASSERTIONS_DIR))?,
+            zone_abbreviations: zone_abbreviations(&vocab.dir.join(ZONES_FILE)),
         })
     }
 
@@ -181,6 +197,7 @@ impl Normalizer {
         let hits: Vec<Hit> = triggers.map(|t| t.find(f)).unwrap_or_default();
         let breaks = breaks(f, &hits);
         let live: Vec<&Hit> = live_triggers(&hits, &mentions);
+        let furniture = triggers.map(|t| t.furniture(f)).unwrap_or_default();
         let char_bytes: Vec<usize> = text
             .char_indices()
             .map(|(i, _)| i)
@@ -189,10 +206,21 @@ impl Normalizer {
         let mut out = Vec::with_capacity(mentions.len());
         for m in &mentions {
             let entry = &matcher.entries[m.entry];
+            // Page furniture (tag rows, related-post lists) is not evidence.
+            if furniture.iter().any(|&(a, b)| a <= m.start && m.end <= b) {
+                continue;
+            }
+            if in_address(f, m.start, m.end) {
+                continue;
+            }
             let (cs, ce) = folded.original_range(m.start, m.end);
             let quote = text[char_bytes[cs.min(char_bytes.len() - 1)]
                 ..char_bytes[ce.min(char_bytes.len() - 1)]]
                 .to_string();
+            // A time-zone code ("IST", "CST") is never a word of the vocabulary.
+            if self.zone_abbreviations.contains(quote.trim()) {
+                continue;
+            }
             let section = sections
                 .iter()
                 .find(|s| s.start <= cs && cs < s.end)
@@ -218,6 +246,14 @@ impl Normalizer {
                     .map(|(a, h)| (a, format!("{} by {:?}", a.as_str(), t.word(h))))
                     .unwrap_or((Assertion::Affirmed, String::new())),
                 None => (Assertion::Affirmed, String::new()),
+            };
+            // The term's cancel words in the sentence: it worked, or it is not this incident's.
+            let (assertion, why) = match Self::cancelled(matcher, f, m, sent_lo, sent_hi) {
+                Some(w) if assertion == Assertion::Affirmed => (
+                    Assertion::Negated,
+                    format!("negated by {w:?} (the term's cancel words)"),
+                ),
+                _ => (assertion, why),
             };
             let (assertion, why) = match section.as_deref() {
                 Some(kind)
@@ -251,16 +287,30 @@ impl Normalizer {
                 PHRASE_CONFIDENCE
             };
             let mut confidence = base;
+            let cause_cue = in_sentence(TriggerKind::Cause);
+            let in_cause_section = section
+                .as_deref()
+                .is_some_and(|k| CAUSE_SECTIONS.contains(&k));
+            if entry.field == 3 {
+                let place = if cause_cue.is_some() || in_cause_section {
+                    Some("cause")
+                } else if is_heading(f, m.start) {
+                    Some("heading")
+                } else {
+                    None
+                };
+                if let Some(p) = place {
+                    confidence = confidence.max(STRONG_COMPONENT_CONFIDENCE);
+                    rule.push_str(&format!("; strong mention ({p})"));
+                }
+            }
             if entry.field == 1 {
                 confidence = CAUSE_BASE_CONFIDENCE;
-                if let (Some(h), Some(t)) = (in_sentence(TriggerKind::Cause), triggers) {
+                if let (Some(h), Some(t)) = (cause_cue, triggers) {
                     confidence += CAUSE_CUE_BONUS;
-                    rule.push_str(&format!("; cause cue {:?}", t.word(h)));
+                    rule.push_str(&format!("{CAUSE_CUE_RULE} {:?}", t.word(h)));
                 }
-                if section
-                    .as_deref()
-                    .is_some_and(|k| CAUSE_SECTIONS.contains(&k))
-                {
+                if in_cause_section {
                     confidence += CAUSE_SECTION_BONUS;
                 }
             }
@@ -268,6 +318,7 @@ impl Normalizer {
                 confidence *= TIMELINE_FACTOR;
             }
             confidence = (confidence * entry.weight).clamp(0.0, 1.0);
+            let confidence = (f64::from(confidence) * 100.0).round() / 100.0;
             out.push(Label {
                 field: matcher.fields[entry.field].clone(),
                 term: entry.term.clone(),
@@ -282,6 +333,77 @@ impl Normalizer {
         }
         out.sort_by(|a, b| a.start.cmp(&b.start).then(a.end.cmp(&b.end)));
         out
+    }
+}
+
+impl Normalizer {
+    /// The first of the mention's term's cancel words in its sentence `[lo, hi)`, if any.
+    fn cancelled<'a>(
+        matcher: &'a Matcher,
+        f: &str,
+        m: &Mention,
+        lo: usize,
+        hi: usize,
+    ) -> Option<&'a str> {
+        let entry = &matcher.entries[m.entry];
+        let t = &matcher.terms[entry.term_idx];
+        let lo = if lo == 0 { 0 } else { lo + 1 };
+        let hi = hi.min(f.len());
+        let sentence = f.get(lo..hi)?;
+        t.cancel.iter().find_map(|(w, l, r)| {
+            sentence
+                .match_indices(w.as_str())
+                .any(|(i, _)| matcher::at_boundaries(sentence, i, i + w.len(), *l, *r))
+                .then_some(w.as_str())
+        })
+    }
+}
+
+/// Whether the line holding byte `at` of folded `f` is a title or heading: the first line, or
+/// a short line with no sentence end that does not start with a time or number.
+fn is_heading(f: &str, at: usize) -> bool {
+    let ls = f[..at].rfind('\n').map(|i| i + 1).unwrap_or(0);
+    let le = f[at..].find('\n').map(|i| at + i).unwrap_or(f.len());
+    let line = f[ls..le].trim();
+    if ls == 0 || f[..ls].trim().is_empty() {
+        return true;
+    }
+    line.chars().count() <= MAX_HEADING_CHARS
+        && !line.ends_with(['.', '。', ',', '、', ';', ':'])
+        && !line.starts_with(|c: char| c.is_ascii_digit() || c == '-' || c == '*' || c == '|')
+        && !line.contains(". ")
+        && !line.contains('|')
+}
+
+/// Whether the mention sits in a token that is an address (URL, mail, hashtag), not prose.
+fn in_address(f: &str, start: usize, end: usize) -> bool {
+    let ts = f[..start]
+        .rfind(char::is_whitespace)
+        .map(|i| i + 1)
+        .unwrap_or(0);
+    let te = f[end..]
+        .find(char::is_whitespace)
+        .map(|i| end + i)
+        .unwrap_or(f.len());
+    let token = &f[ts..te];
+    ADDRESS_MARKS.iter().any(|m| token.contains(m))
+}
+
+/// The abbreviations of the time-zone table (`[abbreviations]` keys); none when it is absent.
+fn zone_abbreviations(path: &std::path::Path) -> std::collections::HashSet<String> {
+    let Ok(text) = std::fs::read_to_string(path) else {
+        return Default::default();
+    };
+    match toml::from_str::<toml::Table>(&text) {
+        Ok(t) => t
+            .get("abbreviations")
+            .and_then(|a| a.as_table())
+            .map(|a| a.keys().filter(|k| k.len() > 1).cloned().collect())
+            .unwrap_or_default(),
+        Err(e) => {
+            tracing::warn!("{}: {e}; zone codes may be read as words", path.display());
+            Default::default()
+        }
     }
 }
 

@@ -1,0 +1,164 @@
+//! The normaliser on the shapes real postmortems take: inflected forms, exclusions, working
+//! redundancy, page furniture, zone codes, strong component mentions, stated causes, ties.
+mod common;
+
+use incidentlib::normalize::{fill_case, Assertion, Label, Normalizer};
+use incidentlib::vocab::Vocabulary;
+use std::sync::OnceLock;
+
+fn setup() -> (&'static Vocabulary, &'static Normalizer) {
+    static SHARED: OnceLock<(Vocabulary, Normalizer)> = OnceLock::new();
+    let (v, n) = SHARED.get_or_init(|| {
+        let v = Vocabulary::load(&common::root().join("mappings")).unwrap();
+        let n = Normalizer::new(&v).unwrap();
+        (v, n)
+    });
+    (v, n)
+}
+
+fn affirmed<'a>(labels: &'a [Label], term: &str) -> Vec<&'a Label> {
+    labels
+        .iter()
+        .filter(|l| l.term == term && l.assertion == Assertion::Affirmed)
+        .collect()
+}
+
+fn assert_quotes_exact(text: &str, labels: &[Label]) {
+    for l in labels {
+        let quote: String = text.chars().skip(l.start).take(l.end - l.start).collect();
+        assert_eq!(quote, l.quote, "offsets of {l:?}");
+    }
+}
+
+#[test]
+fn french_plural_adjective_matches_through_the_stemmer_with_an_exact_quote() {
+    let (_, n) = setup();
+    let text = "Des pannes électriques répétées ont touché le centre.";
+    let labels = n.label(text, &[], Some("fr"));
+    assert_quotes_exact(text, &labels);
+    let hit = affirmed(&labels, "facility-failure");
+    assert_eq!(hit[0].quote, "pannes électriques");
+}
+
+#[test]
+fn stemming_never_conflates_a_noun_with_an_unrelated_verb() {
+    let (_, n) = setup();
+    // "scheduler" (a component) is not "scheduled"; "ups" (power) is not "up".
+    let text = "We scheduled the rollout and brought the service back up.";
+    let labels = n.label(text, &[], Some("en"));
+    assert!(
+        affirmed(&labels, "batch-scheduler").is_empty(),
+        "{labels:#?}"
+    );
+    assert!(
+        affirmed(&labels, "facility-failure").is_empty(),
+        "{labels:#?}"
+    );
+}
+
+#[test]
+fn a_loss_of_power_is_not_data_loss_in_japanese_vietnamese_or_korean() {
+    let (_, n) = setup();
+    for (lang, text) in [
+        ("ja", "データセンターで電源喪失が発生しました。"),
+        // "dữ liệu bị mất" (data was lost) spans "trung tâm dữ liệu" + "bị mất điện".
+        ("vi", "Trung tâm dữ liệu bị mất điện trong hai giờ."),
+        ("ko", "패킷 손실이 발생했습니다."),
+    ] {
+        let labels = n.label(text, &[], Some(lang));
+        assert!(
+            affirmed(&labels, "data-loss").is_empty(),
+            "{lang}: {labels:#?}"
+        );
+    }
+}
+
+#[test]
+fn redundancy_that_worked_is_not_a_single_point_of_failure() {
+    let (v, n) = setup();
+    for (lang, text) in [
+        (
+            "en",
+            "Thanks to our redundant links, only one provider was needed and traffic moved.",
+        ),
+        (
+            "de",
+            "Dank der Redundanz lief alles über den einzigen Anbieter weiter.",
+        ),
+    ] {
+        let labels = n.label(text, &[], Some(lang));
+        let case = fill_case(&labels, v);
+        assert!(
+            !case
+                .contributing
+                .contains(&"single-point-of-failure".to_string()),
+            "{lang}: {labels:#?}"
+        );
+    }
+    // Without the cancel words the same phrase still counts.
+    let labels = n.label("We relied on only one provider.", &[], Some("en"));
+    assert!(!affirmed(&labels, "single-point-of-failure").is_empty());
+}
+
+#[test]
+fn related_post_lists_and_tag_rows_are_not_evidence() {
+    let (_, n) = setup();
+    let text = "The site was slow for an hour.\n\nRelated posts\nHow a fiber cut caused data loss\nOur DNS outage last year\n\nTags: data loss, ddos";
+    let labels = n.label(text, &[], Some("en"));
+    assert!(affirmed(&labels, "data-loss").is_empty(), "{labels:#?}");
+    assert!(
+        affirmed(&labels, "security-attack").is_empty(),
+        "{labels:#?}"
+    );
+}
+
+#[test]
+fn a_time_zone_code_is_never_evidence() {
+    let (_, n) = setup();
+    let text = "Um 10:05 MESZ fiel der Dienst aus.";
+    let labels = n.label(text, &[], Some("de"));
+    assert!(labels.iter().all(|l| l.quote != "MESZ"), "{labels:#?}");
+}
+
+#[test]
+fn a_component_named_once_in_the_cause_sentence_is_kept() {
+    let (v, n) = setup();
+    let text = "The outage was caused by a crash of the load balancer.";
+    let labels = n.label(text, &[], Some("en"));
+    let case = fill_case(&labels, v);
+    assert!(
+        case.components.contains(&"load-balancer".to_string()),
+        "{labels:#?}"
+    );
+    // Named once in passing (not in the title, a heading or the cause), it is not.
+    let text = "Incident report\n\nDuring the day, traffic passes a load balancer on its way.";
+    let labels = n.label(text, &[], Some("en"));
+    assert!(!fill_case(&labels, v)
+        .components
+        .contains(&"load-balancer".to_string()));
+}
+
+#[test]
+fn a_cause_stated_as_the_cause_beats_one_repeated_in_the_narrative() {
+    let (v, n) = setup();
+    let text = "The vendor paged us. The vendor called again. The vendor was slow.\nThe outage was caused by a power outage in the building.";
+    let labels = n.label(text, &[], Some("en"));
+    assert_eq!(
+        fill_case(&labels, v).root_cause,
+        "facility-failure",
+        "{labels:#?}"
+    );
+}
+
+#[test]
+fn confidence_is_written_with_two_decimals() {
+    let (_, n) = setup();
+    let labels = n.label("The service was unavailable.", &[], Some("en"));
+    assert!(!labels.is_empty());
+    let json = serde_json::to_string(&labels).unwrap();
+    assert!(json.contains("\"confidence\":0.8"), "{json}");
+    assert!(!json.contains("0.800000"), "{json}");
+    for l in &labels {
+        assert_eq!((l.confidence * 100.0).round() / 100.0, l.confidence);
+    }
+}
