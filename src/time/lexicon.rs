@@ -68,6 +68,9 @@ pub struct ClockWords {
     pub hour_needs_cue: bool,
     pub cues: Vec<String>,
     pub hour_not_before: Vec<String>,
+    /// Hour markers after which an hour written only in CJK numerals needs minutes, a half or a
+    /// part-of-day word to be a clock ("一時" alone is "for a while"; "三点" is three o'clock).
+    pub numeral_hour_needs_context: Vec<String>,
     pub h_clock: bool,
     pub suffixes: Vec<String>,
     pub list_joiners: Vec<String>,
