@@ -705,7 +705,11 @@ fn scan_clocks(text: &str, lex: &Lexicon, zones: &ZoneTable) -> Vec<RawTime> {
             // "一時" alone is "for a while" (一時的, 一時障害), not one o'clock: an hour written in
             // CJK numerals needs minutes, a half, or a part-of-day word before it.
             if cap[1].chars().all(is_cjk_numeral)
-                && lex.clock.numeral_hour_needs_context.iter().any(|w| w == &cap[2])
+                && lex
+                    .clock
+                    .numeral_hour_needs_context
+                    .iter()
+                    .any(|w| w == &cap[2])
                 && cap.get(3).is_none()
                 && cap.get(7).is_none()
                 && !lex
