@@ -464,6 +464,18 @@ fn floor_boundary(text: &str, mut i: usize) -> usize {
     i
 }
 
+/// A clock time "h:mi" written at `start..end`, no meridiem.
+fn clock_atom(start: usize, end: usize, hour: u32, minute: u32) -> RawTime {
+    let mut r = RawTime::new(start, end);
+    r.clock = Some(ClockParts {
+        hour,
+        minute,
+        second: 0,
+        meridiem: None,
+    });
+    r
+}
+
 fn is_cjk_numeral(c: char) -> bool {
     CJK_NUMERAL_CHARS.contains(c)
 }
@@ -562,14 +574,7 @@ fn scan_clocks(text: &str, lex: &Lexicon, zones: &ZoneTable) -> Vec<RawTime> {
             if h > 24 || mi > 59 {
                 continue;
             }
-            let mut r = RawTime::new(m.start(), m.end());
-            r.clock = Some(ClockParts {
-                hour: h,
-                minute: mi,
-                second: 0,
-                meridiem: None,
-            });
-            out.push(r);
+            out.push(clock_atom(m.start(), m.end(), h, mi));
         }
     }
     if let Some(re) = &p.named_times {
@@ -652,14 +657,7 @@ fn scan_clocks(text: &str, lex: &Lexicon, zones: &ZoneTable) -> Vec<RawTime> {
         if h > 24 || mi > 59 {
             continue;
         }
-        let mut r = RawTime::new(m.start(), m.end());
-        r.clock = Some(ClockParts {
-            hour: h,
-            minute: mi,
-            second: 0,
-            meridiem: None,
-        });
-        out.push(r);
+        out.push(clock_atom(m.start(), m.end(), h, mi));
     }
     if let Some(re) = &p.clock_hour_meridiem {
         // "3 PM", "3 da tarde": the meridiem word itself is attached below
