@@ -114,3 +114,60 @@ fn a_country_domain_beats_the_language_default_and_is_flagged() {
         "the zone guess is said once: {warns:?}"
     );
 }
+
+fn first_value(lang: &str, text: &str) -> Option<String> {
+    let out = run(&[
+        "times",
+        "--lang",
+        lang,
+        "--ref",
+        "2024-05-10T12:00:00",
+        "--tz",
+        "UTC",
+        "--json",
+        text,
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    v["times"][0]["value"].as_str().map(str::to_string)
+}
+
+#[test]
+fn dates_as_notices_write_them() {
+    // a two-digit year after an apostrophe is year-first
+    assert_eq!(
+        first_value("ko", "'21.03.06(토) 14:00").as_deref(),
+        Some("2021-03-06T14:00:00+00:00")
+    );
+    // a day and month without a year take the page's year when a weekday note or clock follows
+    assert_eq!(
+        first_value("ko", "5/2(화) 14시").as_deref(),
+        Some("2024-05-02T14:00:00+00:00")
+    );
+    assert_eq!(
+        first_value("fr", "le 14/3 09:10").as_deref(),
+        Some("2024-03-14T09:10:00+00:00")
+    );
+    // alone they are a fraction and a number
+    assert_eq!(first_value("en", "1/2 of users"), None);
+    assert_eq!(first_value("en", "version 3.27 was released"), None);
+    // a weekday without a date is the latest such day on or before the reference (a Friday)
+    assert_eq!(
+        first_value("en", "Monday 5:00pm").as_deref(),
+        Some("2024-05-06T17:00:00+00:00")
+    );
+    // a range's end keeps its own day
+    let out = run(&[
+        "times",
+        "--lang",
+        "ja",
+        "--ref",
+        "2024-05-10T12:00:00",
+        "--tz",
+        "UTC",
+        "--json",
+        "3月9日午後10時から11日午前6時まで",
+    ]);
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["times"][0]["end_value"], "2024-03-11T06:00:00+00:00");
+}

@@ -106,6 +106,10 @@ pub struct Patterns {
     /// "09.45 horas", "um 16.10 Uhr", "sobre las 10.30": a dotted clock after a cue or before a
     /// clock suffix (a dotted number alone is a decimal).
     clock_dot: Regex,
+    /// "'21.03.06": a two-digit year after an apostrophe.
+    date_apostrophe_year: Regex,
+    /// "14/3", "5/2", "3.27": day and month without a year (checked for what follows).
+    date_no_year: Regex,
     minute_only: Option<Regex>,
     date_ymd: Regex,
     date_numeric: Regex,
@@ -403,6 +407,8 @@ impl Patterns {
             },
             weekday_number: weekday_numbers(&d.weekdays),
             clock_dot: Regex::new(r"(\d{1,2})\.(\d{2})")?,
+            date_apostrophe_year: Regex::new(r"['‘’](\d{2})[./-](\d{1,2})[./-](\d{1,2})")?,
+            date_no_year: Regex::new(r"(\d{1,2})([/.])(\d{1,2})")?,
             minute_only,
             date_ymd: Regex::new(r"(\d{4})([-/.])(\d{1,2})[-/.](\d{1,2})")?,
             date_numeric: Regex::new(r"(\d{1,2})([/.])(\d{1,2})[/.](\d{4}|\d{2})")?,
@@ -1099,6 +1105,53 @@ fn scan_dates(text: &str, lex: &Lexicon) -> (Vec<RawTime>, Vec<RawTime>) {
             let y = c.get(3).and_then(|x| x.as_str().parse().ok());
             push_ymd(&mut out, m.start(), m.end(), y, mo, d);
         }
+    }
+    // "'21.03.06(토)": a two-digit year after an apostrophe is year-first (Korean notices).
+    for c in p.date_apostrophe_year.captures_iter(text) {
+        let m = c.get(0).unwrap();
+        let (y, mo, d) = (
+            c[1].parse::<i32>().unwrap_or(0),
+            c[2].parse().unwrap_or(0),
+            c[3].parse().unwrap_or(0),
+        );
+        if !digit_after(text, m.end()) {
+            push_ymd(&mut out, m.start(), m.end(), Some(2000 + y), mo, d);
+        }
+    }
+    // "14/3 09:10", "5/2(화)", "3.27 14時": a day and month without a year, only when a clock or
+    // a bracketed weekday follows (alone, "1/2" is a fraction and "3.27" a number).
+    for c in p.date_no_year.captures_iter(text) {
+        let m = c.get(0).unwrap();
+        if digit_before(text, m.start())
+            || text[..m.start()].ends_with(['/', '.', '-', '\''])
+            || digit_after(text, m.end())
+            || text[m.end()..].starts_with(['/', '.'])
+        {
+            continue;
+        }
+        let rest = &text[m.end()..];
+        let trimmed = rest.trim_start_matches([' ', '\t']);
+        let weekday_note = trimmed.starts_with(['(', '（'])
+            && trimmed
+                .char_indices()
+                .take(MAX_PAREN_NOTE_CHARS)
+                .any(|(_, ch)| ch == ')' || ch == '）');
+        let clock_follows = trimmed.len() < rest.len()
+            && trimmed.starts_with(|ch: char| ch.is_ascii_digit())
+            && trimmed
+                .chars()
+                .take(3)
+                .any(|ch| ch == ':' || ch == 'h' || !ch.is_ascii());
+        if !(weekday_note || clock_follows) {
+            continue;
+        }
+        let (a, b): (u32, u32) = (c[1].parse().unwrap_or(0), c[3].parse().unwrap_or(0));
+        let (mo, d) = if lex.date_order == DateOrder::Dmy {
+            (b, a)
+        } else {
+            (a, b)
+        };
+        push_ymd(&mut out, m.start(), m.end(), None, mo, d);
     }
     if let Some(re) = &p.date_cjk {
         for c in re.captures_iter(text) {
