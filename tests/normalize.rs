@@ -1,20 +1,9 @@
 //! The normaliser on short texts: exact quotes, longest match, word boundaries, assertions in several languages, field rules.
 mod common;
 
-use incidentlib::normalize::{fill_case, Assertion, Label, Normalizer, SectionSpan};
-use incidentlib::vocab::Vocabulary;
-use std::sync::OnceLock;
+use incidentlib::normalize::{fill_case, Assertion, Label, SectionSpan};
 
-/// One vocabulary and normaliser for every test in this file (building them is the slow part).
-fn setup() -> (&'static Vocabulary, &'static Normalizer) {
-    static SHARED: OnceLock<(Vocabulary, Normalizer)> = OnceLock::new();
-    let (v, n) = SHARED.get_or_init(|| {
-        let v = Vocabulary::load(&common::root().join("mappings")).unwrap();
-        let n = Normalizer::new(&v).unwrap();
-        (v, n)
-    });
-    (v, n)
-}
+use common::normalizer as setup;
 
 fn find<'a>(labels: &'a [Label], term: &str) -> Vec<&'a Label> {
     labels.iter().filter(|l| l.term == term).collect()

@@ -2,19 +2,9 @@
 //! redundancy, page furniture, zone codes, strong component mentions, stated causes, ties.
 mod common;
 
-use incidentlib::normalize::{fill_case, Assertion, Label, Normalizer};
-use incidentlib::vocab::Vocabulary;
-use std::sync::OnceLock;
+use incidentlib::normalize::{fill_case, Assertion, Label};
 
-fn setup() -> (&'static Vocabulary, &'static Normalizer) {
-    static SHARED: OnceLock<(Vocabulary, Normalizer)> = OnceLock::new();
-    let (v, n) = SHARED.get_or_init(|| {
-        let v = Vocabulary::load(&common::root().join("mappings")).unwrap();
-        let n = Normalizer::new(&v).unwrap();
-        (v, n)
-    });
-    (v, n)
-}
+use common::normalizer as setup;
 
 fn affirmed<'a>(labels: &'a [Label], term: &str) -> Vec<&'a Label> {
     labels

@@ -251,6 +251,10 @@ pub fn date_page(input: &DatingInput, lex: &Lexicons) -> Dating {
         }
     }
     let has_clock = parsed.times.iter().any(|t| t.has_clock);
+    // Neither a zone nor a date may cost the page its clock times: both fixes go into one
+    // re-parse (the zone does not change which day the text names).
+    let undated = has_clock && parsed.anchor_date.is_none();
+    let mut reparse = undated;
 
     let mut zone = ZoneReview {
         zone: parsed.zone.zone.clone(),
@@ -283,7 +287,7 @@ pub fn date_page(input: &DatingInput, lex: &Lexicons) -> Dating {
             if has_clock {
                 // Keep the wall-clock times: lengths and the day are still right.
                 opts.fallback_tz = Some("UTC".into());
-                parsed = crate::time::parse(input.text, lex, &opts);
+                reparse = true;
                 wall_clock = true;
                 warnings.push(
                     "no time zone is stated and none could be inferred: the window and events are local wall-clock times without an offset (pass --tz)"
@@ -295,17 +299,17 @@ pub fn date_page(input: &DatingInput, lex: &Lexicons) -> Dating {
     }
 
     // No date at all: lay the times out on a placeholder day so lengths survive.
-    let mut undated = false;
-    if parsed.anchor_date.is_none() && has_clock {
+    if undated {
         opts.reference =
             NaiveDate::from_ymd_opt(PLACEHOLDER_DAY.0, PLACEHOLDER_DAY.1, PLACEHOLDER_DAY.2)
                 .and_then(|d| d.and_hms_opt(0, 0, 0));
-        parsed = crate::time::parse(input.text, lex, &opts);
-        undated = true;
         warnings.push(
             "the page gives no date or year for its times: date and window are left empty; detected_after, resolved_after and the events' wall times are kept (same day, or past midnight when the clock goes back)"
                 .into(),
         );
+    }
+    if reparse {
+        parsed = crate::time::parse(input.text, lex, &opts);
     }
     // The parser's own zone notes are said once, above, in the drafter's words.
     warnings.extend(

@@ -119,3 +119,19 @@ pub fn stdout(o: &Output) -> String {
 pub fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
+
+/// One vocabulary and normaliser per test binary, built from the repository's `mappings/`
+/// (building them is the slow part).
+pub fn normalizer() -> (
+    &'static incidentlib::vocab::Vocabulary,
+    &'static incidentlib::normalize::Normalizer,
+) {
+    use incidentlib::{normalize::Normalizer, vocab::Vocabulary};
+    static SHARED: std::sync::OnceLock<(Vocabulary, Normalizer)> = std::sync::OnceLock::new();
+    let (v, n) = SHARED.get_or_init(|| {
+        let v = Vocabulary::load(&root().join("mappings")).expect("mappings/ loads");
+        let n = Normalizer::new(&v).expect("the normaliser builds");
+        (v, n)
+    });
+    (v, n)
+}
