@@ -71,6 +71,9 @@ pub fn build(
     } else {
         ev.warn("no start of impact found: window.start needs a human");
     }
+    if found.union {
+        ev.warn("the page states several impact periods: the window is their union; check it");
+    }
     if let Some((i, rule)) = found.end {
         ev.field("window.end", &points[i].quote, rule);
     } else if let Some(k) = found.incident_duration {

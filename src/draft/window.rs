@@ -68,6 +68,9 @@ pub struct EventWords {
     /// Labels of rows that state the window outright ("Beginn · 02:31").
     pub start_labels: Vec<String>,
     pub end_labels: Vec<String>,
+    /// Words that, just before an event word, say it did not happen ("never unavailable",
+    /// "were not affected"); the page language's own, never merged with English.
+    pub negation: Vec<String>,
     /// Word order: whether a clause's time usually follows its verb ("restored at 16:15",
     /// "rétabli à 16h15") rather than precedes it ("16시 15분에 복구", "16時15分に復旧").
     /// A keyword between two times goes to the time on this side unless a sentence ends first.
@@ -118,16 +121,43 @@ pub struct BlockText {
 /// The points each keyword occurrence belongs to: for every occurrence of a word in a block,
 /// the point of that block nearest to it (so "alerted at 16:31" picks 16:31, not the 16:30
 /// mentioned earlier in the same line).
+/// Each marked point carries the cost of its nearest word (lower is nearer), so a point that
+/// words of two kinds reach ("outage until 6:20") can take the nearer one.
 fn keyword_points(
     points: &[Point],
     blocks: &[BlockText],
     list: &[String],
-    words_time_after: bool,
-) -> Vec<bool> {
-    let mut marked = vec![false; points.len()];
+    words: &EventWords,
+) -> Vec<Option<usize>> {
+    let words_time_after = words.time_after_word;
+    let mut marked: Vec<Option<usize>> = vec![None; points.len()];
+    let mut mark = |i: usize, cost: usize| {
+        marked[i] = Some(marked[i].map_or(cost, |c| c.min(cost)));
+    };
     let mut by_block: std::collections::HashMap<usize, Vec<usize>> = Default::default();
     for (i, p) in points.iter().enumerate() {
         by_block.entry(p.block).or_default().push(i);
+    }
+    // A row that holds only its time ("Monday 5:00pm MST") is described by the block after it
+    // when that block has no time of its own: its words mark the row's time.
+    for (&b, idx) in &by_block {
+        let (Some(block), Some(next)) = (blocks.get(b), blocks.get(b + 1)) else {
+            continue;
+        };
+        if by_block.contains_key(&(b + 1)) || !time_only(block, idx, points) {
+            continue;
+        }
+        let lower = next.text.to_lowercase();
+        if let Some(at) = list
+            .iter()
+            .filter(|w| !w.is_empty())
+            .filter_map(|w| find_unnegated(&lower, &w.to_lowercase(), &words.negation))
+            .min()
+        {
+            for &i in idx {
+                mark(i, at * 2 + 1);
+            }
+        }
     }
     for (b, mut idx) in by_block {
         let Some(block) = blocks.get(b) else { continue };
@@ -150,8 +180,11 @@ fn keyword_points(
             let (mut char_pos, mut byte_pos) = (0, 0);
             for (byte_at, _) in lower_s.match_indices(&w) {
                 if !aligned {
-                    idx.iter().for_each(|i| marked[*i] = true);
+                    idx.iter().for_each(|i| mark(*i, usize::MAX / 2));
                     break;
+                }
+                if negated(&lower_s[..byte_at], &words.negation) {
+                    continue;
                 }
                 char_pos += lower_s[byte_pos..byte_at].chars().count();
                 byte_pos = byte_at;
@@ -185,12 +218,59 @@ fn keyword_points(
                     .filter_map(|j| idx.get(j).copied())
                     .min_by_key(|i| cost(*i))
                 {
-                    marked[best] = true;
+                    let c = cost(best);
+                    mark(best, c);
                 }
             }
         }
     }
     marked
+}
+
+/// Whether a block is only its time(s) and a little decoration ("Tuesday 10:30am MST",
+/// "**14:05**").
+fn time_only(block: &BlockText, idx: &[usize], points: &[Point]) -> bool {
+    let total = block.text.chars().filter(|c| c.is_alphanumeric()).count();
+    let quoted: usize = idx
+        .iter()
+        .map(|i| {
+            points[*i]
+                .quote
+                .chars()
+                .filter(|c| c.is_alphanumeric())
+                .count()
+        })
+        .sum();
+    total > 0 && total <= quoted + 12
+}
+
+/// Whether the word just before an event word is a negation ("was never unavailable", "were
+/// not affected"); only the next word is negated ("did not recover until 11:00" ends at 11:00).
+fn negated(before: &str, negation: &[String]) -> bool {
+    if negation.is_empty() {
+        return false;
+    }
+    let last = before
+        .trim_end()
+        .rsplit(|c: char| c.is_whitespace())
+        .next()
+        .unwrap_or("");
+    // a clause or sentence end between them ends the negation
+    if before
+        .trim_end()
+        .ends_with(|c: char| ".;:!?,。；：！？，".contains(c))
+    {
+        return false;
+    }
+    negation.iter().any(|n| last == n.to_lowercase())
+}
+
+/// The char offset of the first occurrence of `w` in `lower` not preceded by a negation.
+fn find_unnegated(lower: &str, w: &str, negation: &[String]) -> Option<usize> {
+    lower
+        .match_indices(w)
+        .find(|(at, _)| !negated(&lower[..*at], negation))
+        .map(|(at, _)| lower[..at].chars().count())
 }
 
 /// What the window analysis found, each value with the rule that gave it.
@@ -204,6 +284,8 @@ pub struct Found {
     pub resolved_secs: Option<(i64, &'static str)>,
     /// Index into the stated durations of the one that is the window's length.
     pub incident_duration: Option<usize>,
+    /// The window joins several impact periods the page states.
+    pub union: bool,
 }
 
 /// Finds the window, detection and resolution from the page's points, ranges and durations.
@@ -215,10 +297,21 @@ pub fn analyse(
     words: &EventWords,
 ) -> Found {
     let mut found = Found::default();
-    let after = words.time_after_word;
-    let starts = keyword_points(points, blocks, &words.start, after);
-    let recoveries = keyword_points(points, blocks, &words.resolution, after);
-    let detections = keyword_points(points, blocks, &words.detection, after);
+    let start_cost = keyword_points(points, blocks, &words.start, words);
+    let recovery_cost = keyword_points(points, blocks, &words.resolution, words);
+    let detections: Vec<bool> = keyword_points(points, blocks, &words.detection, words)
+        .iter()
+        .map(Option::is_some)
+        .collect();
+    // a time that words of both kinds reach takes the nearer ("a complete outage until 6:20")
+    let (starts, recoveries): (Vec<bool>, Vec<bool>) = start_cost
+        .iter()
+        .zip(&recovery_cost)
+        .map(|(s, r)| match (s, r) {
+            (Some(s), Some(r)) => (s <= r, r <= s),
+            _ => (s.is_some(), r.is_some()),
+        })
+        .unzip();
 
     // 0. Rows labelled with the window's start and end ("Beginn · 26.10.2025, 02:31 MEZ").
     let labelled = |labels: &[String]| {
@@ -251,6 +344,38 @@ pub fn analyse(
     {
         found.start = Some((r.from, "range stated in the summary"));
         found.end = Some((r.to, "range stated in the summary"));
+        // 1c. Several impact periods in the summary ("beginning at 3am …, and around 7:30am
+        // until 8:10am. The issue was resolved at 11:34am"): the window is their union.
+        let lead = |i: &usize| points[*i].place == Place::Lead;
+        let (s0, e0) = (points[r.from].at, points[r.to].at);
+        let first = candidates
+            .iter()
+            .filter(|c| lead(&c.from))
+            .map(|c| c.from)
+            .chain((0..points.len()).filter(|i| lead(i) && starts[*i]))
+            .filter(|i| points[*i].at < s0 && (e0 - points[*i].at).num_seconds() <= MAX_WINDOW_SECS)
+            .min_by_key(|i| points[*i].at);
+        let last = candidates
+            .iter()
+            .filter(|c| lead(&c.from))
+            .map(|c| c.to)
+            .chain((0..points.len()).filter(|i| lead(i) && recoveries[*i]))
+            .filter(|i| points[*i].at > e0 && (points[*i].at - s0).num_seconds() <= MAX_WINDOW_SECS)
+            .max_by_key(|i| points[*i].at);
+        // a recovery after a single stated range is its aftermath ("the backlog finished
+        // uploading around 6:30 PM"): the end moves only when the summary states more periods
+        let several = first.is_some()
+            || candidates
+                .iter()
+                .any(|c| lead(&c.from) && (points[c.from].at, points[c.to].at) != (s0, e0));
+        if let Some(i) = first {
+            found.start = Some((i, "earliest start of several periods stated in the summary"));
+            found.union = true;
+        }
+        if let Some(i) = last.filter(|_| several) {
+            found.end = Some((i, "latest end of several periods stated in the summary"));
+            found.union = true;
+        }
     }
 
     // The timeline: events in time order (all non-future points when there is no timeline).

@@ -91,6 +91,7 @@ impl WordsRegistry {
                         lasted: list(ev, "lasted"),
                         start_labels: list(ev, "start_labels"),
                         end_labels: list(ev, "end_labels"),
+                        negation: list(ev, "negation"),
                         time_after_word: ev
                             .and_then(|t| t.get("time_after_word"))
                             .and_then(|v| v.as_bool())
@@ -140,6 +141,12 @@ impl WordsRegistry {
                     .by_lang
                     .get(lang)
                     .is_none_or(|w| w.events.time_after_word),
+                // negation words are the page language's own (English "no" is Portuguese "in the")
+                negation: self
+                    .by_lang
+                    .get(lang)
+                    .map(|w| w.events.negation.clone())
+                    .unwrap_or_default(),
                 ..Default::default()
             },
             ..Default::default()

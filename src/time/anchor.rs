@@ -355,7 +355,19 @@ pub fn resolve(
             prev = None;
         }
         let (date, next_day) = resolve_date(&r, base, relative_base, prev, last_clocked);
-        let explicit = r.zone.as_ref().and_then(|z| z.offset);
+        let mut explicit = r.zone.as_ref().and_then(|z| z.offset);
+        let mut explicit_tz = named_tz(r.zone.as_ref());
+        if let (Some(z), Some(d), Some(c)) = (r.zone.as_ref(), date, r.clock) {
+            if let Some((tz, w)) =
+                loose_reading(zones, z, d, c, text.get(r.start..r.end).unwrap_or(""))
+            {
+                explicit = None;
+                explicit_tz = Some(tz);
+                if !warnings.contains(&w) {
+                    warnings.push(w);
+                }
+            }
+        }
         if let Some(z) = r.zone.as_ref().and_then(|z| z.warning.clone()) {
             if !warnings.contains(&z) {
                 warnings.push(z);
@@ -364,7 +376,7 @@ pub fn resolve(
         let value = match (date, r.clock) {
             (Some(d), Some(c)) => d
                 .and_hms_opt(c.hour, c.minute, c.second)
-                .map(|l| local_value(l, explicit, &page, named_tz(r.zone.as_ref()))),
+                .map(|l| local_value(l, explicit, &page, explicit_tz)),
             (Some(d), None) => Some(TimeValue::Date(d)),
             (None, Some(c)) => chrono::NaiveTime::from_hms_opt(c.hour, c.minute, c.second)
                 .map(|t| TimeValue::Clock(t, explicit.or(page_fixed(&page)))),
@@ -429,6 +441,41 @@ pub fn resolve(
         anchor_date: anchor,
         warnings: Vec::new(),
     }
+}
+
+/// A standard-time abbreviation written for a day when its zone keeps summer time ("08:46 AM
+/// PST" in May): the writer gave the zone's wall time, so it is read in the zone, with a warning.
+fn loose_reading(
+    zones: &ZoneTable,
+    z: &super::zones::ZoneRef,
+    date: NaiveDate,
+    clock: super::scan::ClockParts,
+    quote: &str,
+) -> Option<(Tz, String)> {
+    let tz = zones.loose_zone(z)?;
+    let o = z.offset?;
+    let local = date.and_hms_opt(clock.hour, clock.minute, clock.second)?;
+    let mapped = tz.from_local_datetime(&local);
+    // on the night the clocks go back, 02:31 MEZ is exactly what it says
+    if [mapped.earliest(), mapped.latest()]
+        .into_iter()
+        .flatten()
+        .any(|d| d.offset().fix() == o)
+    {
+        return None;
+    }
+    let actual = mapped.earliest()?.offset().fix();
+    (actual != o).then(|| {
+        (
+            tz,
+            format!(
+                "\"{}\" names standard time, but {} keeps {} on {date}: read as the local time there; pass --tz to override",
+                quote.trim(),
+                z.zone,
+                super::zones::offset_string(actual)
+            ),
+        )
+    })
 }
 
 /// An IANA zone written with a time ("18:00 Europe/Berlin"), when it has no fixed offset.

@@ -18,6 +18,10 @@ pub struct Candidate {
     pub zone: String,
     #[serde(default)]
     pub langs: Vec<String>,
+    /// Writers use this standard-time abbreviation all year ("PST" in July): on a date when
+    /// `zone` keeps another offset, the wall time is read in `zone`, with a warning.
+    #[serde(default)]
+    pub loose: bool,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -241,6 +245,17 @@ impl ZoneTable {
             zone: chosen.zone.clone(),
             warning,
         })
+    }
+
+    /// The IANA zone to read a time in instead of `offset`, when the reference is an
+    /// abbreviation that writers use all year (`loose = true` in zones.toml).
+    pub fn loose_zone(&self, r: &ZoneRef) -> Option<chrono_tz::Tz> {
+        let o = r.offset?;
+        self.abbreviations
+            .values()
+            .flat_map(|a| &a.candidates)
+            .find(|c| c.loose && c.zone == r.zone && parse_offset(&c.offset) == Some(o))
+            .and_then(|c| c.zone.parse().ok())
     }
 
     /// The IANA zone of a zone name phrase (lower case).
