@@ -250,6 +250,21 @@ pub fn date_page(input: &DatingInput, lex: &Lexicons) -> Dating {
             }
         }
     }
+    // "10.30 local (13:30 GMT)": the page's own times are in the zone the pairs imply.
+    if input.tz.is_none() {
+        if let Some((offset, quote)) = paired_offset(input.text, &parsed) {
+            let o = crate::time::zones::offset_string(offset);
+            opts.tz = Some(o.clone());
+            parsed = crate::time::parse(input.text, lex, &opts);
+            parsed.zone.zone = Some(o);
+            parsed.zone.how = ZoneHow::Stated;
+            evidence.push((
+                "timezone".into(),
+                quote,
+                "a local time paired with its time in another zone".into(),
+            ));
+        }
+    }
     let has_clock = parsed.times.iter().any(|t| t.has_clock);
     // Neither a zone nor a date may cost the page its clock times: both fixes go into one
     // re-parse (the zone does not change which day the text names).
@@ -327,6 +342,47 @@ pub fn date_page(input: &DatingInput, lex: &Lexicons) -> Dating {
         evidence,
         warnings,
     }
+}
+
+/// Most characters between a time and its other-zone twin ("10.30 local (13:30 GMT)").
+const PAIR_GAP_CHARS: usize = 16;
+
+/// The page's own offset when it writes its times with a twin in a stated zone ("sobre las
+/// 10.30 local (13:30 GMT)", "12:00 hs (15:00 GMT)"): the first time has no zone, the second,
+/// in brackets right after it, has one. Every such pair must agree.
+pub fn paired_offset(text: &str, parsed: &Parsed) -> Option<(FixedOffset, String)> {
+    let chars: Vec<char> = text.chars().collect();
+    let mut found: Option<(i32, String)> = None;
+    for w in parsed.times.windows(2) {
+        let (a, b) = (&w[0], &w[1]);
+        if a.zone.is_some() || b.zone.is_none() || !a.has_clock || !b.has_clock || a.end > b.start
+        {
+            continue;
+        }
+        let gap: String = chars[a.end..b.start.min(chars.len())].iter().collect();
+        if gap.chars().count() > PAIR_GAP_CHARS || !gap.trim_end().ends_with(['(', '（']) {
+            continue;
+        }
+        let (Some(local), Some(other)) = (
+            a.value.and_then(|v| v.local()),
+            b.value.and_then(|v| v.instant()),
+        ) else {
+            continue;
+        };
+        let secs = (local - other.naive_utc()).num_seconds();
+        // whole quarter hours within the world's offsets; none at all says nothing
+        if secs == 0 || secs % 900 != 0 || secs.abs() > 14 * 3600 {
+            continue;
+        }
+        let quote: String = chars[a.start..b.end.min(chars.len())].iter().collect();
+        match &found {
+            Some((o, _)) if *o as i64 != secs => return None,
+            Some(_) => {}
+            None => found = Some((secs as i32, quote)),
+        }
+    }
+    let (secs, quote) = found?;
+    Some((FixedOffset::east_opt(secs)?, quote))
 }
 
 #[cfg(test)]

@@ -354,7 +354,10 @@ pub fn resolve(
             base = Some(h.1);
             prev = None;
         }
-        let (date, next_day) = resolve_date(&r, base, relative_base, prev, last_clocked);
+        let (mut date, next_day) = resolve_date(&r, base, relative_base, prev, last_clocked);
+        if r.day_end && r.date.is_some_and(|d| d.day.is_some() || d.relative.is_some()) {
+            date = date.map(|d| d + Duration::days(1));
+        }
         let mut explicit = r.zone.as_ref().and_then(|z| z.offset);
         let mut explicit_tz = named_tz(r.zone.as_ref());
         if let (Some(z), Some(d), Some(c)) = (r.zone.as_ref(), date, r.clock) {

@@ -59,6 +59,9 @@ pub struct RawTime {
     pub zone: Option<ZoneRef>,
     pub approximate: bool,
     pub next_day: bool,
+    /// A named midnight that ends its day ("자정" = "24:00" in the data): a date written with it
+    /// moves to the next day.
+    pub day_end: bool,
     /// For ranges: the second end.
     pub range_end: Option<Box<RawTime>>,
     /// Unit-style clock with a minute marker (for elliptical "32분" continuations).
@@ -82,6 +85,7 @@ impl RawTime {
             zone: None,
             approximate: false,
             next_day: false,
+            day_end: false,
             range_end: None,
             unit_style: false,
             head_end: end,
@@ -600,8 +604,11 @@ fn scan_clocks(text: &str, lex: &Lexicon, zones: &ZoneTable) -> Vec<RawTime> {
                 continue;
             };
             let mut r = RawTime::new(m.start(), m.end());
+            // "24:00" in the data: the midnight that ends the day written with it ("2일 자정",
+            // "nửa đêm ngày 29/10" are the night after the 2nd, the 29th)
+            r.day_end = h == 24;
             r.clock = Some(ClockParts {
-                hour: h,
+                hour: h % 24,
                 minute: mi,
                 second: 0,
                 meridiem: Some(Meridiem::Fixed),
