@@ -355,8 +355,7 @@ pub fn paired_offset(text: &str, parsed: &Parsed) -> Option<(FixedOffset, String
     let mut found: Option<(i32, String)> = None;
     for w in parsed.times.windows(2) {
         let (a, b) = (&w[0], &w[1]);
-        if a.zone.is_some() || b.zone.is_none() || !a.has_clock || !b.has_clock || a.end > b.start
-        {
+        if a.zone.is_some() || b.zone.is_none() || !a.has_clock || !b.has_clock || a.end > b.start {
             continue;
         }
         let gap: String = chars[a.end..b.start.min(chars.len())].iter().collect();

@@ -8,6 +8,9 @@ const MAX_WINDOW_SECS: i64 = 14 * 86_400;
 const SAME_LENGTH_SECS: i64 = 90;
 /// Shorter stated durations are steps ("within 2 minutes"), never the incident's length.
 const MIN_STATED_LENGTH_SECS: i64 = 180;
+/// A time that start and recovery words both reach takes only one role when one word is more
+/// than this many times nearer than the other ("a complete outage until 6:20": "until").
+const CLEARLY_NEARER: usize = 2;
 /// A timeline event this close to a computed instant is taken to be that instant.
 const SNAP_SECS: i64 = 60;
 /// How near a "lasted"/"for"/"동안" word must stand to a duration to introduce it.
@@ -308,7 +311,7 @@ pub fn analyse(
         .iter()
         .zip(&recovery_cost)
         .map(|(s, r)| match (s, r) {
-            (Some(s), Some(r)) => (s <= r, r <= s),
+            (Some(s), Some(r)) => (*s <= r * CLEARLY_NEARER + 2, *r <= s * CLEARLY_NEARER + 2),
             _ => (s.is_some(), r.is_some()),
         })
         .unzip();

@@ -355,7 +355,10 @@ pub fn resolve(
             prev = None;
         }
         let (mut date, next_day) = resolve_date(&r, base, relative_base, prev, last_clocked);
-        if r.day_end && r.date.is_some_and(|d| d.day.is_some() || d.relative.is_some()) {
+        if r.day_end
+            && r.date
+                .is_some_and(|d| d.day.is_some() || d.relative.is_some())
+        {
             date = date.map(|d| d + Duration::days(1));
         }
         let mut explicit = r.zone.as_ref().and_then(|z| z.offset);

@@ -412,7 +412,7 @@ impl Patterns {
             weekday_number: weekday_numbers(&d.weekdays),
             clock_dot: Regex::new(r"(\d{1,2})\.(\d{2})")?,
             date_apostrophe_year: Regex::new(r"['‘’](\d{2})[./-](\d{1,2})[./-](\d{1,2})")?,
-            date_no_year: Regex::new(r"(\d{1,2})([/.])(\d{1,2})")?,
+            date_no_year: Regex::new(r"(\d{1,2})([/.-])(\d{1,2})")?,
             minute_only,
             date_ymd: Regex::new(r"(\d{4})([-/.])(\d{1,2})[-/.](\d{1,2})")?,
             date_numeric: Regex::new(r"(\d{1,2})([/.])(\d{1,2})[/.](\d{4}|\d{2})")?,
@@ -880,9 +880,9 @@ fn attach_clock_words(text: &str, lex: &Lexicon, zones: &ZoneTable, r: &mut RawT
     let clock = r.clock.as_mut().expect("clock atom");
     if lex.clock.hour_needs_cue && r.unit_style && meridiem.is_none() {
         let b = skip_ws_back(text, r.start, MAX_GAP_SPACES);
-        if phrase_before(text, b, &w.cues).is_none()
-            && phrase_before(text, b, &w.approx_before).is_none()
-        {
+        // "khoảng 8 giờ" (a cue) is a time; "gần 2 giờ", "hơn 8 giờ" (nearly, more than: not
+        // cues) are lengths, the hour unit being the duration unit too
+        if phrase_before(text, b, &w.cues).is_none() {
             return false;
         }
     }
@@ -1149,7 +1149,31 @@ fn scan_dates(text: &str, lex: &Lexicon) -> (Vec<RawTime>, Vec<RawTime>) {
                 .chars()
                 .take(3)
                 .any(|ch| ch == ':' || ch == 'h' || !ch.is_ascii());
-        if !(weekday_note || clock_follows) {
+        // "ngày 29-7": a day word before it says it is a date
+        let before = text[..m.start()].trim_end_matches([' ', '\t']);
+        let ends_with_word = |list: &[String]| {
+            list.iter().any(|w| {
+                let at = before.len().saturating_sub(w.len());
+                !w.is_empty()
+                    && before.len() >= w.len()
+                    && before.is_char_boundary(at)
+                    && before[at..].to_lowercase() == w.to_lowercase()
+                    && whole_word(before, at, before.len())
+            })
+        };
+        // "3g sáng 30-7", "3pm 30/7": right after a clock's meridiem word
+        let after_meridiem =
+            ends_with_word(&lex.clock.am_after) || ends_with_word(&lex.clock.pm_after);
+        let day_word = lex.date.day_prefixes.iter().any(|w| {
+            let at = before.len().saturating_sub(w.len());
+            !w.is_empty()
+                && before.len() >= w.len()
+                && before.is_char_boundary(at)
+                && before[at..].to_lowercase() == w.to_lowercase()
+                && whole_word(before, at, before.len())
+        });
+        let day_word = day_word || after_meridiem;
+        if !(weekday_note || clock_follows || day_word) || (&c[2] == "-" && !day_word) {
             continue;
         }
         let (a, b): (u32, u32) = (c[1].parse().unwrap_or(0), c[3].parse().unwrap_or(0));
