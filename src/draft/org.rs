@@ -19,6 +19,8 @@ const MIN_TEXT_SCORE: f32 = 4.0;
 const PATTERN_WEIGHT: f32 = 3.0;
 /// First-person words ("we", "our") in the head that make a page its site's own.
 const MIN_FIRST_PERSON: usize = 3;
+/// Share of a "brand product" name's score that also counts for the brand alone.
+const BRAND_SHARE: f32 = 0.5;
 /// Extra weight of a name that appears in the title.
 const TITLE_WEIGHT: f32 = 2.0;
 
@@ -89,6 +91,51 @@ fn host_names_with(host: &str, rules: &HostRules) -> Vec<String> {
         }
     }
     out
+}
+
+/// Names of countries and capitals (`[places]` of `mappings/zones.toml`, lower case): a place is
+/// never the organisation a page is about ("aeroporto de Lisboa").
+fn places() -> &'static std::collections::HashSet<String> {
+    static PLACES: OnceLock<std::collections::HashSet<String>> = OnceLock::new();
+    PLACES.get_or_init(|| {
+        #[derive(serde::Deserialize)]
+        struct Zones {
+            #[serde(default)]
+            places: std::collections::BTreeMap<String, String>,
+        }
+        let dir = std::env::var_os("INCIDENTLIB_MAPPINGS")
+            .map(std::path::PathBuf::from)
+            .unwrap_or_else(|| crate::paths::data_dir("mappings"));
+        let path = dir.join("zones.toml");
+        std::fs::read_to_string(&path)
+            .ok()
+            .and_then(|t| toml::from_str::<Zones>(&t).ok())
+            .map(|z| z.places.into_keys().map(|k| k.to_lowercase()).collect())
+            .unwrap_or_default()
+    })
+}
+
+/// The words of a URL's path, lower case (`/noticias/visa-suffers-an-outage` → visa, suffers,
+/// an, outage): a news site's address usually carries its headline.
+fn slug_words(url: Option<&str>) -> Vec<String> {
+    let Some(u) = url.and_then(|u| url::Url::parse(u).ok()) else {
+        return vec![];
+    };
+    let path = percent_encoding::percent_decode_str(u.path()).decode_utf8_lossy();
+    path.split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(str::to_lowercase)
+        .collect()
+}
+
+/// Whether every word of `name` occurs, in order and side by side, among `words`.
+fn in_words(name: &str, words: &[String]) -> bool {
+    let parts: Vec<String> = name
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(str::to_lowercase)
+        .collect();
+    !parts.is_empty() && words.windows(parts.len()).any(|w| w == parts.as_slice())
 }
 
 /// Whether a host is a subdomain on a publishing platform (`someone.blogspot.com`): its owner
@@ -249,8 +296,10 @@ fn count_mentions(hay: &str, name: &str) -> usize {
 }
 
 /// The organisation the title and first paragraphs name most, with its score.
-fn text_org(title: &str, text: &str, w: &OrgWords) -> Option<Candidate> {
+fn text_org(title: &str, text: &str, url: Option<&str>, w: &OrgWords) -> Option<Candidate> {
     let head: String = text.chars().take(HEAD_CHARS).collect();
+    let slug = slug_words(url);
+    let places = places();
     let hay = format!("{title}\n{head}");
     let mut found: HashMap<String, Candidate> = HashMap::new();
     let add = |found: &mut HashMap<String, Candidate>,
@@ -261,7 +310,11 @@ fn text_org(title: &str, text: &str, w: &OrgWords) -> Option<Candidate> {
         let name = trim_stop_words(name.trim_matches(|c: char| !c.is_alphanumeric()), w.stop);
         // "7일", "3月": a number starts a date or a count, not a name.
         let numeric = name.chars().next().is_some_and(|c| c.is_numeric());
-        if name.chars().count() < 2 || numeric || is_stop(&name, w.stop) {
+        if name.chars().count() < 2
+            || numeric
+            || is_stop(&name, w.stop)
+            || places.contains(&name.to_lowercase())
+        {
             return;
         }
         let c = found.entry(squash(&name)).or_insert_with(|| Candidate {
@@ -330,8 +383,31 @@ fn text_org(title: &str, text: &str, w: &OrgWords) -> Option<Candidate> {
             }
         }
     }
+    // A brand named with its product ("Microsoft Azure", "Google Cloud") is a mention of the
+    // brand too, when the text also names the brand alone.
+    let heads: Vec<(String, f32, usize)> = found
+        .values()
+        .filter_map(|c| {
+            let name = c.name();
+            let first = name.split_whitespace().next()?;
+            (first.len() < name.len()).then(|| (squash(first), c.score, c.solid))
+        })
+        .collect();
+    for (key, score, solid) in heads {
+        if let Some(brand) = found.get_mut(&key) {
+            brand.score += score * BRAND_SHARE;
+            brand.solid += solid;
+        }
+    }
     for (key, c) in found.iter_mut() {
         if squash(title).contains(key.as_str()) {
+            c.score += TITLE_WEIGHT;
+        }
+        // The address's headline words count like the title's (pages without a title).
+        if !title.is_empty() && squash(title).contains(key.as_str()) {
+            continue;
+        }
+        if in_words(&c.name(), &slug) {
             c.score += TITLE_WEIGHT;
         }
     }
@@ -443,7 +519,7 @@ pub fn find_org(c: &OrgClues, w: &OrgWords) -> Option<Org> {
         }
     }
     // 4. The organisation the text names most.
-    if let Some(t) = text_org(title, c.text, w).filter(|t| t.score >= MIN_TEXT_SCORE) {
+    if let Some(t) = text_org(title, c.text, c.url, w).filter(|t| t.score >= MIN_TEXT_SCORE) {
         return Some(org(
             t.name(),
             t.quote.clone(),
@@ -457,7 +533,7 @@ pub fn find_org(c: &OrgClues, w: &OrgWords) -> Option<Org> {
     if let (Some(h), Some(host)) = (hosts.first(), &host) {
         return Some(org(capitalise(h), host.clone(), "URL host (a guess)"));
     }
-    text_org(title, c.text, w).map(|t| {
+    text_org(title, c.text, c.url, w).map(|t| {
         org(
             t.name(),
             t.quote.clone(),
@@ -519,7 +595,7 @@ mod tests {
         };
         let text = "On Monday, about 70 % of the clients of Acmetel in Uruguay lost service.\n\
                     The outage at Acmetel lasted two hours, and Acmetel apologised.";
-        let t = text_org("Outage hits Acmetel", text, &w).unwrap();
+        let t = text_org("Outage hits Acmetel", text, None, &w).unwrap();
         assert_eq!(t.name(), "Acmetel");
     }
 
@@ -533,7 +609,7 @@ mod tests {
             ..Default::default()
         };
         let text = "가나다에 따르면 어제 거래가 멈췄다. 가나다는 사과했다.";
-        let t = text_org("가나다 거래 정지", text, &w).unwrap();
+        let t = text_org("가나다 거래 정지", text, None, &w).unwrap();
         assert_eq!(t.name(), "가나다");
     }
 }
