@@ -192,6 +192,14 @@ pub fn compile_pattern(p: &str) -> Result<Regex, regex::Error> {
     Regex::new(&expanded)
 }
 
+/// A number followed by a CJK date or clock unit ("3月", "5日", "9시"): part of a date, not a name.
+fn date_inside() -> &'static Regex {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    RE.get_or_init(|| {
+        Regex::new(r"[0-9０-９]\s*[年月日时時点點号號년월일시분]").expect("valid regex")
+    })
+}
+
 /// How often the head of the text speaks as "we" (first-person words as whole words).
 fn first_person_count(text: &str, words: &[String]) -> usize {
     let head: String = text.chars().take(HEAD_CHARS).collect();
@@ -308,8 +316,10 @@ fn text_org(title: &str, text: &str, url: Option<&str>, w: &OrgWords) -> Option<
                weight: f32,
                solid: bool| {
         let name = trim_stop_words(name.trim_matches(|c: char| !c.is_alphanumeric()), w.stop);
-        // "7일", "3月": a number starts a date or a count, not a name.
-        let numeric = name.chars().next().is_some_and(|c| c.is_numeric());
+        // "7일", "3月": a number starts a date or a count, not a name; nor is a name with a
+        // date inside it ("关于3月5日").
+        let numeric = name.chars().next().is_some_and(|c| c.is_numeric())
+            || date_inside().is_match(&name);
         if name.chars().count() < 2
             || numeric
             || is_stop(&name, w.stop)
@@ -503,10 +513,20 @@ pub fn find_org(c: &OrgClues, w: &OrgWords) -> Option<Org> {
             return marked;
         }
     }
-    // 3. A page that speaks as "we" is its site's own: the markup's name, else the host.
+    // 3. A page that speaks as "we" is its site's own: the markup's name, else the name it
+    // gives itself in its own script ("안녕하세요, 누리솔입니다" on nurisol.co.kr), else the host.
     if first_person_count(c.text, w.first_person) >= MIN_FIRST_PERSON {
         if let Some(m) = marked {
             return Some(m);
+        }
+        if let Some(t) = text_org(title, c.text, c.url, w)
+            .filter(|t| t.score >= MIN_TEXT_SCORE && !t.name().is_ascii())
+        {
+            return Some(org(
+                t.name(),
+                t.quote.clone(),
+                "the name the page gives itself",
+            ));
         }
         if let (Some(h), Some(host)) = (hosts.first(), &host) {
             if !on_platform(host) {
