@@ -115,6 +115,27 @@ fn places() -> &'static std::collections::HashSet<String> {
     })
 }
 
+/// A Han, kana or Hangul name runs into the place that follows it ("阿里云香港可用区C"): the
+/// name ends where a known place begins (a place that starts or ends the name stays:
+/// "香港电讯", "ＮＴＴ西日本").
+fn cut_at_place(name: &str, places: &std::collections::HashSet<String>) -> String {
+    if name.is_ascii() {
+        return name.to_string();
+    }
+    let cut = places
+        .iter()
+        .filter(|p| !p.is_ascii())
+        .filter_map(|p| name.find(p.as_str()).map(|i| (i, i + p.len())))
+        // A place that ends the name is part of it ("ＮＴＴ西日本"); one in the middle is not.
+        .filter(|&(i, e)| i > 0 && e < name.len() && name[..i].chars().count() >= 2)
+        .map(|(i, _)| i)
+        .min();
+    match cut {
+        Some(i) => name[..i].to_string(),
+        None => name.to_string(),
+    }
+}
+
 /// The words of a URL's path, lower case (`/noticias/visa-suffers-an-outage` → visa, suffers,
 /// an, outage): a news site's address usually carries its headline.
 fn slug_words(url: Option<&str>) -> Vec<String> {
@@ -316,6 +337,7 @@ fn text_org(title: &str, text: &str, url: Option<&str>, w: &OrgWords) -> Option<
                weight: f32,
                solid: bool| {
         let name = trim_stop_words(name.trim_matches(|c: char| !c.is_alphanumeric()), w.stop);
+        let name = cut_at_place(&name, places);
         // "7일", "3月": a number starts a date or a count, not a name; nor is a name with a
         // date inside it ("关于3月5日").
         let numeric = name.chars().next().is_some_and(|c| c.is_numeric())
