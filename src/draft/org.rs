@@ -389,6 +389,13 @@ fn text_org(title: &str, text: &str, url: Option<&str>, w: &OrgWords) -> Option<
         );
     }
     for re in w.patterns {
+        // A pattern marked `(?P<own>)` is how a page names itself (greeting, sign-off, legal
+        // name): it weighs double.
+        let weight = if re.capture_names().any(|n| n == Some("own")) {
+            PATTERN_WEIGHT * 2.0
+        } else {
+            PATTERN_WEIGHT
+        };
         for c in re.captures_iter(&hay) {
             let Some(m) = c.name("name").or_else(|| c.get(1)) else {
                 continue;
@@ -402,7 +409,7 @@ fn text_org(title: &str, text: &str, url: Option<&str>, w: &OrgWords) -> Option<
             {
                 continue;
             }
-            add(&mut found, name, m.start(), PATTERN_WEIGHT, true);
+            add(&mut found, name, m.start(), weight, true);
             // CJK names are not split by the capitalised-run scan: count their plain mentions.
             let key = squash(&trim_stop_words(name, w.stop));
             if !name.chars().any(|c| c.is_ascii_alphabetic()) {
