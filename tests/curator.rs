@@ -223,7 +223,8 @@ fn a_news_report_names_its_subject_in_its_address_and_never_a_place() {
 /// The article-extraction benchmark, or None (with a note) when `../shared` is absent; under
 /// `INCIDENTLIB_REQUIRE_SHARED=1` (CI) an absent corpus fails the test.
 fn extraction_benchmark() -> Option<std::path::PathBuf> {
-    common::shared("benchmarks/article-extraction").filter(|d| d.join("ground-truth.json").is_file())
+    common::shared("benchmarks/article-extraction")
+        .filter(|d| d.join("ground-truth.json").is_file())
 }
 
 /// Main content through the path a curator uses: `incidentlib fetch PAGE.html --json`, one

@@ -385,7 +385,10 @@ fn a_twenty_mention_draft_shows_one_row_per_term_and_each_warning_once() {
     let fd = row("feature-degraded");
     assert!(fd.contains("×10"), "{fd}");
     assert!(fd.contains("8 affirmed, 2 negated"), "{fd}");
-    assert!(fd.contains(" checked"), "a term in the case is ticked: {fd}");
+    assert!(
+        fd.contains(" checked"),
+        "a term in the case is ticked: {fd}"
+    );
     assert!(row("databases").contains("8 affirmed"));
     assert!(row("disk-full").contains("×2"));
     // Its links step through each piece of evidence, and every one lands on a highlight.
@@ -396,7 +399,10 @@ fn a_twenty_mention_draft_shows_one_row_per_term_and_each_warning_once() {
     assert_eq!(links.len(), 20, "{links:?}");
     for l in &links {
         let id = &l["<a href=\"#".len()..l.len() - 1];
-        assert!(dom.contains(&format!("id=\"{id}\"")), "link to {id} lands nowhere");
+        assert!(
+            dom.contains(&format!("id=\"{id}\"")),
+            "link to {id} lands nowhere"
+        );
     }
     // The two wordings of "no time zone stated" show once.
     let warnings = &dom[dom.find("aria-label=\"warnings\"").unwrap()..dom.find("<main>").unwrap()];
@@ -412,7 +418,9 @@ fn ticks_apply_to_terms_and_the_export_is_accepted() {
         &browser,
         &format!("file://{}#selftest-export", html_path.display()),
     );
-    let start = dom.find("<pre id=\"export-output\">").expect("export output")
+    let start = dom
+        .find("<pre id=\"export-output\">")
+        .expect("export output")
         + "<pre id=\"export-output\">".len();
     let end = start + dom[start..].find("</pre>").unwrap();
     let json = html_escape::decode_html_entities(&dom[start..end]).into_owned();
@@ -453,13 +461,19 @@ fn every_control_is_reachable_by_keyboard_and_j_k_step_through_evidence() {
         &browser,
         &format!("file://{}#selftest-keys", html_path.display()),
     );
-    let start = dom.find("<pre id=\"selftest-output\">").expect("self-test output")
+    let start = dom
+        .find("<pre id=\"selftest-output\">")
+        .expect("self-test output")
         + "<pre id=\"selftest-output\">".len();
     let end = start + dom[start..].find("</pre>").unwrap();
     let json = html_escape::decode_html_entities(&dom[start..end]).into_owned();
-    let v: serde_json::Value = serde_json::from_str(&json).unwrap_or_else(|e| panic!("{e}: {json}"));
+    let v: serde_json::Value =
+        serde_json::from_str(&json).unwrap_or_else(|e| panic!("{e}: {json}"));
     assert_eq!(v["unreachable"], serde_json::json!([]), "{v}");
-    assert_eq!(v["native_ticks"], true, "ticks are checkboxes, so Space ticks them");
+    assert_eq!(
+        v["native_ticks"], true,
+        "ticks are checkboxes, so Space ticks them"
+    );
     assert_eq!(v["ticks"], 3);
     // The evidence in text order: the first three highlights, then back to the second.
     let order: Vec<String> = {
@@ -515,7 +529,10 @@ fn a_hangul_kana_han_heading_renders_with_real_glyphs() {
             .output()
             .expect("run chromium");
         std::fs::read(&png).unwrap_or_else(|e| {
-            panic!("{e}: no screenshot; {}", String::from_utf8_lossy(&out.stderr))
+            panic!(
+                "{e}: no screenshot; {}",
+                String::from_utf8_lossy(&out.stderr)
+            )
         })
     };
     let a = shot("draft-cjk-a", "장애보고 システム障害 服务故障");

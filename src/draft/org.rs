@@ -340,8 +340,8 @@ fn text_org(title: &str, text: &str, url: Option<&str>, w: &OrgWords) -> Option<
         let name = cut_at_place(&name, places);
         // "7일", "3月": a number starts a date or a count, not a name; nor is a name with a
         // date inside it ("关于3月5日").
-        let numeric = name.chars().next().is_some_and(|c| c.is_numeric())
-            || date_inside().is_match(&name);
+        let numeric =
+            name.chars().next().is_some_and(|c| c.is_numeric()) || date_inside().is_match(&name);
         if name.chars().count() < 2
             || numeric
             || is_stop(&name, w.stop)
