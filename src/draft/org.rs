@@ -33,6 +33,9 @@ struct HostRules {
     suffixes: Vec<String>,
     #[serde(default)]
     generic_labels: Vec<String>,
+    /// Publishing platforms and portals whose host never names the organisation a page is about.
+    #[serde(default)]
+    platforms: Vec<String>,
 }
 
 fn host_rules() -> &'static HostRules {
@@ -59,6 +62,14 @@ fn host_names_with(host: &str, rules: &HostRules) -> Vec<String> {
     let host = host.trim_end_matches('.').to_ascii_lowercase();
     let labels: Vec<&str> = host.split('.').filter(|l| !l.is_empty()).collect();
     if labels.len() < 2 || host.parse::<std::net::IpAddr>().is_ok() {
+        return vec![];
+    }
+    // A post on a platform (`blog.csdn.net/someone/…`, `zenn.dev/someone`) is not the platform's.
+    if rules
+        .platforms
+        .iter()
+        .any(|p| host == *p || host.ends_with(&format!(".{p}")))
+    {
         return vec![];
     }
     // The longest listed suffix the host ends with; else a country code's second level; else one label.
@@ -486,6 +497,17 @@ fn mention_of(site: &str, title: &str, text: &str) -> Option<(String, String)> {
     None
 }
 
+/// A host label as a name: its hyphenated words capitalised and spaced (`lumora-pay` →
+/// "Lumora Pay").
+fn host_label_name(label: &str) -> String {
+    label
+        .split('-')
+        .filter(|w| !w.is_empty())
+        .map(capitalise)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 fn capitalise(label: &str) -> String {
     let mut c = label.chars();
     match c.next() {
@@ -560,7 +582,7 @@ pub fn find_org(c: &OrgClues, w: &OrgWords) -> Option<Org> {
         if let (Some(h), Some(host)) = (hosts.first(), &host) {
             if !on_platform(host) {
                 return Some(org(
-                    capitalise(h),
+                    host_label_name(h),
                     host.clone(),
                     "URL host (the page speaks as its owner)",
                 ));
@@ -580,7 +602,7 @@ pub fn find_org(c: &OrgClues, w: &OrgWords) -> Option<Org> {
         return marked;
     }
     if let (Some(h), Some(host)) = (hosts.first(), &host) {
-        return Some(org(capitalise(h), host.clone(), "URL host (a guess)"));
+        return Some(org(host_label_name(h), host.clone(), "URL host (a guess)"));
     }
     text_org(title, c.text, c.url, w).map(|t| {
         org(
@@ -605,6 +627,7 @@ mod tests {
                 "engineering".into(),
                 "blog".into(),
             ],
+            platforms: vec![],
         }
     }
 
@@ -623,6 +646,18 @@ mod tests {
             vec!["example", "ist"]
         );
         assert!(host_names_with("127.0.0.1", &r).is_empty());
+    }
+
+    #[test]
+    fn platform_hosts_name_nobody_and_hyphens_become_spaces() {
+        let r = HostRules {
+            platforms: vec!["csdn.net".into(), "zenn.dev".into()],
+            ..rules()
+        };
+        assert!(host_names_with("blog.csdn.net", &r).is_empty());
+        assert!(host_names_with("zenn.dev", &r).is_empty());
+        assert_eq!(host_names_with("status.heroku.com", &r), vec!["heroku"]);
+        assert_eq!(host_label_name("lumora-pay"), "Lumora Pay");
     }
 
     #[test]
