@@ -289,3 +289,258 @@ fn dev_corpus_drafts_render_with_every_label_highlighted() {
         }
     }
 }
+
+/// Copies the fixture draft into `dir` as `stem`, letting `edit` change its case and review.
+fn fixture_draft(
+    dir: &Path,
+    stem: &str,
+    edit: impl FnOnce(&mut serde_json::Value, &mut serde_json::Value),
+) -> PathBuf {
+    let base = common::root().join("tests/fixtures/review/draft-examplewiki-2025-01-18");
+    let read = |ext: &str| {
+        serde_json::from_str::<serde_json::Value>(
+            &std::fs::read_to_string(format!("{}{ext}", base.display())).unwrap(),
+        )
+        .unwrap()
+    };
+    let (mut case, mut review) = (read(".json"), read(".review.json"));
+    edit(&mut case, &mut review);
+    let draft = dir.join(format!("{stem}.json"));
+    std::fs::write(&draft, case.to_string()).unwrap();
+    std::fs::write(dir.join(format!("{stem}.review.json")), review.to_string()).unwrap();
+    std::fs::copy(
+        format!("{}.txt", base.display()),
+        dir.join(format!("{stem}.txt")),
+    )
+    .unwrap();
+    let out = run(&["review", draft.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    draft.with_extension("html")
+}
+
+/// A draft with 20 mentions of three terms: feature-degraded 10 times (8 affirmed, 2 negated),
+/// databases 8 times, disk-full twice; and the same warning in two wordings.
+fn twenty_mentions(case: &mut serde_json::Value, review: &mut serde_json::Value) {
+    let mut labels = Vec::new();
+    let mut push = |field: &str, term: &str, assertion: &str, at: usize| {
+        labels.push(serde_json::json!({
+            "field": field, "term": term, "quote": "x", "start": at, "end": at + 3,
+            "section": "summary", "assertion": assertion, "rule": "phrase", "confidence": 0.8
+        }));
+    };
+    for i in 0..10 {
+        let a = if i < 8 { "affirmed" } else { "negated" };
+        push("symptoms", "feature-degraded", a, 10 + i * 20);
+    }
+    for i in 0..8 {
+        push("domain", "databases", "affirmed", 15 + i * 25);
+    }
+    for i in 0..2 {
+        push("symptoms", "disk-full", "affirmed", 300 + i * 50);
+    }
+    review["labels"] = serde_json::Value::Array(labels);
+    review["warnings"] = serde_json::json!([
+        "no time zone stated; assumed Asia/Seoul from the page language (ko); pass --tz to override",
+        "no time zone is stated on the page; Asia/Seoul was inferred from the page's language (ko): check it",
+        "no time zone is stated on the page; Asia/Seoul was inferred from the page's language (ko): check it"
+    ]);
+    case["symptoms"] = serde_json::json!(["feature-degraded", "disk-full"]);
+    case["domain"] = serde_json::json!(["databases"]);
+}
+
+/// The text of every element whose opening tag starts with `open` (no nesting of the same tag).
+fn elements<'a>(dom: &'a str, open: &str, close: &str) -> Vec<&'a str> {
+    let mut out = Vec::new();
+    let mut rest = dom;
+    while let Some(s) = rest.find(open) {
+        let after = &rest[s..];
+        let e = after[open.len()..]
+            .find(close)
+            .map(|e| open.len() + e + close.len())
+            .unwrap_or(after.len());
+        out.push(&after[..e]);
+        rest = &after[e..];
+    }
+    out
+}
+
+#[test]
+fn a_twenty_mention_draft_shows_one_row_per_term_and_each_warning_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let html_path = fixture_draft(dir.path(), "draft-twenty", twenty_mentions);
+    let html = std::fs::read_to_string(&html_path).unwrap();
+    // Checked in the browser's DOM when Chromium is there, else in the page as written.
+    let dom = match chromium() {
+        Some(b) => dump_dom(&b, &format!("file://{}", html_path.display())),
+        None => html,
+    };
+    let rows = elements(&dom, "<div class=\"label term", "</div>");
+    assert_eq!(rows.len(), 3, "one row per term: {rows:#?}");
+    let row = |term: &str| {
+        *rows
+            .iter()
+            .find(|r| r.contains(&format!("data-term=\"{term}\"")))
+            .unwrap_or_else(|| panic!("no row for {term}"))
+    };
+    let fd = row("feature-degraded");
+    assert!(fd.contains("×10"), "{fd}");
+    assert!(fd.contains("8 affirmed, 2 negated"), "{fd}");
+    assert!(
+        fd.contains(" checked"),
+        "a term in the case is ticked: {fd}"
+    );
+    assert!(row("databases").contains("8 affirmed"));
+    assert!(row("disk-full").contains("×2"));
+    // Its links step through each piece of evidence, and every one lands on a highlight.
+    let links: Vec<&str> = rows
+        .iter()
+        .flat_map(|r| elements(r, "<a href=\"#", "\""))
+        .collect();
+    assert_eq!(links.len(), 20, "{links:?}");
+    for l in &links {
+        let id = &l["<a href=\"#".len()..l.len() - 1];
+        assert!(
+            dom.contains(&format!("id=\"{id}\"")),
+            "link to {id} lands nowhere"
+        );
+    }
+    // The two wordings of "no time zone stated" show once.
+    let warnings = &dom[dom.find("aria-label=\"warnings\"").unwrap()..dom.find("<main>").unwrap()];
+    assert_eq!(warnings.matches("time zone").count(), 1, "{warnings}");
+}
+
+#[test]
+fn ticks_apply_to_terms_and_the_export_is_accepted() {
+    let Some(browser) = chromium() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let html_path = fixture_draft(dir.path(), "draft-twenty", twenty_mentions);
+    let dom = dump_dom(
+        &browser,
+        &format!("file://{}#selftest-export", html_path.display()),
+    );
+    let start = dom
+        .find("<pre id=\"export-output\">")
+        .expect("export output")
+        + "<pre id=\"export-output\">".len();
+    let end = start + dom[start..].find("</pre>").unwrap();
+    let json = html_escape::decode_html_entities(&dom[start..end]).into_owned();
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    // Ten mentions, one term, once.
+    assert_eq!(
+        v["symptoms"],
+        serde_json::json!(["feature-degraded", "disk-full"])
+    );
+    assert_eq!(v["domain"], serde_json::json!(["databases"]));
+    let reviewed = dir.path().join("reviewed.json");
+    std::fs::write(&reviewed, &json).unwrap();
+    let lib = dir.path().join("library");
+    std::fs::create_dir(&lib).unwrap();
+    let out = run(&[
+        "review",
+        "--accept",
+        reviewed.to_str().unwrap(),
+        "--library",
+        lib.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let written: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(lib.join("draft-examplewiki-2025-01-18.json")).unwrap(),
+    )
+    .unwrap();
+    assert_eq!(written["symptoms"], v["symptoms"]);
+}
+
+#[test]
+fn every_control_is_reachable_by_keyboard_and_j_k_step_through_evidence() {
+    let Some(browser) = chromium() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let html_path = fixture_draft(dir.path(), "draft-twenty", twenty_mentions);
+    // The page's own self-test presses j, j, j, k (synthetic key events reach the page's
+    // handler as real ones do) and lists the controls Tab cannot reach.
+    let dom = dump_dom(
+        &browser,
+        &format!("file://{}#selftest-keys", html_path.display()),
+    );
+    let start = dom
+        .find("<pre id=\"selftest-output\">")
+        .expect("self-test output")
+        + "<pre id=\"selftest-output\">".len();
+    let end = start + dom[start..].find("</pre>").unwrap();
+    let json = html_escape::decode_html_entities(&dom[start..end]).into_owned();
+    let v: serde_json::Value =
+        serde_json::from_str(&json).unwrap_or_else(|e| panic!("{e}: {json}"));
+    assert_eq!(v["unreachable"], serde_json::json!([]), "{v}");
+    assert_eq!(
+        v["native_ticks"], true,
+        "ticks are checkboxes, so Space ticks them"
+    );
+    assert_eq!(v["ticks"], 3);
+    // The evidence in text order: the first three highlights, then back to the second.
+    let order: Vec<String> = {
+        let src = &dom[dom.find("id=\"source\"").unwrap()..];
+        elements(src, "id=\"l-", "\"")
+            .iter()
+            .map(|s| s["id=\"".len()..s.len() - 1].to_string())
+            .collect()
+    };
+    assert!(order.len() >= 3, "{order:?}");
+    assert_eq!(
+        v["steps"],
+        serde_json::json!([order[0], order[1], order[2], order[1]]),
+        "{v}"
+    );
+    for key in ["heading_font", "input_font"] {
+        let f = v[key].as_str().unwrap();
+        assert!(
+            f.contains("Noto Sans CJK") && f.contains("Malgun Gothic") && f.contains("Hiragino"),
+            "{key}: {f}"
+        );
+    }
+}
+
+#[test]
+fn a_hangul_kana_han_heading_renders_with_real_glyphs() {
+    // With a CJK font (Debian's fonts-noto-cjk, which .ci/run installs) two different strings of
+    // Hangul, kana and Han render as different pixels; without one, every character is the same
+    // empty box and the two screenshots are identical. The page's own stylesheet is used.
+    let Some(browser) = chromium() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let shot = |stem: &str, org: &str| {
+        let org = org.to_string();
+        let html = fixture_draft(dir.path(), stem, move |case, _| {
+            case["org"] = org.clone().into();
+            case["title"] = serde_json::json!({ "ko": org });
+        });
+        let png = dir.path().join(format!("{stem}.png"));
+        let profile = tempfile::tempdir().unwrap();
+        let out = Command::new(&browser)
+            .args([
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--hide-scrollbars",
+                "--no-first-run",
+                "--window-size=900,260",
+                "--virtual-time-budget=2000",
+            ])
+            .arg(format!("--user-data-dir={}", profile.path().display()))
+            .arg(format!("--screenshot={}", png.display()))
+            .arg(format!("file://{}", html.display()))
+            .output()
+            .expect("run chromium");
+        std::fs::read(&png).unwrap_or_else(|e| {
+            panic!(
+                "{e}: no screenshot; {}",
+                String::from_utf8_lossy(&out.stderr)
+            )
+        })
+    };
+    let a = shot("draft-cjk-a", "장애보고 システム障害 服务故障");
+    // Same number of characters of each script, so boxes would line up exactly.
+    let b = shot("draft-cjk-b", "결제지연 サーバー停止 网络中断");
+    assert!(!a.is_empty() && !b.is_empty());
+    assert_ne!(
+        a, b,
+        "Hangul, kana and Han render as identical boxes: install a CJK font (fonts-noto-cjk)"
+    );
+}

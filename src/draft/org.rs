@@ -19,6 +19,8 @@ const MIN_TEXT_SCORE: f32 = 4.0;
 const PATTERN_WEIGHT: f32 = 3.0;
 /// First-person words ("we", "our") in the head that make a page its site's own.
 const MIN_FIRST_PERSON: usize = 3;
+/// Share of a "brand product" name's score that also counts for the brand alone.
+const BRAND_SHARE: f32 = 0.5;
 /// Extra weight of a name that appears in the title.
 const TITLE_WEIGHT: f32 = 2.0;
 
@@ -31,6 +33,9 @@ struct HostRules {
     suffixes: Vec<String>,
     #[serde(default)]
     generic_labels: Vec<String>,
+    /// Publishing platforms and portals whose host never names the organisation a page is about.
+    #[serde(default)]
+    platforms: Vec<String>,
 }
 
 fn host_rules() -> &'static HostRules {
@@ -57,6 +62,14 @@ fn host_names_with(host: &str, rules: &HostRules) -> Vec<String> {
     let host = host.trim_end_matches('.').to_ascii_lowercase();
     let labels: Vec<&str> = host.split('.').filter(|l| !l.is_empty()).collect();
     if labels.len() < 2 || host.parse::<std::net::IpAddr>().is_ok() {
+        return vec![];
+    }
+    // A post on a platform (`blog.csdn.net/someone/…`, `zenn.dev/someone`) is not the platform's.
+    if rules
+        .platforms
+        .iter()
+        .any(|p| host == *p || host.ends_with(&format!(".{p}")))
+    {
         return vec![];
     }
     // The longest listed suffix the host ends with; else a country code's second level; else one label.
@@ -89,6 +102,72 @@ fn host_names_with(host: &str, rules: &HostRules) -> Vec<String> {
         }
     }
     out
+}
+
+/// Names of countries and capitals (`[places]` of `mappings/zones.toml`, lower case): a place is
+/// never the organisation a page is about ("aeroporto de Lisboa").
+fn places() -> &'static std::collections::HashSet<String> {
+    static PLACES: OnceLock<std::collections::HashSet<String>> = OnceLock::new();
+    PLACES.get_or_init(|| {
+        #[derive(serde::Deserialize)]
+        struct Zones {
+            #[serde(default)]
+            places: std::collections::BTreeMap<String, String>,
+        }
+        let dir = std::env::var_os("INCIDENTLIB_MAPPINGS")
+            .map(std::path::PathBuf::from)
+            .unwrap_or_else(|| crate::paths::data_dir("mappings"));
+        let path = dir.join("zones.toml");
+        std::fs::read_to_string(&path)
+            .ok()
+            .and_then(|t| toml::from_str::<Zones>(&t).ok())
+            .map(|z| z.places.into_keys().map(|k| k.to_lowercase()).collect())
+            .unwrap_or_default()
+    })
+}
+
+/// A Han, kana or Hangul name runs into the place that follows it ("阿里云香港可用区C"): the
+/// name ends where a known place begins (a place that starts or ends the name stays:
+/// "香港电讯", "ＮＴＴ西日本").
+fn cut_at_place(name: &str, places: &std::collections::HashSet<String>) -> String {
+    if name.is_ascii() {
+        return name.to_string();
+    }
+    let cut = places
+        .iter()
+        .filter(|p| !p.is_ascii())
+        .filter_map(|p| name.find(p.as_str()).map(|i| (i, i + p.len())))
+        // A place that ends the name is part of it ("ＮＴＴ西日本"); one in the middle is not.
+        .filter(|&(i, e)| i > 0 && e < name.len() && name[..i].chars().count() >= 2)
+        .map(|(i, _)| i)
+        .min();
+    match cut {
+        Some(i) => name[..i].to_string(),
+        None => name.to_string(),
+    }
+}
+
+/// The words of a URL's path, lower case (`/noticias/visa-suffers-an-outage` → visa, suffers,
+/// an, outage): a news site's address usually carries its headline.
+fn slug_words(url: Option<&str>) -> Vec<String> {
+    let Some(u) = url.and_then(|u| url::Url::parse(u).ok()) else {
+        return vec![];
+    };
+    let path = percent_encoding::percent_decode_str(u.path()).decode_utf8_lossy();
+    path.split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(str::to_lowercase)
+        .collect()
+}
+
+/// Whether every word of `name` occurs, in order and side by side, among `words`.
+fn in_words(name: &str, words: &[String]) -> bool {
+    let parts: Vec<String> = name
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(str::to_lowercase)
+        .collect();
+    !parts.is_empty() && words.windows(parts.len()).any(|w| w == parts.as_slice())
 }
 
 /// Whether a host is a subdomain on a publishing platform (`someone.blogspot.com`): its owner
@@ -143,6 +222,14 @@ pub fn compile_pattern(p: &str) -> Result<Regex, regex::Error> {
         )
         .replace("{han}", r"(?P<name>[\p{Han}A-Za-z0-9]{2,10}?)");
     Regex::new(&expanded)
+}
+
+/// A number followed by a CJK date or clock unit ("3月", "5日", "9시"): part of a date, not a name.
+fn date_inside() -> &'static Regex {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    RE.get_or_init(|| {
+        Regex::new(r"[0-9０-９]\s*[年月日时時点點号號년월일시분]").expect("valid regex")
+    })
 }
 
 /// How often the head of the text speaks as "we" (first-person words as whole words).
@@ -249,8 +336,10 @@ fn count_mentions(hay: &str, name: &str) -> usize {
 }
 
 /// The organisation the title and first paragraphs name most, with its score.
-fn text_org(title: &str, text: &str, w: &OrgWords) -> Option<Candidate> {
+fn text_org(title: &str, text: &str, url: Option<&str>, w: &OrgWords) -> Option<Candidate> {
     let head: String = text.chars().take(HEAD_CHARS).collect();
+    let slug = slug_words(url);
+    let places = places();
     let hay = format!("{title}\n{head}");
     let mut found: HashMap<String, Candidate> = HashMap::new();
     let add = |found: &mut HashMap<String, Candidate>,
@@ -259,9 +348,16 @@ fn text_org(title: &str, text: &str, w: &OrgWords) -> Option<Candidate> {
                weight: f32,
                solid: bool| {
         let name = trim_stop_words(name.trim_matches(|c: char| !c.is_alphanumeric()), w.stop);
-        // "7일", "3月": a number starts a date or a count, not a name.
-        let numeric = name.chars().next().is_some_and(|c| c.is_numeric());
-        if name.chars().count() < 2 || numeric || is_stop(&name, w.stop) {
+        let name = cut_at_place(&name, places);
+        // "7일", "3月": a number starts a date or a count, not a name; nor is a name with a
+        // date inside it ("关于3月5日").
+        let numeric =
+            name.chars().next().is_some_and(|c| c.is_numeric()) || date_inside().is_match(&name);
+        if name.chars().count() < 2
+            || numeric
+            || is_stop(&name, w.stop)
+            || places.contains(&name.to_lowercase())
+        {
             return;
         }
         let c = found.entry(squash(&name)).or_insert_with(|| Candidate {
@@ -304,6 +400,13 @@ fn text_org(title: &str, text: &str, w: &OrgWords) -> Option<Candidate> {
         );
     }
     for re in w.patterns {
+        // A pattern marked `(?P<own>)` is how a page names itself (greeting, sign-off, legal
+        // name): it weighs double.
+        let weight = if re.capture_names().any(|n| n == Some("own")) {
+            PATTERN_WEIGHT * 2.0
+        } else {
+            PATTERN_WEIGHT
+        };
         for c in re.captures_iter(&hay) {
             let Some(m) = c.name("name").or_else(|| c.get(1)) else {
                 continue;
@@ -317,7 +420,7 @@ fn text_org(title: &str, text: &str, w: &OrgWords) -> Option<Candidate> {
             {
                 continue;
             }
-            add(&mut found, name, m.start(), PATTERN_WEIGHT, true);
+            add(&mut found, name, m.start(), weight, true);
             // CJK names are not split by the capitalised-run scan: count their plain mentions.
             let key = squash(&trim_stop_words(name, w.stop));
             if !name.chars().any(|c| c.is_ascii_alphabetic()) {
@@ -330,8 +433,31 @@ fn text_org(title: &str, text: &str, w: &OrgWords) -> Option<Candidate> {
             }
         }
     }
+    // A brand named with its product ("Microsoft Azure", "Google Cloud") is a mention of the
+    // brand too, when the text also names the brand alone.
+    let heads: Vec<(String, f32, usize)> = found
+        .values()
+        .filter_map(|c| {
+            let name = c.name();
+            let first = name.split_whitespace().next()?;
+            (first.len() < name.len()).then(|| (squash(first), c.score, c.solid))
+        })
+        .collect();
+    for (key, score, solid) in heads {
+        if let Some(brand) = found.get_mut(&key) {
+            brand.score += score * BRAND_SHARE;
+            brand.solid += solid;
+        }
+    }
     for (key, c) in found.iter_mut() {
         if squash(title).contains(key.as_str()) {
+            c.score += TITLE_WEIGHT;
+        }
+        // The address's headline words count like the title's (pages without a title).
+        if !title.is_empty() && squash(title).contains(key.as_str()) {
+            continue;
+        }
+        if in_words(&c.name(), &slug) {
             c.score += TITLE_WEIGHT;
         }
     }
@@ -369,6 +495,17 @@ fn mention_of(site: &str, title: &str, text: &str) -> Option<(String, String)> {
         return Some((site.to_string(), line_of(&hay, hay.find(site)?)));
     }
     None
+}
+
+/// A host label as a name: its hyphenated words capitalised and spaced (`lumora-pay` →
+/// "Lumora Pay").
+fn host_label_name(label: &str) -> String {
+    label
+        .split('-')
+        .filter(|w| !w.is_empty())
+        .map(capitalise)
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 fn capitalise(label: &str) -> String {
@@ -427,15 +564,25 @@ pub fn find_org(c: &OrgClues, w: &OrgWords) -> Option<Org> {
             return marked;
         }
     }
-    // 3. A page that speaks as "we" is its site's own: the markup's name, else the host.
+    // 3. A page that speaks as "we" is its site's own: the markup's name, else the name it
+    // gives itself in its own script ("안녕하세요, 누리솔입니다" on nurisol.co.kr), else the host.
     if first_person_count(c.text, w.first_person) >= MIN_FIRST_PERSON {
         if let Some(m) = marked {
             return Some(m);
         }
+        if let Some(t) = text_org(title, c.text, c.url, w)
+            .filter(|t| t.score >= MIN_TEXT_SCORE && !t.name().is_ascii())
+        {
+            return Some(org(
+                t.name(),
+                t.quote.clone(),
+                "the name the page gives itself",
+            ));
+        }
         if let (Some(h), Some(host)) = (hosts.first(), &host) {
             if !on_platform(host) {
                 return Some(org(
-                    capitalise(h),
+                    host_label_name(h),
                     host.clone(),
                     "URL host (the page speaks as its owner)",
                 ));
@@ -443,7 +590,7 @@ pub fn find_org(c: &OrgClues, w: &OrgWords) -> Option<Org> {
         }
     }
     // 4. The organisation the text names most.
-    if let Some(t) = text_org(title, c.text, w).filter(|t| t.score >= MIN_TEXT_SCORE) {
+    if let Some(t) = text_org(title, c.text, c.url, w).filter(|t| t.score >= MIN_TEXT_SCORE) {
         return Some(org(
             t.name(),
             t.quote.clone(),
@@ -455,9 +602,9 @@ pub fn find_org(c: &OrgClues, w: &OrgWords) -> Option<Org> {
         return marked;
     }
     if let (Some(h), Some(host)) = (hosts.first(), &host) {
-        return Some(org(capitalise(h), host.clone(), "URL host (a guess)"));
+        return Some(org(host_label_name(h), host.clone(), "URL host (a guess)"));
     }
-    text_org(title, c.text, w).map(|t| {
+    text_org(title, c.text, c.url, w).map(|t| {
         org(
             t.name(),
             t.quote.clone(),
@@ -480,6 +627,7 @@ mod tests {
                 "engineering".into(),
                 "blog".into(),
             ],
+            platforms: vec![],
         }
     }
 
@@ -501,6 +649,18 @@ mod tests {
     }
 
     #[test]
+    fn platform_hosts_name_nobody_and_hyphens_become_spaces() {
+        let r = HostRules {
+            platforms: vec!["csdn.net".into(), "zenn.dev".into()],
+            ..rules()
+        };
+        assert!(host_names_with("blog.csdn.net", &r).is_empty());
+        assert!(host_names_with("zenn.dev", &r).is_empty());
+        assert_eq!(host_names_with("status.heroku.com", &r), vec!["heroku"]);
+        assert_eq!(host_label_name("lumora-pay"), "Lumora Pay");
+    }
+
+    #[test]
     fn the_host_is_taken_as_the_page_writes_it() {
         let got = mention_of(
             "beyondhosting",
@@ -519,7 +679,7 @@ mod tests {
         };
         let text = "On Monday, about 70 % of the clients of Acmetel in Uruguay lost service.\n\
                     The outage at Acmetel lasted two hours, and Acmetel apologised.";
-        let t = text_org("Outage hits Acmetel", text, &w).unwrap();
+        let t = text_org("Outage hits Acmetel", text, None, &w).unwrap();
         assert_eq!(t.name(), "Acmetel");
     }
 
@@ -533,7 +693,7 @@ mod tests {
             ..Default::default()
         };
         let text = "가나다에 따르면 어제 거래가 멈췄다. 가나다는 사과했다.";
-        let t = text_org("가나다 거래 정지", text, &w).unwrap();
+        let t = text_org("가나다 거래 정지", text, None, &w).unwrap();
         assert_eq!(t.name(), "가나다");
     }
 }

@@ -1,6 +1,8 @@
 //! The review page: one self-contained HTML file where a curator checks a draft, and `--accept`.
 pub mod accept;
 mod highlight;
+pub mod terms;
+pub mod warnings;
 
 use crate::draft::Review;
 use anyhow::{Context, Result};
@@ -83,56 +85,18 @@ pub fn render(d: &DraftFiles) -> String {
             .to_string()
     };
 
-    let mut warnings = String::new();
-    for w in &r.warnings {
-        warnings.push_str(&format!("<li>{}</li>", esc(w)));
+    let mut warnings_html = String::new();
+    for w in &warnings::dedupe(&r.warnings) {
+        warnings_html.push_str(&format!("<li>{}</li>", esc(w)));
     }
-    if warnings.is_empty() {
-        warnings.push_str("<li class=\"none\">no warnings</li>");
+    if warnings_html.is_empty() {
+        warnings_html.push_str("<li class=\"none\">no warnings</li>");
     }
 
     let (text_html, anchors) = highlight::render_text(&d.text, r);
 
-    // Labels per field, each linked to its evidence.
-    let mut labels_html = String::new();
-    let mut by_field: indexmap::IndexMap<String, Vec<(usize, &Value)>> = Default::default();
-    for (i, l) in r.labels.iter().enumerate() {
-        let f = l.get("field").and_then(Value::as_str).unwrap_or("other");
-        by_field.entry(f.to_string()).or_default().push((i, l));
-    }
-    for (field, ls) in &by_field {
-        labels_html.push_str(&format!(
-            "<fieldset class=\"field f-{f}\"><legend>{f}</legend>",
-            f = esc(field)
-        ));
-        for (i, l) in ls {
-            let term = l.get("term").and_then(Value::as_str).unwrap_or("");
-            let assertion = l
-                .get("assertion")
-                .and_then(Value::as_str)
-                .unwrap_or("affirmed");
-            let conf = l.get("confidence").and_then(Value::as_f64).unwrap_or(0.0);
-            let in_case = match case.get(field.as_str()) {
-                Some(Value::Array(a)) => a.iter().any(|v| v.as_str() == Some(term)),
-                Some(Value::String(s)) => s == term,
-                _ => false,
-            };
-            labels_html.push_str(&format!(
-                "<div class=\"label a-{a}\"><input type=\"checkbox\" id=\"lab-{i}\" data-field=\"{f}\" data-term=\"{t}\"{c}> \
-                 <label for=\"lab-{i}\">{t}</label> <span class=\"conf\">{conf:.2}</span> \
-                 <span class=\"assert\">{a}</span> <a href=\"#{anchor}\" class=\"ev\">evidence</a></div>",
-                a = esc(assertion),
-                f = esc(field),
-                t = esc(term),
-                c = if in_case { " checked" } else { "" },
-                anchor = anchors.label.get(*i).cloned().unwrap_or_default(),
-            ));
-        }
-        labels_html.push_str("</fieldset>");
-    }
-    if labels_html.is_empty() {
-        labels_html.push_str("<p class=\"none\">no labels</p>");
-    }
+    // One row per term, its tick and links that step through each piece of evidence.
+    let labels_html = terms::render(&r.labels, case, &anchors.label);
 
     // Timeline table.
     let mut rows = String::new();
@@ -191,7 +155,7 @@ pub fn render(d: &DraftFiles) -> String {
                 "title",
                 esc(&format!("Review: {} {}", get("org"), get("date"))),
             ),
-            ("warnings", warnings),
+            ("warnings", warnings_html),
             ("org", esc(&get("org"))),
             ("date", esc(&get("date"))),
             ("case_title", esc(&title)),
