@@ -306,6 +306,7 @@ impl Normalizer {
             let in_cause_section = section
                 .as_deref()
                 .is_some_and(|k| CAUSE_SECTIONS.contains(&k));
+            let mut strong = false;
             if entry.field == 3 {
                 let place = if cause_cue.is_some() || in_cause_section {
                     Some("cause")
@@ -316,6 +317,7 @@ impl Normalizer {
                 };
                 if let Some(p) = place {
                     confidence = confidence.max(STRONG_COMPONENT_CONFIDENCE);
+                    strong = true;
                     rule.push_str(&format!("; strong mention ({p})"));
                 }
             }
@@ -333,6 +335,10 @@ impl Normalizer {
                 confidence *= TIMELINE_FACTOR;
             }
             confidence = (confidence * entry.weight).clamp(0.0, 1.0);
+            // A strong mention keeps a component on its own, in a timeline row too.
+            if strong {
+                confidence = confidence.max(STRONG_COMPONENT_CONFIDENCE * entry.weight.min(1.0));
+            }
             let confidence = (f64::from(confidence) * 100.0).round() / 100.0;
             out.push(Label {
                 field: matcher.fields[entry.field].clone(),
