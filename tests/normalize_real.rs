@@ -170,11 +170,19 @@ fn words_that_contain_a_negation_syllable_do_not_negate() {
     // "hàng không" is aviation, not "not": the attack happened.
     let text = "Theo Cục Hàng không, tin tặc đã tấn công hệ thống thông tin của sân bay.";
     let labels = n.label(text, &[], Some("vi"));
-    assert_eq!(fill_case(&labels, v).root_cause, "security-attack", "{labels:#?}");
+    assert_eq!(
+        fill_case(&labels, v).root_cause,
+        "security-attack",
+        "{labels:#?}"
+    );
     // つないだ (connected) holds ない but says nothing is missing.
     let text = "ネットワーク機器に誤ってLANケーブルをつないだことで大量の通信が生じ、システム障害につながった。";
     let labels = n.label(text, &[], Some("ja"));
-    assert_eq!(fill_case(&labels, v).root_cause, "operator-error", "{labels:#?}");
+    assert_eq!(
+        fill_case(&labels, v).root_cause,
+        "operator-error",
+        "{labels:#?}"
+    );
 }
 
 #[test]
@@ -183,8 +191,14 @@ fn an_outage_limited_to_some_users_in_its_own_sentence_is_partial() {
     let text = "一部のお客様で、サービスが利用できない状態となりました。";
     let labels = n.label(text, &[], Some("ja"));
     let case = fill_case(&labels, v);
-    assert!(case.symptoms.contains(&"partial-outage".to_string()), "{labels:#?}");
-    assert!(!case.symptoms.contains(&"service-unavailable".to_string()), "{labels:#?}");
+    assert!(
+        case.symptoms.contains(&"partial-outage".to_string()),
+        "{labels:#?}"
+    );
+    assert!(
+        !case.symptoms.contains(&"service-unavailable".to_string()),
+        "{labels:#?}"
+    );
 }
 
 #[test]
