@@ -152,3 +152,68 @@ fn confidence_is_written_with_two_decimals() {
         assert_eq!((l.confidence * 100.0).round() / 100.0, l.confidence);
     }
 }
+
+#[test]
+fn a_cause_asked_as_a_question_is_not_stated() {
+    let (v, n) = setup();
+    let text = "Impossible de payer pendant trois heures. Un bug du terminal ? La banque parle d'un incident technique.";
+    let labels = n.label(text, &[], Some("fr"));
+    let bug: Vec<&Label> = labels.iter().filter(|l| l.term == "latent-bug").collect();
+    assert!(!bug.is_empty(), "{labels:#?}");
+    assert!(bug.iter().all(|l| l.assertion == Assertion::Hypothetical));
+    assert_eq!(fill_case(&labels, v).root_cause, "unknown");
+}
+
+#[test]
+fn words_that_contain_a_negation_syllable_do_not_negate() {
+    let (v, n) = setup();
+    // "hàng không" is aviation, not "not": the attack happened.
+    let text = "Theo Cục Hàng không, tin tặc đã tấn công hệ thống thông tin của sân bay.";
+    let labels = n.label(text, &[], Some("vi"));
+    assert_eq!(
+        fill_case(&labels, v).root_cause,
+        "security-attack",
+        "{labels:#?}"
+    );
+    // つないだ (connected) holds ない but says nothing is missing.
+    let text = "ネットワーク機器に誤ってLANケーブルをつないだことで大量の通信が生じ、システム障害につながった。";
+    let labels = n.label(text, &[], Some("ja"));
+    assert_eq!(
+        fill_case(&labels, v).root_cause,
+        "operator-error",
+        "{labels:#?}"
+    );
+}
+
+#[test]
+fn an_outage_limited_to_some_users_in_its_own_sentence_is_partial() {
+    let (v, n) = setup();
+    let text = "一部のお客様で、サービスが利用できない状態となりました。";
+    let labels = n.label(text, &[], Some("ja"));
+    let case = fill_case(&labels, v);
+    assert!(
+        case.symptoms.contains(&"partial-outage".to_string()),
+        "{labels:#?}"
+    );
+    assert!(
+        !case.symptoms.contains(&"service-unavailable".to_string()),
+        "{labels:#?}"
+    );
+}
+
+#[test]
+fn a_long_opening_paragraph_is_not_a_title() {
+    let (v, n) = setup();
+    // A page that opens with prose: a part named once there is a passing mention.
+    let text = "Over the past few days several large platforms had trouble, and operators everywhere keep saying that a single load balancer can take a whole site down with it.\n\nToday the site was unavailable for an hour.";
+    let labels = n.label(text, &[], Some("en"));
+    assert!(!fill_case(&labels, v)
+        .components
+        .contains(&"load-balancer".to_string()));
+    // A short first line is the title: a part named there is kept.
+    let text = "Load balancer outage\n\nToday the site was unavailable for an hour.";
+    let labels = n.label(text, &[], Some("en"));
+    assert!(fill_case(&labels, v)
+        .components
+        .contains(&"load-balancer".to_string()));
+}

@@ -50,6 +50,8 @@ const PHRASE_LINGUA_FRANCA: &str = "en";
 /// Language assumed when no hint is given and detection is unsure.
 const FALLBACK_LANG: &str = "en";
 
+/// Sentence ends that make the sentence a question: its mentions are asked about, not stated.
+const QUESTION_MARKS: [char; 2] = ['?', '？'];
 /// Section kinds whose mentions did not happen unless stated as done.
 const FOLLOW_UP_SECTIONS: [&str; 2] = ["action_items", "lessons"];
 /// Section kinds that state the cause.
@@ -255,6 +257,19 @@ impl Normalizer {
                 ),
                 _ => (assertion, why),
             };
+            // A question ("Un bug du terminal ?", "原因は停電か？") asks, it does not state.
+            let (assertion, why) = if assertion == Assertion::Affirmed
+                && f.get(sent_hi.min(f.len())..)
+                    .and_then(|s| s.chars().next())
+                    .is_some_and(|c| QUESTION_MARKS.contains(&c))
+            {
+                (
+                    Assertion::Hypothetical,
+                    "hypothetical: its sentence is a question".to_string(),
+                )
+            } else {
+                (assertion, why)
+            };
             let (assertion, why) = match section.as_deref() {
                 Some(kind)
                     if assertion == Assertion::Affirmed && FOLLOW_UP_SECTIONS.contains(&kind) =>
@@ -291,6 +306,7 @@ impl Normalizer {
             let in_cause_section = section
                 .as_deref()
                 .is_some_and(|k| CAUSE_SECTIONS.contains(&k));
+            let mut strong = false;
             if entry.field == 3 {
                 let place = if cause_cue.is_some() || in_cause_section {
                     Some("cause")
@@ -301,6 +317,7 @@ impl Normalizer {
                 };
                 if let Some(p) = place {
                     confidence = confidence.max(STRONG_COMPONENT_CONFIDENCE);
+                    strong = true;
                     rule.push_str(&format!("; strong mention ({p})"));
                 }
             }
@@ -318,6 +335,10 @@ impl Normalizer {
                 confidence *= TIMELINE_FACTOR;
             }
             confidence = (confidence * entry.weight).clamp(0.0, 1.0);
+            // A strong mention keeps a component on its own, in a timeline row too.
+            if strong {
+                confidence = confidence.max(STRONG_COMPONENT_CONFIDENCE * entry.weight.min(1.0));
+            }
             let confidence = (f64::from(confidence) * 100.0).round() / 100.0;
             out.push(Label {
                 field: matcher.fields[entry.field].clone(),
@@ -365,7 +386,9 @@ fn is_heading(f: &str, at: usize) -> bool {
     let ls = f[..at].rfind('\n').map(|i| i + 1).unwrap_or(0);
     let le = f[at..].find('\n').map(|i| at + i).unwrap_or(f.len());
     let line = f[ls..le].trim();
-    if ls == 0 || f[..ls].trim().is_empty() {
+    // The title: the first line, when it is short enough to be one (a page that opens with a
+    // paragraph has no title line).
+    if (ls == 0 || f[..ls].trim().is_empty()) && line.chars().count() <= MAX_HEADING_CHARS {
         return true;
     }
     line.chars().count() <= MAX_HEADING_CHARS
