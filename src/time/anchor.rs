@@ -660,12 +660,19 @@ fn resolve_date(
         return (Some(base + Duration::days(1)), true);
     }
     // the previous time-only row, else the last clocked time if it lies on the anchor's days
+    // or on a day the text wrote shortly before them (a report dated the 17th: "on the 16th at
+    // 3:45 pm … restored at 4:36 pm" is the 16th)
     let near = last_clocked.filter(|l| {
         let d = l.date();
-        d >= a && d <= a + Duration::days(1)
+        d >= a - Duration::days(DAY_ONLY_BACK_DAYS) && d <= a + Duration::days(1)
     });
     let Some(p) = prev.or(near) else {
         return (Some(a), false);
+    };
+    let a = if prev.is_none() && p.date() < a {
+        p.date()
+    } else {
+        a
     };
     // the day (anchor or the day after) that puts this time closest to the previous one
     let mut best = [a, a + Duration::days(1)]

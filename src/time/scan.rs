@@ -572,8 +572,16 @@ fn scan_clocks(text: &str, lex: &Lexicon, zones: &ZoneTable) -> Vec<RawTime> {
             // "10h" alone is a time only after a clock cue or approximate marker; else a duration.
             if cap.get(2).is_none() {
                 let before = skip_ws_back(text, m.start(), MAX_GAP_SPACES);
+                // "plus de 24h", "more than 10h": a lower bound is a length's, never a clock's
+                let approx = phrase_before(text, before, &p.w.approx_before).filter(|s| {
+                    let marker = text[*s..before].trim().to_lowercase();
+                    !lex.approx
+                        .lower_bound
+                        .iter()
+                        .any(|l| l.to_lowercase() == marker)
+                });
                 if phrase_before(text, before, &p.w.cues).is_none()
-                    && phrase_before(text, before, &p.w.approx_before).is_none()
+                    && approx.is_none()
                     && !after_connector_and_time(text, before, &p.w)
                 {
                     continue;
