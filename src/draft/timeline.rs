@@ -130,7 +130,7 @@ pub fn build(
     let mut events: Vec<Event> = Vec::new();
     let mut by_pos: Vec<&Point> = points.iter().collect();
     by_pos.sort_by_key(|p| p.start);
-    for p in by_pos {
+    for p in by_pos.into_iter().filter(|p| p.place != Place::Byline) {
         let at = dating.show(&p.at);
         if events.iter().any(|e| e.at == at) {
             continue;
@@ -161,7 +161,7 @@ pub fn build(
         .collect();
     let first_event = points
         .iter()
-        .filter(|p| p.place != Place::Future)
+        .filter(|p| p.place.is_incident())
         .min_by_key(|p| (p.at, p.start))
         .map(|p| (p.at, p.quote.clone()));
     Built {
@@ -206,6 +206,21 @@ pub fn block_places(page: &Page) -> Vec<Place> {
             *p = place;
         }
     }
+    // A short dated line before the first paragraph is a byline or dateline stamp.
+    let first_prose = page
+        .blocks
+        .iter()
+        .position(|b| b.kind == BlockKind::Paragraph && width(&b.text) >= BYLINE_PROSE_CHARS)
+        .unwrap_or(0);
+    for (i, b) in page.blocks.iter().enumerate().take(first_prose) {
+        if places[i] != Place::Timeline
+            && b.kind != BlockKind::TableRow
+            && width(&b.text) <= BYLINE_MAX_CHARS
+            && byline_date(&b.text)
+        {
+            places[i] = Place::Byline;
+        }
+    }
     // Table rows and list items that start with a time are timeline rows wherever they are.
     for (i, b) in page.blocks.iter().enumerate() {
         if places[i] != Place::Future
@@ -220,6 +235,34 @@ pub fn block_places(page: &Page) -> Vec<Place> {
         }
     }
     places
+}
+
+/// A paragraph this wide is the article's prose: short lines before it are its head.
+const BYLINE_PROSE_CHARS: usize = 80;
+/// Widest line read as a byline ("2025-09-03 10:12  reporter name", "Posted Mar 4, 2025").
+const BYLINE_MAX_CHARS: usize = 60;
+
+/// A line's width in Latin letters: a Han, kana or Hangul character says about as much as two.
+fn width(text: &str) -> usize {
+    text.chars()
+        .map(|c| {
+            if (c as u32) >= 0x1100 && !c.is_whitespace() {
+                2
+            } else {
+                1
+            }
+        })
+        .sum()
+}
+
+/// Whether a line holds a written date with its year and a clock time ("2025-09-03 10:12",
+/// "2023年11月12日 20:15", "12/11/2023 - 20h15").
+fn byline_date(text: &str) -> bool {
+    static RE: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
+    let re = RE.get_or_init(|| {
+        regex::Regex::new(r"(?:(?:19|20)\d{2}\s*[-./年]\s*\d{1,2}|\d{1,2}\s*[-./]\s*\d{1,2}\s*[-./]\s*(?:19|20)\d{2}).*\d{1,2}\s*[:h時时]\s*\d{2}").unwrap()
+    });
+    re.is_match(text)
 }
 
 /// Turns the parser's time mentions into resolved points and stated ranges (a range gives

@@ -26,7 +26,17 @@ pub enum Place {
     Timeline,
     /// Action items, lessons, follow-ups: future or general, never the incident itself.
     Future,
+    /// A short dated line before the article's first paragraph (a byline or dateline's
+    /// "2025-09-03 10:12"): when the page was written, not what happened.
+    Byline,
     Other,
+}
+
+impl Place {
+    /// Whether times here can be the incident's (not action items, not a byline's stamp).
+    pub fn is_incident(self) -> bool {
+        !matches!(self, Place::Future | Place::Byline)
+    }
 }
 
 /// A resolved clock time on the page.
@@ -91,10 +101,22 @@ fn starts_with_label(text: &str, labels: &[String]) -> bool {
     let lower = head.to_lowercase();
     labels.iter().any(|l| {
         let l = l.to_lowercase();
-        lower.starts_with(&l)
-            && lower[l.len()..]
-                .trim_start_matches(['*', ' '])
-                .starts_with(|c: char| ":\t·|-–—：".contains(c))
+        if !lower.starts_with(&l) {
+            return false;
+        }
+        let mut rest = lower[l.len()..].trim_start_matches(['*', ' ']);
+        // a note before the separator: "Kết thúc (khôi phục chính):", "End (UTC):"
+        if let Some(r) = rest.strip_prefix(['(', '（']) {
+            if let Some(close) = r
+                .find([')', '）'])
+                .filter(|c| r[..*c].chars().count() <= 40)
+            {
+                rest = r[close..]
+                    .trim_start_matches([')', '）'])
+                    .trim_start_matches(['*', ' ']);
+            }
+        }
+        rest.starts_with(|c: char| ":\t·|-–—：".contains(c))
     })
 }
 
@@ -320,24 +342,27 @@ pub fn analyse(
     let labelled = |labels: &[String]| {
         (0..points.len()).find(|i| {
             let p = &points[*i];
-            p.place != Place::Future
+            p.place.is_incident()
                 && blocks
                     .get(p.block)
                     .is_some_and(|b| starts_with_label(&b.text, labels))
         })
     };
-    if let (Some(s), Some(e)) = (labelled(&words.start_labels), labelled(&words.end_labels)) {
-        if points[e].at > points[s].at {
+    let labelled_end = labelled(&words.end_labels);
+    match (labelled(&words.start_labels), labelled_end) {
+        (Some(s), Some(e)) if points[e].at > points[s].at => {
             found.start = Some((s, "row labelled as the start"));
             found.end = Some((e, "row labelled as the end"));
         }
+        (Some(s), None) => found.start = Some((s, "row labelled as the start")),
+        _ => {}
     }
 
     // 1. A range stated in lead prose ("from 14:05 to 15:40", "22시 30분부터 … 8시 47분까지").
     let range_ok = |r: &&Range| {
         let (a, b) = (&points[r.from], &points[r.to]);
         let len = (b.at - a.at).num_seconds();
-        a.place != Place::Future && (MIN_WINDOW_SECS..=MAX_WINDOW_SECS).contains(&len)
+        a.place.is_incident() && (MIN_WINDOW_SECS..=MAX_WINDOW_SECS).contains(&len)
     };
     let mut candidates: Vec<&Range> = ranges.iter().filter(range_ok).collect();
     candidates.sort_by_key(|r| (points[r.from].place != Place::Lead, points[r.from].start));
@@ -391,14 +416,14 @@ pub fn analyse(
     };
     let timeline = in_time_order(&|p| p.place == Place::Timeline);
     let pool = if timeline.is_empty() {
-        in_time_order(&|p| p.place != Place::Future)
+        in_time_order(&|p| p.place.is_incident())
     } else {
         timeline
     };
     let lasted: Vec<usize> = (0..durations.len())
         .filter(|k| {
             let d = &durations[*k];
-            d.place != Place::Future
+            d.place.is_incident()
                 && !d.lower_bound
                 && d.secs >= MIN_STATED_LENGTH_SECS
                 && introduced_by(blocks, d, &words.lasted)
@@ -486,13 +511,21 @@ pub fn analyse(
         }
     }
 
+    // An end row the page labels outright outranks any end the words suggest.
+    if let (Some((s, _)), Some(e)) = (found.start, labelled_end) {
+        let len = (points[e].at - points[s].at).num_seconds();
+        if (MIN_WINDOW_SECS..=MAX_WINDOW_SECS).contains(&len) {
+            found.end = Some((e, "row labelled as the end"));
+        }
+    }
+
     // A stated length of the incident: the duration equal to the window, or, without an end,
     // a duration introduced by "lasted"/"for"/"동안".
     if let (Some((s, _)), Some((e, _))) = (found.start, found.end) {
         let len = (points[e].at - points[s].at).num_seconds();
         found.resolved_secs = Some((len, "window end minus start"));
         if let Some(k) = durations.iter().position(|d| {
-            d.place != Place::Future && !d.lower_bound && (d.secs - len).abs() <= SAME_LENGTH_SECS
+            d.place.is_incident() && !d.lower_bound && (d.secs - len).abs() <= SAME_LENGTH_SECS
         }) {
             found.incident_duration = Some(k);
             found.resolved_secs = Some((
@@ -516,7 +549,7 @@ pub fn analyse(
             .or(found.end_from_duration);
         let window_ends = [Some(s), found.end.map(|(e, _)| e)];
         let mut order: Vec<usize> = (0..points.len())
-            .filter(|i| points[*i].place != Place::Future && detections[*i])
+            .filter(|i| points[*i].place.is_incident() && detections[*i])
             .filter(|i| {
                 // the start itself counts when it is a row of its own ("13h30 : nous
                 // constatons …"): detection at the very start, 0m

@@ -347,14 +347,23 @@ pub fn resolve(
     let mut last_clocked: Option<NaiveDateTime> = None;
     let headers = header_dates(text, &raw, anchor);
     let mut base = anchor;
+    // rows under a day heading take the heading's day, not an earlier day the text named
+    let mut under_heading = false;
     let mut out = Vec::with_capacity(raw.len());
     for r in raw {
         if let Some(h) = headers.iter().find(|(start, _)| *start == r.start) {
             // a day heading in a multi-day timeline: the rows below belong to it
             base = Some(h.1);
             prev = None;
+            under_heading = true;
         }
-        let (mut date, next_day) = resolve_date(&r, base, relative_base, prev, last_clocked);
+        let (mut date, next_day) = resolve_date(
+            &r,
+            base,
+            relative_base,
+            prev,
+            last_clocked.filter(|l| !under_heading || Some(l.date()) >= base),
+        );
         if r.day_end
             && r.date
                 .is_some_and(|d| d.day.is_some() || d.relative.is_some())
