@@ -171,3 +171,73 @@ fn dates_as_notices_write_them() {
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["times"][0]["end_value"], "2024-03-11T06:00:00+00:00");
 }
+
+fn fields(v: &Value) -> &Value {
+    &v["review"]["fields"]
+}
+
+#[test]
+fn a_local_time_paired_with_gmt_fixes_the_page_offset() {
+    let v = draft(
+        "paired-local-gmt.txt",
+        Some("https://noticias.example.com/2021/02/01/corte-de-internet/"),
+    );
+    assert_eq!(v["review"]["window"]["start"], "2021-02-01T09:15:00-03:00");
+    assert_eq!(v["review"]["window"]["end"], "2021-02-01T11:40:00-03:00");
+    assert_eq!(v["case"]["timeline"]["resolved_after"], "2h25m");
+    assert_eq!(
+        fields(&v)["timezone"]["rule"],
+        "a local time paired with its time in another zone"
+    );
+}
+
+#[test]
+fn pst_written_in_summer_is_read_as_pacific_local_time_with_a_warning() {
+    let v = draft("pst-in-summer.txt", None);
+    assert_eq!(v["review"]["window"]["start"], "2021-07-14T09:05:00-07:00");
+    assert_eq!(v["review"]["window"]["end"], "2021-07-14T09:47:00-07:00");
+    assert_eq!(v["case"]["timeline"]["detected_after"], "6m");
+    assert!(
+        warnings(&v)
+            .iter()
+            .any(|w| w.contains("standard-time abbreviation (PST)")),
+        "{:?}",
+        warnings(&v)
+    );
+}
+
+#[test]
+fn several_periods_in_the_summary_give_their_union_with_a_warning() {
+    let v = draft(
+        "several-periods.txt",
+        Some("https://support.example.com/2022/06/postmortem"),
+    );
+    assert_eq!(v["review"]["window"]["start"], "2022-06-03T02:00:00-04:00");
+    assert_eq!(v["review"]["window"]["end"], "2022-06-03T10:05:00-04:00");
+    assert!(
+        warnings(&v)
+            .iter()
+            .any(|w| w.contains("several impact periods")),
+        "{:?}",
+        warnings(&v)
+    );
+}
+
+#[test]
+fn time_only_rows_read_the_line_below_and_a_byline_is_not_an_event() {
+    let v = draft("time-rows-and-byline.txt", None);
+    // "Tuesday" is the latest Tuesday on or before the byline's day (Wed 2023-03-08)
+    assert_eq!(v["review"]["window"]["start"], "2023-03-07T01:10:00+00:00");
+    assert_eq!(v["review"]["window"]["end"], "2023-03-07T03:40:00+00:00");
+    assert_eq!(v["case"]["timeline"]["detected_after"], "15m");
+    let quotes: Vec<&str> = v["review"]["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["quote"].as_str().unwrap())
+        .collect();
+    assert!(
+        !quotes.iter().any(|q| q.contains("09:30")),
+        "the byline's stamp is when the page was written: {quotes:?}"
+    );
+}

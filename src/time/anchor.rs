@@ -484,10 +484,10 @@ fn loose_reading(
         (
             tz,
             format!(
-                "\"{}\" names standard time, but {} keeps {} on {date}: read as the local time there; pass --tz to override",
-                quote.trim(),
+                "a standard-time abbreviation ({}) is written for days when {} keeps {}: such times are read as its local time; pass --tz to override",
+                quote.trim().rsplit(' ').next().unwrap_or(""),
                 z.zone,
-                super::zones::offset_string(actual)
+                super::zones::offset_string(actual),
             ),
         )
     })
