@@ -289,7 +289,7 @@ impl Matcher {
             Some(
                 AhoCorasick::builder()
                     .match_kind(MatchKind::Standard)
-                    .kind(Some(AhoCorasickKind::DFA))
+                    .kind(Some(AhoCorasickKind::ContiguousNFA))
                     .build(&phrases)
                     .context("building the phrase automaton")?,
             )
@@ -323,7 +323,7 @@ impl Matcher {
             }
             let ac = AhoCorasick::builder()
                 .match_kind(MatchKind::Standard)
-                .kind(Some(AhoCorasickKind::DFA))
+                .kind(Some(AhoCorasickKind::ContiguousNFA))
                 .build(&list)
                 .with_context(|| format!("building the stemmed phrase automaton for {lang}"))?;
             stemmed.push(StemSet {
