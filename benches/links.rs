@@ -143,6 +143,7 @@ fn main() {
     let t = Instant::now();
     let cpu0 = own_cpu_seconds();
     let ok = rt.block_on(async {
+        incidentlib::fetch::tls::install_provider();
         let http = reqwest::Client::new();
         futures::stream::iter(urls.clone())
             .map(|u| {

@@ -118,7 +118,10 @@ impl WordsRegistry {
                 },
             );
         }
-        let merged = by_lang.keys().map(|c| (c.clone(), OnceLock::new())).collect();
+        let merged = by_lang
+            .keys()
+            .map(|c| (c.clone(), OnceLock::new()))
+            .collect();
         Ok(WordsRegistry {
             by_lang,
             merged,
