@@ -138,10 +138,11 @@ pub fn compile_pattern(p: &str) -> Result<Regex, regex::Error> {
 
 /// Checks an `[org] patterns` entry's syntax without compiling it (parsing costs a fraction of
 /// compiling, so loading checks every language's patterns and compiles only the page's).
-pub fn check_pattern(p: &str) -> Result<(), regex_syntax::Error> {
+pub fn check_pattern(p: &str) -> Result<(), Box<regex_syntax::Error>> {
     regex_syntax::Parser::new()
         .parse(&expand_pattern(p))
         .map(|_| ())
+        .map_err(Box::new)
 }
 
 /// An `[org] patterns` entry with its placeholders expanded.
