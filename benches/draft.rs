@@ -193,4 +193,55 @@ fn main() {
         per100(draft)
     );
     println!("ratio draft / parse: {:.1}x", draft / parse);
+    let draft_ms = draft / real.len() as f64 * 1e3;
+    println!(
+        "incidentlib draft:         {draft_ms:.2} ms per page   target: <= 6 ms per 100 KB ({})",
+        if per100(draft) <= 6.0 {
+            "met"
+        } else {
+            "MISSED"
+        }
+    );
+    match trafilatura_ms_per_page(&dir) {
+        Some((pages, ms)) => println!(
+            "peer trafilatura extract:  {ms:.2} ms per page ({pages} pages, CPU of its process)   \
+             draft is {:.1}x faster per page (target >= 3x: {})",
+            ms / draft_ms,
+            if ms / draft_ms >= 3.0 { "met" } else { "MISSED" }
+        ),
+        None => println!(
+            "note: trafilatura is not installed (`pip install trafilatura lxml_html_clean`); peer skipped"
+        ),
+    }
+}
+
+/// trafilatura's `extract` on the same gzipped pages, in its own Python process, measured there
+/// by `time.process_time()` around the extraction loop only: (pages, ms per page).
+fn trafilatura_ms_per_page(dir: &std::path::Path) -> Option<(usize, f64)> {
+    const SCRIPT: &str = r#"
+import gzip, os, sys, time
+import trafilatura
+d = sys.argv[1]
+pages = []
+for name in sorted(os.listdir(d)):
+    with gzip.open(os.path.join(d, name), "rb") as f:
+        pages.append(f.read())
+t = time.process_time()
+for p in pages:
+    trafilatura.extract(p)
+print(len(pages), (time.process_time() - t) / max(len(pages), 1) * 1e3)
+"#;
+    let out = std::process::Command::new("python3")
+        .arg("-c")
+        .arg(SCRIPT)
+        .arg(dir)
+        .stderr(std::process::Stdio::null())
+        .output()
+        .ok()?;
+    if !out.status.success() {
+        return None;
+    }
+    let text = String::from_utf8_lossy(&out.stdout);
+    let mut it = text.split_whitespace();
+    Some((it.next()?.parse().ok()?, it.next()?.parse().ok()?))
 }

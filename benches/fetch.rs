@@ -112,6 +112,7 @@ fn main() {
     let (cpu0, _) = usage();
     let t = Instant::now();
     let ok = rt.block_on(async {
+        incidentlib::fetch::tls::install_provider();
         let http = reqwest::Client::new();
         futures::stream::iter(urls.clone())
             .map(|u| {

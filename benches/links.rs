@@ -143,6 +143,7 @@ fn main() {
     let t = Instant::now();
     let cpu0 = own_cpu_seconds();
     let ok = rt.block_on(async {
+        incidentlib::fetch::tls::install_provider();
         let http = reqwest::Client::new();
         futures::stream::iter(urls.clone())
             .map(|u| {
@@ -187,6 +188,7 @@ fn main() {
     let run_ours = |state: &Path, force: bool| run_bin(ours_bin, state, force);
     // Alternate the two tools so load from other processes hits both alike; report medians.
     let (mut ours, mut theirs, mut rss_ours, mut rss_theirs) = (vec![], vec![], 0f64, 0f64);
+    let mut cpu_theirs = vec![];
     let mut cpu_ours = vec![];
     let (mut wall_before, mut cpu_before) = (vec![], vec![]);
     for round in 0..ROUNDS {
@@ -198,7 +200,7 @@ fn main() {
             cpu_before.push(cpu);
         }
         if have_lychee {
-            let (wall, rss, code, _) = timed(
+            let (wall, rss, code, cpu) = timed(
                 Command::new(&lychee)
                     .arg("--no-progress")
                     .args(["--max-concurrency", &CONCURRENCY.to_string()])
@@ -209,6 +211,7 @@ fn main() {
             );
             println!("round {round} lychee:      {wall:.2} s = {:.0} URLs/s, peak RSS {rss:.1} MiB (exit {code})", URLS as f64 / wall);
             theirs.push(wall);
+            cpu_theirs.push(cpu);
             rss_theirs = rss_theirs.max(rss);
         }
         let state = dir.path().join(format!("links-{round}.sqlite"));
@@ -241,13 +244,15 @@ fn main() {
         );
     }
     if let Some(m_theirs) = median(&mut theirs) {
+        let c_theirs = median(&mut cpu_theirs).unwrap_or(f64::NAN);
         println!(
-            "median lychee:      {:.0} URLs/s, peak RSS {rss_theirs:.1} MiB",
+            "median lychee:      {:.0} URLs/s, CPU {c_theirs:.2} s, peak RSS {rss_theirs:.1} MiB",
             URLS as f64 / m_theirs
         );
         println!(
-            "ratio incidentlib / lychee URLs/s: {:.2}",
-            m_theirs / m_ours
+            "ratio incidentlib / lychee: URLs/s {:.2} (target >= 1.0), CPU per URL {:.2} (target <= 1.0)",
+            m_theirs / m_ours,
+            m_cpu / c_theirs
         );
     }
     let _ = child.kill();

@@ -182,6 +182,7 @@ fn main() {
     let (cpu0, _) = usage();
     let t = Instant::now();
     let n304 = rt.block_on(async {
+        incidentlib::fetch::tls::install_provider();
         let http = reqwest::Client::new();
         futures::stream::iter(feeds.iter().enumerate())
             .map(|(i, f)| {

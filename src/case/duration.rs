@@ -121,24 +121,15 @@ impl<'de> serde::Deserialize<'de> for Duration {
 }
 
 impl schemars::JsonSchema for Duration {
-    fn schema_name() -> String {
-        "Duration".to_string()
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Duration".into()
     }
-    fn json_schema(_: &mut schemars::gen::SchemaGenerator) -> schemars::schema::Schema {
-        use schemars::schema::{InstanceType, SchemaObject, StringValidation};
-        SchemaObject {
-            instance_type: Some(InstanceType::String.into()),
-            string: Some(Box::new(StringValidation {
-                pattern: Some(r"^(0s|([1-9][0-9]*d)?([1-9]|1[0-9]|2[0-3])?h?([1-9]|[1-5][0-9])?m?([1-9]|[1-5][0-9])?s?)$".to_string()),
-                ..Default::default()
-            })),
-            metadata: Some(Box::new(schemars::schema::Metadata {
-                description: Some("compact duration: units d h m s, largest first, zero units omitted (e.g. 13m, 1h15m)".into()),
-                ..Default::default()
-            })),
-            ..Default::default()
-        }
-        .into()
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "type": "string",
+            "pattern": r"^(0s|([1-9][0-9]*d)?([1-9]|1[0-9]|2[0-3])?h?([1-9]|[1-5][0-9])?m?([1-9]|[1-5][0-9])?s?)$",
+            "description": "compact duration: units d h m s, largest first, zero units omitted (e.g. 13m, 1h15m)"
+        })
     }
 }
 

@@ -212,16 +212,28 @@ const LATIN_WORD: &str =
 /// Compiles an `[org] patterns` entry, expanding its placeholders: `{name}` a capitalised Latin
 /// name of up to four words, `{hangul}`, `{kanji}` (Han, katakana, full-width Latin) and `{han}`.
 pub fn compile_pattern(p: &str) -> Result<Regex, regex::Error> {
+    Regex::new(&expand_pattern(p))
+}
+
+/// Checks an `[org] patterns` entry's syntax without compiling it (parsing costs a fraction of
+/// compiling, so loading checks every language's patterns and compiles only the page's).
+pub fn check_pattern(p: &str) -> Result<(), Box<regex_syntax::Error>> {
+    regex_syntax::Parser::new()
+        .parse(&expand_pattern(p))
+        .map(|_| ())
+        .map_err(Box::new)
+}
+
+/// An `[org] patterns` entry with its placeholders expanded.
+fn expand_pattern(p: &str) -> String {
     let name = format!(r"(?P<name>{LATIN_WORD}(?:[ ]{LATIN_WORD}){{0,3}})");
-    let expanded = p
-        .replace("{name}", &name)
+    p.replace("{name}", &name)
         .replace("{hangul}", r"(?P<name>[\p{Hangul}A-Za-z0-9]{2,12})")
         .replace(
             "{kanji}",
             r"(?P<name>[\p{Han}\p{Katakana}ーＡ-Ｚａ-ｚA-Za-z0-9０-９]{2,14})",
         )
-        .replace("{han}", r"(?P<name>[\p{Han}A-Za-z0-9]{2,10}?)");
-    Regex::new(&expanded)
+        .replace("{han}", r"(?P<name>[\p{Han}A-Za-z0-9]{2,10}?)")
 }
 
 /// A number followed by a CJK date or clock unit ("3月", "5日", "9시"): part of a date, not a name.

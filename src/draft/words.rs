@@ -1,8 +1,10 @@
 //! The drafter's per-language words (`[events]` and `[org]` tables of `mappings/lang/<code>.toml`).
 use super::window::EventWords;
 use anyhow::{Context, Result};
-use std::collections::BTreeMap;
+use regex::Regex;
+use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// Words the drafter reads for one language.
 #[derive(Debug, Clone, Default)]
@@ -33,8 +35,11 @@ pub struct DraftWords {
 #[derive(Debug, Clone, Default)]
 pub struct WordsRegistry {
     by_lang: BTreeMap<String, DraftWords>,
-    /// Each language's words merged with English, compiled once at load.
-    merged: BTreeMap<String, DraftWords>,
+    /// Each language's words merged with English, compiled the first time a page in that
+    /// language is drafted (a one-page draft compiles one language's patterns, not nine).
+    merged: BTreeMap<String, OnceLock<DraftWords>>,
+    /// Each `[org] patterns` source compiled once (English's are merged into every language).
+    compiled: Arc<Mutex<HashMap<String, Option<Regex>>>>,
 }
 
 fn list(table: Option<&toml::Value>, key: &str) -> Vec<String> {
@@ -73,8 +78,9 @@ impl WordsRegistry {
                 toml::from_str(&text).with_context(|| format!("parsing {}", path.display()))?;
             let ev = table.get("events");
             let org = table.get("org");
+            // Syntax only at load (cheap); the page language's patterns are compiled on use.
             for p in list(org, "patterns") {
-                super::org::compile_pattern(&p).with_context(|| {
+                super::org::check_pattern(&p).with_context(|| {
                     format!(
                         "{}: [org] patterns: {p:?} is not a valid regex",
                         path.display()
@@ -113,22 +119,21 @@ impl WordsRegistry {
                 },
             );
         }
-        let mut reg = WordsRegistry {
+        let merged = by_lang
+            .keys()
+            .map(|c| (c.clone(), OnceLock::new()))
+            .collect();
+        Ok(WordsRegistry {
             by_lang,
-            merged: BTreeMap::new(),
-        };
-        let codes: Vec<String> = reg.by_lang.keys().cloned().collect();
-        for code in codes {
-            let merged = reg.merge(&code);
-            reg.merged.insert(code, merged);
-        }
-        Ok(reg)
+            merged,
+            compiled: Arc::default(),
+        })
     }
 
     /// The page language's words plus English (pages mix in English terms and log lines).
     pub fn for_page(&self, lang: &str) -> DraftWords {
         match self.merged.get(lang) {
-            Some(w) => w.clone(),
+            Some(w) => w.get_or_init(|| self.merge(lang)).clone(),
             None => self.merge(lang),
         }
     }
@@ -179,11 +184,20 @@ impl WordsRegistry {
         out.org_patterns = out
             .org_pattern_sources
             .iter()
-            .filter_map(|p| super::org::compile_pattern(p).ok())
+            .filter_map(|p| self.compiled_pattern(p))
             .collect();
         if out.legal_name_first {
             out.legal_name = crate::draft::meta::legal_name_pattern(&out.legal_forms);
         }
         out
+    }
+
+    /// `[org] patterns` source compiled, from the cache when another language compiled it.
+    fn compiled_pattern(&self, p: &str) -> Option<Regex> {
+        let mut cache = self.compiled.lock().unwrap_or_else(|e| e.into_inner());
+        cache
+            .entry(p.to_string())
+            .or_insert_with(|| super::org::compile_pattern(p).ok())
+            .clone()
     }
 }

@@ -81,6 +81,7 @@ fn parse_http_url(source: &str) -> Result<url::Url, FetchError> {
 
 impl Client {
     pub fn new(config: Config) -> anyhow::Result<Client> {
+        super::tls::install_provider();
         let mut builder = reqwest::Client::builder();
         if !config.resolve.is_empty() {
             builder =

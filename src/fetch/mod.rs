@@ -15,6 +15,7 @@ pub mod resolve;
 pub mod retry;
 pub mod statuspage;
 pub mod text;
+pub mod tls;
 
 pub use archive::Capture;
 pub use client::Client;

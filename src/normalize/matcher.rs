@@ -172,6 +172,28 @@ pub fn at_boundaries(s: &str, start: usize, end: usize, left: bool, right: bool)
     true
 }
 
+/// Checks the syntax of every label pattern in `vocab` without compiling it (a fraction of the
+/// cost; each language's matcher compiles its own patterns when first used).
+pub fn check_patterns(vocab: &Vocabulary) -> Result<()> {
+    for name in LABEL_FIELDS {
+        let Some(field) = vocab.field(name) else {
+            continue;
+        };
+        for (term, t) in &field.terms {
+            for (lang, list) in &t.patterns {
+                for p in list {
+                    regex_syntax::Parser::new().parse(p).with_context(|| {
+                        format!(
+                            "mappings/{name}.toml: term {term:?}, {lang} pattern {p:?} is not a valid regular expression"
+                        )
+                    })?;
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
 impl Matcher {
     pub fn new(vocab: &Vocabulary) -> Result<Self> {
         let mut entries = Vec::new();
@@ -180,6 +202,7 @@ impl Matcher {
         let mut index: HashMap<(String, bool, bool), usize> = HashMap::new();
         let mut fields = Vec::new();
         let mut terms: Vec<TermData> = Vec::new();
+        let mut regexes: Vec<(Regex, usize)> = Vec::new();
         for (fi, name) in LABEL_FIELDS.iter().enumerate() {
             fields.push(name.to_string());
             let Some(field) = vocab.field(name) else {
@@ -238,11 +261,12 @@ impl Matcher {
                 }
                 for (lang, list) in &t.patterns {
                     for p in list {
-                        Regex::new(p).with_context(|| {
+                        let re = Regex::new(p).with_context(|| {
                             format!(
                                 "mappings/{name}.toml: term {term:?}, {lang} pattern {p:?} is not a valid regular expression"
                             )
                         })?;
+                        regexes.push((re, entries.len()));
                         entries.push(Entry {
                             field: fi,
                             term: term.clone(),
@@ -265,7 +289,7 @@ impl Matcher {
             Some(
                 AhoCorasick::builder()
                     .match_kind(MatchKind::Standard)
-                    .kind(Some(AhoCorasickKind::DFA))
+                    .kind(Some(AhoCorasickKind::ContiguousNFA))
                     .build(&phrases)
                     .context("building the phrase automaton")?,
             )
@@ -299,7 +323,7 @@ impl Matcher {
             }
             let ac = AhoCorasick::builder()
                 .match_kind(MatchKind::Standard)
-                .kind(Some(AhoCorasickKind::DFA))
+                .kind(Some(AhoCorasickKind::ContiguousNFA))
                 .build(&list)
                 .with_context(|| format!("building the stemmed phrase automaton for {lang}"))?;
             stemmed.push(StemSet {
@@ -309,12 +333,6 @@ impl Matcher {
                 by_phrase: by,
             });
         }
-        let regexes = entries
-            .iter()
-            .enumerate()
-            .filter(|(_, e)| e.is_pattern)
-            .map(|(i, e)| (Regex::new(&e.source).expect("checked above"), i))
-            .collect();
         Ok(Matcher {
             ac,
             by_phrase,

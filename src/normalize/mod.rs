@@ -129,15 +129,9 @@ impl Normalizer {
         matchers
             .entry(PHRASE_LINGUA_FRANCA.to_string())
             .or_default();
-        // Bad data is reported now, not when the first text in its language turns up: the
-        // patterns are few and cheap to compile; the phrase automata are built lazily.
-        let mut patterns_only = vocab.clone();
-        for f in patterns_only.fields.values_mut() {
-            for t in f.terms.values_mut() {
-                t.phrases.clear();
-            }
-        }
-        Matcher::new(&patterns_only)?;
+        // Bad data is reported now, not when the first text in its language turns up: every
+        // pattern's syntax is checked here; patterns and phrase automata are compiled lazily.
+        matcher::check_patterns(vocab)?;
         Ok(Normalizer {
             vocab: vocab.clone(),
             matchers,
@@ -167,8 +161,17 @@ impl Normalizer {
                         .retain(|l, _| l == key || l == PHRASE_LINGUA_FRANCA);
                 }
             }
-            // Every pattern compiled in `new`, and the phrases only shrank, so this cannot fail.
-            Matcher::new(&only).expect("the vocabulary was checked when the normaliser was made")
+            // Every pattern's syntax was checked in `new`; one can still exceed the regex size
+            // limit, and then the language is labelled by its phrases alone.
+            Matcher::new(&only).unwrap_or_else(|e| {
+                tracing::error!("{e:#}; labelling {key} text without its patterns");
+                for f in only.fields.values_mut() {
+                    for t in f.terms.values_mut() {
+                        t.patterns.clear();
+                    }
+                }
+                Matcher::new(&only).expect("phrases alone always build")
+            })
         })
     }
 
