@@ -129,8 +129,13 @@ fn recognizers_accuracy_per_language() {
             e.0 += 1;
         } else if verbose {
             println!(
-                "FAIL {} {:?} expect {}",
-                case["lang"], case["text"], case["expect"]
+                "FAIL {} {} {} | {} | ref {} | expect {}",
+                case["lang"].as_str().unwrap_or("?"),
+                case["kind"].as_str().unwrap_or("?"),
+                case["text"],
+                case["quote"],
+                case["ref"].as_str().unwrap_or("?"),
+                case["expect"]
             );
         }
     }
