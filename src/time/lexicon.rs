@@ -132,6 +132,34 @@ pub struct RangeWords {
     pub closers: Vec<String>,
     /// Connectors that join a range only after an opener ("between 3 and 5", not "3 and 5").
     pub needs_opener: Vec<String>,
+    /// Words before a duration that make it the length of a range starting at a time next to it
+    /// ("from 2pm for 2 hours", "pendant 2 heures"); `length_after` after it (동안, 間).
+    pub length_before: Vec<String>,
+    pub length_after: Vec<String>,
+    /// Words before a duration that make a range from the reference onwards ("within 5 minutes",
+    /// "dentro de", 앞으로) or up to the reference ("the last 5 minutes", 지난).
+    pub ahead_before: Vec<String>,
+    pub past_before: Vec<String>,
+}
+
+/// Parts of the day ("this morning", "tonight", 새벽, 未明, 凌晨) and the words that combine
+/// tokens into ranges ("from 2pm for 2 hours", "within 5 minutes"); read by `time::compose`.
+#[derive(Debug, Clone, Deserialize, Default)]
+#[serde(default)]
+pub struct DaypartWords {
+    /// Phrase → `[from, to]` conventional hours (24 = end of the day), or `[from, to, days]`
+    /// when the phrase also names the day ("tonight" = `[20, 24, 0]`, "last night" = -1).
+    pub hours: BTreeMap<String, Vec<i64>>,
+    /// Words before a part of the day that make it the reference day's ("this", "cet", "esta").
+    pub this: Vec<String>,
+    /// Words before a part of the day that keep its first half ("early") or second half
+    /// ("later", "fin de").
+    pub early: Vec<String>,
+    pub late: Vec<String>,
+    /// Articles and prepositions around a part of the day ("in the", "dans la", "por la").
+    pub articles: Vec<String>,
+    /// Text between a date and its part of the day or its clock ("の", "的", "por", "à", ",").
+    pub joiners: Vec<String>,
 }
 
 /// One language's time vocabulary, as written in `mappings/lang/<code>.toml`.
@@ -162,6 +190,8 @@ pub struct Lexicon {
     pub approx: ApproxWords,
     #[serde(default)]
     pub range: RangeWords,
+    #[serde(default)]
+    pub dayparts: DaypartWords,
     #[serde(default)]
     headings: BTreeMap<String, Vec<String>>,
     /// The compiled patterns, built the first time a text in this language is scanned.
@@ -245,6 +275,15 @@ impl Lexicon {
             if z.parse::<chrono_tz::Tz>().is_err() {
                 bail!(
                     "{}: default_zone {z:?} is not an IANA zone name",
+                    path.display()
+                );
+            }
+        }
+        for (phrase, h) in &self.dayparts.hours {
+            let ok = matches!(h.len(), 2 | 3) && (0..=24).contains(&h[0]) && h[0] < h[1] && h[1] <= 24;
+            if !ok {
+                bail!(
+                    "{}: [dayparts.hours] {phrase:?} = {h:?} must be [from, to] or [from, to, days] with 0 <= from < to <= 24",
                     path.display()
                 );
             }

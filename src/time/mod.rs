@@ -19,6 +19,7 @@
 //! # Ok::<(), anyhow::Error>(())
 //! ```
 mod anchor;
+mod compose;
 pub mod detect;
 mod durations;
 pub mod lexicon;
@@ -134,6 +135,10 @@ pub struct TimeMention {
     pub next_day: bool,
     /// The zone written with this time, if any ("UTC", "+09:00", "Asia/Seoul" for KST).
     pub zone: Option<String>,
+    /// A part of the day ("this morning", "tonight", 새벽, 未明, 凌晨) read as its conventional
+    /// hours: approximate, and never a stated clock (`has_clock` is false).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub daypart: bool,
     /// For ranges: char spans of the first and the second end's own text.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub head: Option<(usize, usize)>,
@@ -304,6 +309,7 @@ pub fn parse(text: &str, lex: &Lexicons, opts: &ParseOptions) -> Parsed {
             zone: t.raw.zone.as_ref().map(|z| z.zone.clone()),
             head: tail.map(|_| (s, he)),
             tail,
+            daypart: false,
         });
     }
     let relative: Vec<(i64, usize, usize, crate::case::Duration, bool)> = durs
@@ -313,7 +319,7 @@ pub fn parse(text: &str, lex: &Lexicons, opts: &ParseOptions) -> Parsed {
                 .map(|(sign, s, e)| (sign, s, e, d.value, d.approximate))
         })
         .collect();
-    let durations = durs
+    let durations: Vec<DurationMention> = durs
         .into_iter()
         .map(|d| {
             let (s, e) = (next(), next());
@@ -353,10 +359,19 @@ pub fn parse(text: &str, lex: &Lexicons, opts: &ParseOptions) -> Parsed {
                 zone: None,
                 head: None,
                 tail: None,
+                daypart: false,
             });
         }
         times.sort_by_key(|t| t.start);
     }
+    compose::compose(
+        &norm,
+        lexicon,
+        opts.reference,
+        resolved.anchor_date,
+        &mut times,
+        &durations,
+    );
     warnings.extend(resolved.warnings);
     Parsed {
         lang: lexicon.code.clone(),

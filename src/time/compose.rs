@@ -1,0 +1,429 @@
+//! Composition: language-independent rules that combine the scanner's tokens into larger times.
+//!
+//! The scanner finds dates, clocks and durations; the rules here join what stands next to them:
+//! a part of the day ("this afternoon", "明日の夜", "hier soir") becomes an approximate range of
+//! its conventional hours on its day; a part of the day next to a clock gives the clock its day
+//! and its half ("tonight from 7 to 7:30"); a clock with a length is a range ("from 2pm for
+//! 2 hours"); a length before or after the reference is a range ("within 5 minutes", "the last
+//! 5 minutes"). The words are per-language data (`[dayparts]`, `[range]` in
+//! `mappings/lang/<code>.toml`). Parts of the day are flagged `daypart` and `approximate` and
+//! carry no clock (`has_clock` false), so they never stand for a stated time.
+use super::lexicon::Lexicon;
+use super::text::{phrase_at, phrase_before, sorted_phrases};
+use super::{DurationMention, TimeKind, TimeMention, TimeValue};
+use chrono::{Duration, NaiveDate, NaiveDateTime, NaiveTime, TimeZone};
+
+/// Most chars of joiner text between the tokens a rule combines.
+const MAX_GAP_CHARS: usize = 12;
+
+/// The word lists of one lexicon the rules use, lower case, longest first.
+struct Words {
+    dayparts: Vec<String>,
+    this: Vec<String>,
+    early: Vec<String>,
+    late: Vec<String>,
+    articles: Vec<String>,
+    joiners: Vec<String>,
+    openers: Vec<String>,
+    am: Vec<String>,
+    length_before: Vec<String>,
+    length_after: Vec<String>,
+    ahead_before: Vec<String>,
+    past_before: Vec<String>,
+}
+
+impl Words {
+    fn new(lex: &Lexicon) -> Self {
+        let r = &lex.range;
+        let d = &lex.dayparts;
+        Words {
+            dayparts: sorted_phrases(d.hours.keys()),
+            this: sorted_phrases(&d.this),
+            early: sorted_phrases(&d.early),
+            late: sorted_phrases(&d.late),
+            articles: sorted_phrases(&d.articles),
+            joiners: sorted_phrases(&d.joiners),
+            openers: sorted_phrases(&r.openers),
+            am: sorted_phrases(lex.clock.am_after.iter().chain(&lex.clock.am_before)),
+            length_before: sorted_phrases(&r.length_before),
+            length_after: sorted_phrases(&r.length_after),
+            ahead_before: sorted_phrases(&r.ahead_before),
+            past_before: sorted_phrases(&r.past_before),
+        }
+    }
+}
+
+/// Char ↔ byte offsets of one text.
+struct Offsets {
+    byte_of: Vec<usize>,
+}
+
+impl Offsets {
+    fn new(text: &str) -> Self {
+        let mut byte_of: Vec<usize> = text.char_indices().map(|(i, _)| i).collect();
+        byte_of.push(text.len());
+        Offsets { byte_of }
+    }
+    fn byte(&self, c: usize) -> usize {
+        self.byte_of[c.min(self.byte_of.len() - 1)]
+    }
+    fn char(&self, b: usize) -> usize {
+        self.byte_of.partition_point(|&x| x < b)
+    }
+}
+
+/// One part of the day found in the text (byte offsets).
+struct Daypart {
+    start: usize,
+    end: usize,
+    from: NaiveTime,
+    to: NaiveTime,
+    /// Days from the reference the phrase names itself ("tonight", "昨夜").
+    days: Option<i64>,
+    /// A "this" word goes with it.
+    this: bool,
+}
+
+fn hour_time(h: i64) -> NaiveTime {
+    if h >= 24 {
+        NaiveTime::from_hms_opt(23, 59, 0)
+    } else {
+        NaiveTime::from_hms_opt(h.clamp(0, 23) as u32, 0, 0)
+    }
+    .unwrap_or(NaiveTime::MIN)
+}
+
+/// Whether `text` (a gap between two tokens) holds only spaces, punctuation and joiner words.
+fn only_joiners(text: &str, words: &[&[String]]) -> bool {
+    let mut p = 0;
+    let t = text;
+    if t.chars().count() > MAX_GAP_CHARS {
+        return false;
+    }
+    while p < t.len() {
+        let c = t[p..].chars().next().unwrap_or(' ');
+        if c.is_whitespace() || c == ',' {
+            p += c.len_utf8();
+            continue;
+        }
+        match words.iter().find_map(|w| phrase_at(t, p, w)) {
+            Some(e) if e > p => p = e,
+            _ => return false,
+        }
+    }
+    true
+}
+
+/// Finds the parts of the day with their modifiers ("early this evening", "fin de esta mañana").
+fn scan_dayparts(text: &str, lex: &Lexicon, w: &Words) -> Vec<Daypart> {
+    let mut out = Vec::new();
+    if w.dayparts.is_empty() {
+        return out;
+    }
+    let firsts: Vec<char> = w
+        .dayparts
+        .iter()
+        .filter_map(|p| p.chars().next())
+        .collect();
+    let mut pos = 0;
+    while pos < text.len() {
+        let c = text[pos..].chars().next().unwrap_or(' ');
+        let lc = c.to_lowercase().next().unwrap_or(c);
+        if firsts.contains(&lc) {
+            if let Some(end) = phrase_at(text, pos, &w.dayparts) {
+                let key = text[pos..end].to_lowercase();
+                if let Some(h) = lex.dayparts.hours.get(&key) {
+                    let (mut from, mut to) = (h[0], h[1]);
+                    let mut start = pos;
+                    let mut this = false;
+                    // modifiers before it, nearest first: articles, "this", "early"/"late"
+                    for _ in 0..4 {
+                        let b = skip_back_ws(text, start);
+                        if let Some(s) = phrase_before(text, b, &w.articles) {
+                            start = s;
+                        } else if let Some(s) = phrase_before(text, b, &w.this) {
+                            start = s;
+                            this = true;
+                        } else if let Some(s) = phrase_before(text, b, &w.early) {
+                            start = s;
+                            to = from + (to - from) / 2;
+                        } else if let Some(s) = phrase_before(text, b, &w.late) {
+                            start = s;
+                            from += (to - from) / 2;
+                        } else {
+                            break;
+                        }
+                    }
+                    out.push(Daypart {
+                        start,
+                        end,
+                        from: hour_time(from),
+                        to: hour_time(to),
+                        days: h.get(2).copied(),
+                        this,
+                    });
+                    pos = end;
+                    continue;
+                }
+            }
+        }
+        pos += c.len_utf8();
+    }
+    out
+}
+
+fn skip_back_ws(text: &str, pos: usize) -> usize {
+    super::text::skip_ws_back(text, pos, 3)
+}
+
+/// The date of a value, if it has one.
+fn date_of(v: &TimeValue) -> Option<NaiveDate> {
+    match v {
+        TimeValue::Instant(d) => Some(d.date_naive()),
+        TimeValue::Local(d) => Some(d.date()),
+        TimeValue::Date(d) => Some(*d),
+        TimeValue::Clock(..) => None,
+    }
+}
+
+/// The value moved to `date` (keeping its clock and offset), and its clock shifted by `hours`.
+fn moved(v: TimeValue, date: Option<NaiveDate>, hours: i64) -> TimeValue {
+    let shift = |t: NaiveTime| t.overflowing_add_signed(Duration::hours(hours)).0;
+    match (v, date) {
+        (TimeValue::Clock(t, off), None) => TimeValue::Clock(shift(t), off),
+        (TimeValue::Clock(t, Some(o)), Some(d)) => o
+            .from_local_datetime(&d.and_time(shift(t)))
+            .single()
+            .map_or(TimeValue::Local(d.and_time(shift(t))), TimeValue::Instant),
+        (TimeValue::Clock(t, None), Some(d)) => TimeValue::Local(d.and_time(shift(t))),
+        (TimeValue::Local(dt), d) => {
+            TimeValue::Local(d.unwrap_or(dt.date()).and_time(dt.time()) + Duration::hours(hours))
+        }
+        (TimeValue::Instant(dt), d) => {
+            let local = d.unwrap_or(dt.date_naive()).and_time(dt.time()) + Duration::hours(hours);
+            dt.offset()
+                .from_local_datetime(&local)
+                .single()
+                .map_or(TimeValue::Local(local), TimeValue::Instant)
+        }
+        (TimeValue::Date(x), d) => TimeValue::Date(d.unwrap_or(x)),
+    }
+}
+
+fn clock_hour(v: &TimeValue) -> Option<u32> {
+    use chrono::Timelike;
+    match v {
+        TimeValue::Instant(d) => Some(d.hour()),
+        TimeValue::Local(d) => Some(d.hour()),
+        TimeValue::Clock(t, _) => Some(t.hour()),
+        TimeValue::Date(_) => None,
+    }
+}
+
+/// A mention with no clock, made by a rule.
+fn made(quote: String, start: usize, end: usize, a: TimeValue, b: TimeValue) -> TimeMention {
+    TimeMention {
+        quote,
+        start,
+        end,
+        kind: TimeKind::Range,
+        value: Some(a),
+        end_value: Some(b),
+        approximate: true,
+        end_approximate: Some(true),
+        has_clock: false,
+        date_explicit: false,
+        next_day: false,
+        zone: None,
+        head: None,
+        tail: None,
+        daypart: false,
+    }
+}
+
+/// Applies every rule to the mentions `parse` found in `norm` (the normalised text; offsets in
+/// chars). `reference` (else `anchor`, the page's date) anchors relative parts of the day;
+/// lengths from or up to "now" need `reference`.
+pub(crate) fn compose(
+    norm: &str,
+    lex: &Lexicon,
+    reference: Option<NaiveDateTime>,
+    anchor: Option<NaiveDate>,
+    times: &mut Vec<TimeMention>,
+    durations: &[DurationMention],
+) {
+    let w = Words::new(lex);
+    let off = Offsets::new(norm);
+    let chars: Vec<char> = norm.chars().collect();
+    let quote = |s: usize, e: usize| chars[s.min(chars.len())..e.min(chars.len())].iter().collect::<String>();
+    let gap_ok = |a: usize, b: usize, extra: &[&[String]]| {
+        a <= b && {
+            let mut lists: Vec<&[String]> = vec![&w.joiners, &w.articles];
+            lists.extend_from_slice(extra);
+            only_joiners(&norm[off.byte(a)..off.byte(b)], &lists)
+        }
+    };
+    let ref_date = reference.map(|r| r.date()).or(anchor);
+
+    // parts of the day
+    let mut added = Vec::new();
+    let mut absorbed = vec![false; times.len()];
+    for dp in scan_dayparts(norm, lex, &w) {
+        let (s, e) = (off.char(dp.start), off.char(dp.end));
+        // a clock already read this word as its meridiem ("3 de la tarde", 오후 3시)
+        if times.iter().any(|t| t.has_clock && t.start < e && s < t.end) {
+            continue;
+        }
+        // its day: a date it covers ("tonight"), a date next to it, "this", or its own offset
+        let mut day = None;
+        let mut span = (s, e);
+        for (i, t) in times.iter().enumerate() {
+            if t.has_clock || t.kind != TimeKind::Date || absorbed[i] {
+                continue;
+            }
+            let next_to = (t.start < e && s < t.end)
+                || gap_ok(t.end, s, &[])
+                || (t.start >= e && gap_ok(e, t.start, &[]));
+            if next_to {
+                if let Some(d) = t.value.as_ref().and_then(date_of) {
+                    day = Some(d);
+                    span = (span.0.min(t.start), span.1.max(t.end));
+                    absorbed[i] = true;
+                    break;
+                }
+            }
+        }
+        if day.is_none() {
+            let offset = dp.days.or(dp.this.then_some(0));
+            day = offset.and_then(|o| ref_date.map(|r| r + Duration::days(o)));
+        }
+        // a clock next to it takes its day and its half ("tonight from 7 to 7:30")
+        let clock = times.iter().position(|t| {
+            t.has_clock
+                && (gap_ok(span.1, t.start, &[&w.openers]) || gap_ok(t.end, span.0, &[]))
+        });
+        if let Some(i) = clock {
+            let t = &mut times[i];
+            let pm = dp.from >= hour_time(12);
+            let has_am = {
+                let q = t.quote.to_lowercase();
+                w.am.iter().any(|a| q.contains(a.as_str()))
+            };
+            let lowest = (dp.from.format("%H").to_string().parse::<i64>().unwrap_or(12) - 16).max(0);
+            let shift = |v: &TimeValue| -> i64 {
+                match clock_hour(v) {
+                    Some(h) if pm && !has_am && h < 12 && i64::from(h) >= lowest => 12,
+                    _ => 0,
+                }
+            };
+            let d = if t.date_explicit { None } else { day };
+            if let Some(v) = t.value {
+                let days = t
+                    .end_value
+                    .and_then(|b| Some((date_of(&b)? - date_of(&v)?).num_days()));
+                let (sa, sb) = (shift(&v), t.end_value.as_ref().map_or(0, shift));
+                t.value = Some(moved(v, d, sa));
+                if let Some(b) = t.end_value {
+                    let bd = d.map(|x| x + Duration::days(days.unwrap_or(0)));
+                    t.end_value = Some(moved(b, bd, sb));
+                }
+                if d.is_some() {
+                    t.date_explicit = true;
+                }
+            }
+            continue;
+        }
+        let (a, b) = match day {
+            Some(d) => (
+                TimeValue::Local(d.and_time(dp.from)),
+                TimeValue::Local(d.and_time(dp.to)),
+            ),
+            None => (TimeValue::Clock(dp.from, None), TimeValue::Clock(dp.to, None)),
+        };
+        let mut m = made(quote(span.0, span.1), span.0, span.1, a, b);
+        m.daypart = true;
+        m.date_explicit = day.is_some();
+        added.push(m);
+    }
+
+    // a clock with a length: "from 2pm for 2 hours", "for 2 hours from 2pm", "2시부터 2시간 동안"
+    for d in durations {
+        let (ds, de) = (d.start, d.end);
+        let before = phrase_before(norm, skip_back_ws(norm, off.byte(ds)), &w.length_before)
+            .map(|b| off.char(b));
+        let after = phrase_at(
+            norm,
+            super::text::skip_ws(norm, off.byte(de), 3),
+            &w.length_after,
+        )
+        .map(|b| off.char(b));
+        if before.is_none() && after.is_none() {
+            continue;
+        }
+        let lstart = before.unwrap_or(ds);
+        let lend = after.unwrap_or(de);
+        let Some(i) = times.iter().position(|t| {
+            t.has_clock
+                && t.end_value.is_none()
+                && (gap_ok(t.end, lstart, &[]) || gap_ok(lend, t.start, &[&w.openers]))
+        }) else {
+            continue;
+        };
+        let t = &mut times[i];
+        let secs = i64::try_from(d.value.as_secs()).unwrap_or(0);
+        let Some(v) = t.value else { continue };
+        let end = match v {
+            TimeValue::Clock(c, o) => TimeValue::Clock(c.overflowing_add_signed(Duration::seconds(secs)).0, o),
+            TimeValue::Local(x) => TimeValue::Local(x + Duration::seconds(secs)),
+            TimeValue::Instant(x) => TimeValue::Instant(x + Duration::seconds(secs)),
+            TimeValue::Date(_) => continue,
+        };
+        let (s, e) = (t.start.min(lstart), t.end.max(lend));
+        t.head = Some((t.start, t.end));
+        t.tail = Some((ds, de));
+        t.end_value = Some(end);
+        t.end_approximate = Some(t.approximate || d.approximate);
+        t.kind = TimeKind::Range;
+        t.start = s;
+        t.end = e;
+        t.quote = quote(s, e);
+    }
+
+    // a length from or up to the reference: "within 5 minutes", "the last 5 minutes"
+    if let Some(r) = reference {
+        for d in durations {
+            let b = skip_back_ws(norm, off.byte(d.start));
+            let (s, ahead) = if let Some(s) = phrase_before(norm, b, &w.ahead_before) {
+                (s, true)
+            } else if let Some(s) = phrase_before(norm, b, &w.past_before) {
+                (s, false)
+            } else {
+                continue;
+            };
+            let secs = i64::try_from(d.value.as_secs()).unwrap_or(0);
+            let other = if ahead { r + Duration::seconds(secs) } else { r - Duration::seconds(secs) };
+            let (a, b) = if ahead { (r, other) } else { (other, r) };
+            let s = off.char(s);
+            if times.iter().any(|t| t.start < d.end && s < t.end) {
+                continue;
+            }
+            added.push(made(
+                quote(s, d.end),
+                s,
+                d.end,
+                TimeValue::Local(a),
+                TimeValue::Local(b),
+            ));
+        }
+    }
+
+    let mut i = 0;
+    times.retain(|_| {
+        i += 1;
+        !absorbed[i - 1]
+    });
+    if !added.is_empty() {
+        times.extend(added);
+        times.sort_by_key(|t| t.start);
+    }
+}
