@@ -30,6 +30,13 @@ struct Words {
     length_after: Vec<String>,
     ahead_before: Vec<String>,
     past_before: Vec<String>,
+    weekdays: Vec<String>,
+    week_before: Vec<String>,
+    week_after: Vec<String>,
+    end_of: Vec<String>,
+    now: Vec<String>,
+    offset_after: Vec<String>,
+    offset_before: Vec<String>,
 }
 
 impl Words {
@@ -49,6 +56,13 @@ impl Words {
             length_after: sorted_phrases(&r.length_after),
             ahead_before: sorted_phrases(&r.ahead_before),
             past_before: sorted_phrases(&r.past_before),
+            weekdays: sorted_phrases(&lex.date.weekdays),
+            week_before: sorted_phrases(lex.date.week_before.keys()),
+            week_after: sorted_phrases(lex.date.week_after.keys()),
+            end_of: sorted_phrases(&lex.date.end_of),
+            now: sorted_phrases(&lex.date.now),
+            offset_after: sorted_phrases(&lex.date.offset_after),
+            offset_before: sorted_phrases(&lex.date.offset_before),
         }
     }
 }
@@ -102,6 +116,9 @@ fn only_joiners(text: &str, words: &[&[String]]) -> bool {
     }
     while p < t.len() {
         let c = t[p..].chars().next().unwrap_or(' ');
+        if c == '\n' || c == '\r' {
+            return false;
+        }
         if c.is_whitespace() || c == ',' {
             p += c.len_utf8();
             continue;
@@ -265,8 +282,10 @@ pub(crate) fn compose(
     };
     let ref_date = reference.map(|r| r.date()).or(anchor);
 
-    // parts of the day
     let mut added = Vec::new();
+    date_rules(norm, lex, &w, &off, reference, times, durations, &mut added);
+
+    // parts of the day
     let mut absorbed = vec![false; times.len()];
     for dp in scan_dayparts(norm, lex, &w) {
         let (s, e) = (off.char(dp.start), off.char(dp.end));
@@ -425,5 +444,152 @@ pub(crate) fn compose(
     if !added.is_empty() {
         times.extend(added);
         times.sort_by_key(|t| t.start);
+    }
+}
+
+/// A date-only mention's date.
+fn plain_date(t: &TimeMention) -> Option<NaiveDate> {
+    match (t.kind, t.value) {
+        (TimeKind::Date, Some(TimeValue::Date(d))) => Some(d),
+        _ => None,
+    }
+}
+
+/// Rules on dates: a weekday in a counted week ("next Friday", "来週の金曜日"), the end of a day
+/// ("end of tomorrow"), "now", a length counted from a date ("16 days from 01/02/2018"), and a
+/// date next to a clock that has none ("between 3 and 8am next Monday").
+#[allow(clippy::too_many_arguments)]
+fn date_rules(
+    norm: &str,
+    lex: &Lexicon,
+    w: &Words,
+    off: &Offsets,
+    reference: Option<NaiveDateTime>,
+    times: &mut [TimeMention],
+    durations: &[DurationMention],
+    added: &mut Vec<TimeMention>,
+) {
+    use chrono::Datelike;
+    let chars: Vec<char> = norm.chars().collect();
+    let quote = |s: usize, e: usize| chars[s..e.min(chars.len())].iter().collect::<String>();
+    let lists: [&[String]; 2] = [&w.joiners, &w.articles];
+    // weekdays in a counted week
+    if let Some(r) = reference {
+        for t in times.iter_mut() {
+            let Some(d) = plain_date(t) else { continue };
+            let q = t.quote.trim().to_lowercase();
+            if !w.weekdays.contains(&q) {
+                continue;
+            }
+            let b = skip_back_ws(norm, off.byte(t.start));
+            let a = super::text::skip_ws(norm, off.byte(t.end), 3);
+            let hit = phrase_before(norm, b, &w.week_before)
+                .map(|s| (s, off.byte(t.end), &lex.date.week_before, &norm[s..b]))
+                .or_else(|| {
+                    phrase_at(norm, a, &w.week_after)
+                        .map(|e| (off.byte(t.start), e, &lex.date.week_after, &norm[a..e]))
+                });
+            let Some((s, e, map, word)) = hit else { continue };
+            let Some(weeks) = map.get(&word.to_lowercase()) else { continue };
+            let monday = r.date() - Duration::days(i64::from(r.date().weekday().num_days_from_monday()));
+            let day = monday
+                + Duration::days(7 * weeks + i64::from(d.weekday().num_days_from_monday()));
+            t.value = Some(TimeValue::Date(day));
+            t.date_explicit = true;
+            t.start = off.char(s);
+            t.end = off.char(e);
+            t.quote = quote(t.start, t.end);
+        }
+    }
+    // the end of a day: "end of tomorrow", "fin de demain"
+    for t in times.iter_mut() {
+        let Some(d) = plain_date(t) else { continue };
+        let b = skip_back_ws(norm, off.byte(t.start));
+        let Some(s) = phrase_before(norm, b, &w.end_of) else { continue };
+        let end = d.and_time(hour_time(24));
+        t.value = Some(TimeValue::Local(end));
+        t.kind = TimeKind::Datetime;
+        t.approximate = true;
+        t.start = off.char(s);
+        t.quote = quote(t.start, t.end);
+    }
+    // a length counted from a date: "16 days from 01/02/2018", "2 weeks before May 13 1999"
+    for dm in durations {
+        let a = super::text::skip_ws(norm, off.byte(dm.end), 3);
+        let (e, sign) = if let Some(e) = phrase_at(norm, a, &w.offset_after) {
+            (e, 1)
+        } else if let Some(e) = phrase_at(norm, a, &w.offset_before) {
+            (e, -1)
+        } else {
+            continue;
+        };
+        let e = off.char(e);
+        let Some(t) = times.iter_mut().find(|t| {
+            plain_date(t).is_some() && e <= t.start && only_joiners(&norm[off.byte(e)..off.byte(t.start)], &lists)
+        }) else {
+            continue;
+        };
+        let Some(d) = plain_date(t) else { continue };
+        let secs = dm.value.as_secs();
+        let month = 2_592_000;
+        let day = if secs >= month && secs % month == 0 {
+            let n = chrono::Months::new(u32::try_from(secs / month).unwrap_or(0));
+            if sign > 0 { d.checked_add_months(n) } else { d.checked_sub_months(n) }
+        } else {
+            d.checked_add_signed(Duration::seconds(sign * i64::try_from(secs).unwrap_or(0)))
+        };
+        let Some(day) = day else { continue };
+        t.value = Some(TimeValue::Date(day));
+        t.start = dm.start;
+        t.quote = quote(t.start, t.end);
+    }
+    // "now": the reference itself
+    if let Some(r) = reference {
+        if !w.now.is_empty() {
+            let mut pos = 0;
+            while pos < norm.len() {
+                if let Some(e) = phrase_at(norm, pos, &w.now).filter(|&e| {
+                    super::text::whole_word(norm, pos, e)
+                }) {
+                    let (s, e2) = (off.char(pos), off.char(e));
+                    if !times.iter().any(|t| t.start < e2 && s < t.end) {
+                        let mut m = made(quote(s, e2), s, e2, TimeValue::Local(r), TimeValue::Local(r));
+                        m.kind = TimeKind::Datetime;
+                        m.end_value = None;
+                        m.end_approximate = None;
+                        m.approximate = false;
+                        added.push(m);
+                    }
+                    pos = e;
+                    continue;
+                }
+                pos += norm[pos..].chars().next().map_or(1, char::len_utf8);
+            }
+        }
+    }
+    // a date next to a clock that has none: "between 3 and 8am next Monday", "tonight at 7"
+    let dates: Vec<(usize, usize, NaiveDate)> = times
+        .iter()
+        .filter_map(|t| Some((t.start, t.end, plain_date(t)?)))
+        .collect();
+    for t in times.iter_mut() {
+        if !t.has_clock || t.date_explicit || t.next_day {
+            continue;
+        }
+        let near = dates.iter().find(|(s, e, _)| {
+            (*e <= t.start && only_joiners(&norm[off.byte(*e)..off.byte(t.start)], &lists))
+                || (t.end <= *s && only_joiners(&norm[off.byte(t.end)..off.byte(*s)], &lists))
+        });
+        let Some((_, _, d)) = near else { continue };
+        if let Some(v) = t.value {
+            let days = t
+                .end_value
+                .and_then(|b| Some((date_of(&b)? - date_of(&v)?).num_days()));
+            t.value = Some(moved(v, Some(*d), 0));
+            if let Some(b) = t.end_value {
+                t.end_value = Some(moved(b, Some(*d + Duration::days(days.unwrap_or(0))), 0));
+            }
+            t.date_explicit = true;
+        }
     }
 }

@@ -49,6 +49,19 @@ pub struct DateWords {
     pub time_date_joiners: Vec<String>,
     pub relative_days: BTreeMap<String, i64>,
     pub next_day: Vec<String>,
+    /// Words before (`week_before`) or after (`week_after`) a weekday that put it in a week
+    /// counted from the reference's (Monday-first) week: "next Friday" = 1, "last Wednesday" =
+    /// -1, "this Friday" = 0, "来週の金曜日" = 1, "mercredi prochain" = 1.
+    pub week_before: BTreeMap<String, i64>,
+    pub week_after: BTreeMap<String, i64>,
+    /// Words before a date that mean its last minute ("end of tomorrow", "fin de demain").
+    pub end_of: Vec<String>,
+    /// Words for the reference instant itself ("now", "jetzt", "今").
+    pub now: Vec<String>,
+    /// Words between a length and a date it counts from ("16 days from 01/02/2018", "3 jours
+    /// après le 12 janvier") or back from ("2 weeks before May 13").
+    pub offset_after: Vec<String>,
+    pub offset_before: Vec<String>,
 }
 
 /// Words of clock times.

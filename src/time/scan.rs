@@ -586,7 +586,10 @@ fn scan_clocks(text: &str, lex: &Lexicon, zones: &ZoneTable) -> Vec<RawTime> {
     if let Some(re) = &p.named_times {
         // "noon", "midnight", 정오, 正午, midi, Mitternacht
         for m in re.find_iter(text) {
-            if !whole_word(text, m.start(), m.end()) {
+            // not the tail of a hyphenated word ("après-midi" is the afternoon, not noon)
+            let mut back = text[..m.start()].chars().rev();
+            let compound = back.next() == Some('-') && back.next().is_some_and(char::is_alphabetic);
+            if !whole_word(text, m.start(), m.end()) || compound {
                 continue;
             }
             let key = m.as_str().to_lowercase();
