@@ -11,7 +11,7 @@
 use super::lexicon::Lexicon;
 use super::text::{phrase_at, phrase_before, sorted_phrases};
 use super::{DurationMention, TimeKind, TimeMention, TimeValue};
-use chrono::{Duration, NaiveDate, NaiveDateTime, NaiveTime, TimeZone};
+use chrono::{Duration, NaiveDate, NaiveDateTime, NaiveTime, TimeZone, Timelike};
 
 /// Most chars of joiner text between the tokens a rule combines.
 const MAX_GAP_CHARS: usize = 12;
@@ -25,6 +25,7 @@ struct Words {
     articles: Vec<String>,
     joiners: Vec<String>,
     openers: Vec<String>,
+    connectors: Vec<String>,
     am: Vec<String>,
     length_before: Vec<String>,
     length_after: Vec<String>,
@@ -51,6 +52,7 @@ impl Words {
             articles: sorted_phrases(&d.articles),
             joiners: sorted_phrases(&d.joiners),
             openers: sorted_phrases(&r.openers),
+            connectors: sorted_phrases(&r.connectors),
             am: sorted_phrases(lex.clock.am_after.iter().chain(&lex.clock.am_before)),
             length_before: sorted_phrases(&r.length_before),
             length_after: sorted_phrases(&r.length_after),
@@ -228,7 +230,6 @@ fn moved(v: TimeValue, date: Option<NaiveDate>, hours: i64) -> TimeValue {
 }
 
 fn clock_hour(v: &TimeValue) -> Option<u32> {
-    use chrono::Timelike;
     match v {
         TimeValue::Instant(d) => Some(d.hour()),
         TimeValue::Local(d) => Some(d.hour()),
@@ -296,6 +297,7 @@ pub(crate) fn compose(
         // its day: a date it covers ("tonight"), a date next to it, "this", or its own offset
         let mut day = None;
         let mut span = (s, e);
+        let mut covered = None;
         for (i, t) in times.iter().enumerate() {
             if t.has_clock || t.kind != TimeKind::Date || absorbed[i] {
                 continue;
@@ -307,7 +309,7 @@ pub(crate) fn compose(
                 if let Some(d) = t.value.as_ref().and_then(date_of) {
                     day = Some(d);
                     span = (span.0.min(t.start), span.1.max(t.end));
-                    absorbed[i] = true;
+                    covered = Some(i);
                     break;
                 }
             }
@@ -328,10 +330,18 @@ pub(crate) fn compose(
                 let q = t.quote.to_lowercase();
                 w.am.iter().any(|a| q.contains(a.as_str()))
             };
-            let lowest = (dp.from.format("%H").to_string().parse::<i64>().unwrap_or(12) - 16).max(0);
+            // hours before this stay small hours ("tonight at 3" is 03:00)
+            let lowest = (i64::from(dp.from.hour()) - 14).max(0);
+            // a 24-hour clock in the same mention ("heute Nacht zwischen 22 und 4 Uhr") is kept
+            let day_clock = [t.value, t.end_value]
+                .iter()
+                .flatten()
+                .any(|v| clock_hour(v).is_some_and(|h| h >= 13));
             let shift = |v: &TimeValue| -> i64 {
                 match clock_hour(v) {
-                    Some(h) if pm && !has_am && h < 12 && i64::from(h) >= lowest => 12,
+                    Some(h) if pm && !has_am && !day_clock && h < 12 && i64::from(h) >= lowest => {
+                        12
+                    }
                     _ => 0,
                 }
             };
@@ -359,6 +369,9 @@ pub(crate) fn compose(
             ),
             None => (TimeValue::Clock(dp.from, None), TimeValue::Clock(dp.to, None)),
         };
+        if let Some(i) = covered {
+            absorbed[i] = true;
+        }
         let mut m = made(quote(span.0, span.1), span.0, span.1, a, b);
         m.daypart = true;
         m.date_explicit = day.is_some();
@@ -367,6 +380,10 @@ pub(crate) fn compose(
 
     // a clock with a length: "from 2pm for 2 hours", "for 2 hours from 2pm", "2시부터 2시간 동안"
     for d in durations {
+        // an approximate length ("약 1시간 30분 동안") gives no end to trust
+        if d.approximate || d.lower_bound {
+            continue;
+        }
         let (ds, de) = (d.start, d.end);
         let before = phrase_before(norm, skip_back_ws(norm, off.byte(ds)), &w.length_before)
             .map(|b| off.char(b));
@@ -381,10 +398,24 @@ pub(crate) fn compose(
         }
         let lstart = before.unwrap_or(ds);
         let lend = after.unwrap_or(de);
+        // the time must be marked as a start: "from 2pm for 2 hours", "for 2 hours from 2pm",
+        // "2시부터 2시간 동안" (a bare "at 12:35 for 80 minutes" stays a time and a length)
+        let opened = |t: &TimeMention| {
+            let b = skip_back_ws(norm, off.byte(t.start));
+            phrase_before(norm, b, &w.openers).is_some()
+                || phrase_at(norm, super::text::skip_ws(norm, off.byte(t.end), 3), &w.connectors)
+                    .is_some()
+        };
         let Some(i) = times.iter().position(|t| {
             t.has_clock
                 && t.end_value.is_none()
-                && (gap_ok(t.end, lstart, &[]) || gap_ok(lend, t.start, &[&w.openers]))
+                && opened(t)
+                && (gap_ok(t.end, lstart, &[&w.connectors])
+                    || (lend <= t.start
+                        && phrase_before(norm, skip_back_ws(norm, off.byte(t.start)), &w.openers)
+                            .is_some_and(|o| {
+                                only_joiners(&norm[off.byte(lend)..o], &[&w.joiners])
+                            })))
         }) else {
             continue;
         };
