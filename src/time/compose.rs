@@ -139,11 +139,7 @@ fn scan_dayparts(text: &str, lex: &Lexicon, w: &Words) -> Vec<Daypart> {
     if w.dayparts.is_empty() {
         return out;
     }
-    let firsts: Vec<char> = w
-        .dayparts
-        .iter()
-        .filter_map(|p| p.chars().next())
-        .collect();
+    let firsts: Vec<char> = w.dayparts.iter().filter_map(|p| p.chars().next()).collect();
     let mut pos = 0;
     while pos < text.len() {
         let c = text[pos..].chars().next().unwrap_or(' ');
@@ -273,7 +269,11 @@ pub(crate) fn compose(
     let w = Words::new(lex);
     let off = Offsets::new(norm);
     let chars: Vec<char> = norm.chars().collect();
-    let quote = |s: usize, e: usize| chars[s.min(chars.len())..e.min(chars.len())].iter().collect::<String>();
+    let quote = |s: usize, e: usize| {
+        chars[s.min(chars.len())..e.min(chars.len())]
+            .iter()
+            .collect::<String>()
+    };
     let gap_ok = |a: usize, b: usize, extra: &[&[String]]| {
         a <= b && {
             let mut lists: Vec<&[String]> = vec![&w.joiners, &w.articles];
@@ -291,7 +291,10 @@ pub(crate) fn compose(
     for dp in scan_dayparts(norm, lex, &w) {
         let (s, e) = (off.char(dp.start), off.char(dp.end));
         // a clock already read this word as its meridiem ("3 de la tarde", 오후 3시)
-        if times.iter().any(|t| t.has_clock && t.start < e && s < t.end) {
+        if times
+            .iter()
+            .any(|t| t.has_clock && t.start < e && s < t.end)
+        {
             continue;
         }
         // its day: a date it covers ("tonight"), a date next to it, "this", or its own offset
@@ -320,8 +323,7 @@ pub(crate) fn compose(
         }
         // a clock next to it takes its day and its half ("tonight from 7 to 7:30")
         let clock = times.iter().position(|t| {
-            t.has_clock
-                && (gap_ok(span.1, t.start, &[&w.openers]) || gap_ok(t.end, span.0, &[]))
+            t.has_clock && (gap_ok(span.1, t.start, &[&w.openers]) || gap_ok(t.end, span.0, &[]))
         });
         if let Some(i) = clock {
             let t = &mut times[i];
@@ -367,7 +369,10 @@ pub(crate) fn compose(
                 TimeValue::Local(d.and_time(dp.from)),
                 TimeValue::Local(d.and_time(dp.to)),
             ),
-            None => (TimeValue::Clock(dp.from, None), TimeValue::Clock(dp.to, None)),
+            None => (
+                TimeValue::Clock(dp.from, None),
+                TimeValue::Clock(dp.to, None),
+            ),
         };
         if let Some(i) = covered {
             absorbed[i] = true;
@@ -403,8 +408,12 @@ pub(crate) fn compose(
         let opened = |t: &TimeMention| {
             let b = skip_back_ws(norm, off.byte(t.start));
             phrase_before(norm, b, &w.openers).is_some()
-                || phrase_at(norm, super::text::skip_ws(norm, off.byte(t.end), 3), &w.connectors)
-                    .is_some()
+                || phrase_at(
+                    norm,
+                    super::text::skip_ws(norm, off.byte(t.end), 3),
+                    &w.connectors,
+                )
+                .is_some()
         };
         let Some(i) = times.iter().position(|t| {
             t.has_clock
@@ -423,7 +432,9 @@ pub(crate) fn compose(
         let secs = i64::try_from(d.value.as_secs()).unwrap_or(0);
         let Some(v) = t.value else { continue };
         let end = match v {
-            TimeValue::Clock(c, o) => TimeValue::Clock(c.overflowing_add_signed(Duration::seconds(secs)).0, o),
+            TimeValue::Clock(c, o) => {
+                TimeValue::Clock(c.overflowing_add_signed(Duration::seconds(secs)).0, o)
+            }
             TimeValue::Local(x) => TimeValue::Local(x + Duration::seconds(secs)),
             TimeValue::Instant(x) => TimeValue::Instant(x + Duration::seconds(secs)),
             TimeValue::Date(_) => continue,
@@ -451,9 +462,26 @@ pub(crate) fn compose(
                 continue;
             };
             let secs = i64::try_from(d.value.as_secs()).unwrap_or(0);
-            let other = if ahead { r + Duration::seconds(secs) } else { r - Duration::seconds(secs) };
+            let other = if ahead {
+                r + Duration::seconds(secs)
+            } else {
+                r - Duration::seconds(secs)
+            };
             let (a, b) = if ahead { (r, other) } else { (other, r) };
             let s = off.char(s);
+            // "within 5 minutes" also read as "in 5 minutes" (a time): the range replaces it
+            if let Some(t) = times.iter_mut().find(|t| t.start == s && t.end == d.end) {
+                if t.kind == TimeKind::Datetime && t.end_value.is_none() {
+                    *t = made(
+                        t.quote.clone(),
+                        s,
+                        d.end,
+                        TimeValue::Local(a),
+                        TimeValue::Local(b),
+                    );
+                }
+                continue;
+            }
             if times.iter().any(|t| t.start < d.end && s < t.end) {
                 continue;
             }
@@ -520,11 +548,16 @@ fn date_rules(
                     phrase_at(norm, a, &w.week_after)
                         .map(|e| (off.byte(t.start), e, &lex.date.week_after, &norm[a..e]))
                 });
-            let Some((s, e, map, word)) = hit else { continue };
-            let Some(weeks) = map.get(&word.to_lowercase()) else { continue };
-            let monday = r.date() - Duration::days(i64::from(r.date().weekday().num_days_from_monday()));
-            let day = monday
-                + Duration::days(7 * weeks + i64::from(d.weekday().num_days_from_monday()));
+            let Some((s, e, map, word)) = hit else {
+                continue;
+            };
+            let Some(weeks) = map.get(&word.to_lowercase()) else {
+                continue;
+            };
+            let monday =
+                r.date() - Duration::days(i64::from(r.date().weekday().num_days_from_monday()));
+            let day =
+                monday + Duration::days(7 * weeks + i64::from(d.weekday().num_days_from_monday()));
             t.value = Some(TimeValue::Date(day));
             t.date_explicit = true;
             t.start = off.char(s);
@@ -536,7 +569,9 @@ fn date_rules(
     for t in times.iter_mut() {
         let Some(d) = plain_date(t) else { continue };
         let b = skip_back_ws(norm, off.byte(t.start));
-        let Some(s) = phrase_before(norm, b, &w.end_of) else { continue };
+        let Some(s) = phrase_before(norm, b, &w.end_of) else {
+            continue;
+        };
         let end = d.and_time(hour_time(24));
         t.value = Some(TimeValue::Local(end));
         t.kind = TimeKind::Datetime;
@@ -556,7 +591,9 @@ fn date_rules(
         };
         let e = off.char(e);
         let Some(t) = times.iter_mut().find(|t| {
-            plain_date(t).is_some() && e <= t.start && only_joiners(&norm[off.byte(e)..off.byte(t.start)], &lists)
+            plain_date(t).is_some()
+                && e <= t.start
+                && only_joiners(&norm[off.byte(e)..off.byte(t.start)], &lists)
         }) else {
             continue;
         };
@@ -565,7 +602,11 @@ fn date_rules(
         let month = 2_592_000;
         let day = if secs >= month && secs % month == 0 {
             let n = chrono::Months::new(u32::try_from(secs / month).unwrap_or(0));
-            if sign > 0 { d.checked_add_months(n) } else { d.checked_sub_months(n) }
+            if sign > 0 {
+                d.checked_add_months(n)
+            } else {
+                d.checked_sub_months(n)
+            }
         } else {
             d.checked_add_signed(Duration::seconds(sign * i64::try_from(secs).unwrap_or(0)))
         };
@@ -579,12 +620,18 @@ fn date_rules(
         if !w.now.is_empty() {
             let mut pos = 0;
             while pos < norm.len() {
-                if let Some(e) = phrase_at(norm, pos, &w.now).filter(|&e| {
-                    super::text::whole_word(norm, pos, e)
-                }) {
+                if let Some(e) =
+                    phrase_at(norm, pos, &w.now).filter(|&e| super::text::whole_word(norm, pos, e))
+                {
                     let (s, e2) = (off.char(pos), off.char(e));
                     if !times.iter().any(|t| t.start < e2 && s < t.end) {
-                        let mut m = made(quote(s, e2), s, e2, TimeValue::Local(r), TimeValue::Local(r));
+                        let mut m = made(
+                            quote(s, e2),
+                            s,
+                            e2,
+                            TimeValue::Local(r),
+                            TimeValue::Local(r),
+                        );
                         m.kind = TimeKind::Datetime;
                         m.end_value = None;
                         m.end_approximate = None;

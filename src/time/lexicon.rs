@@ -293,7 +293,8 @@ impl Lexicon {
             }
         }
         for (phrase, h) in &self.dayparts.hours {
-            let ok = matches!(h.len(), 2 | 3) && (0..=24).contains(&h[0]) && h[0] < h[1] && h[1] <= 24;
+            let ok =
+                matches!(h.len(), 2 | 3) && (0..=24).contains(&h[0]) && h[0] < h[1] && h[1] <= 24;
             if !ok {
                 bail!(
                     "{}: [dayparts.hours] {phrase:?} = {h:?} must be [from, to] or [from, to, days] with 0 <= from < to <= 24",
