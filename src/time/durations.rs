@@ -92,12 +92,7 @@ fn atoms(text: &str, lex: &Lexicon) -> Vec<Atom> {
         {
             continue;
         }
-        let vague = lex
-            .durations
-            .vague
-            .get(&cap[1].trim().to_lowercase())
-            .copied();
-        let Some(n) = parse_number(&cap[1], &lex.numbers).or(vague) else {
+        let Some(n) = parse_number(&cap[1], &lex.numbers) else {
             continue;
         };
         let Some(unit) = unit_secs(lex, &cap[4]) else {
@@ -108,8 +103,7 @@ fn atoms(text: &str, lex: &Lexicon) -> Vec<Atom> {
             .approx
             .numbers
             .iter()
-            .any(|a| a.eq_ignore_ascii_case(cap[1].trim()))
-            || vague.is_some();
+            .any(|a| a.eq_ignore_ascii_case(cap[1].trim()));
         if let Some(inf) = cap.get(3) {
             let t = inf.as_str().to_lowercase();
             if p.w.half_infix.contains(&t) {

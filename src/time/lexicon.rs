@@ -108,9 +108,6 @@ pub struct DurationWords {
     pub half_suffix: Vec<String>,
     pub joiners: Vec<String>,
     pub fixed: BTreeMap<String, String>,
-    /// Number words that give an approximate count before a unit ("a few" = 3, "quelques",
-    /// 数, 몇): the duration is flagged approximate.
-    pub vague: BTreeMap<String, f64>,
     pub reject_before: Vec<String>,
     pub reject_after: Vec<String>,
     pub reject_after_patterns: Vec<String>,

@@ -187,8 +187,7 @@ impl Patterns {
         let c = &lex.clock;
         let d = &lex.date;
         let du = &lex.durations;
-        let words: Vec<String> =
-            sorted_phrases(lex.numbers.keys().chain(lex.durations.vague.keys()));
+        let words: Vec<String> = sorted_phrases(lex.numbers.keys());
         let cjk = if lex.cjk_numerals {
             format!("|[{CJK_NUMERAL_CHARS}]{{1,4}}")
         } else {
