@@ -535,9 +535,15 @@ fn date_rules(
     // weekdays in a counted week
     if let Some(r) = reference {
         for t in times.iter_mut() {
-            let Some(d) = plain_date(t) else { continue };
+            // a weekday alone, or a weekday the scanner joined with its clock ("월요일 오전 3시")
+            let Some(d) = t.value.as_ref().and_then(date_of) else {
+                continue;
+            };
             let q = t.quote.trim().to_lowercase();
-            if !w.weekdays.contains(&q) {
+            let named = w.weekdays.contains(&q)
+                || (t.has_clock
+                    && phrase_at(norm, off.byte(t.start), &w.weekdays).is_some());
+            if !named {
                 continue;
             }
             let b = skip_back_ws(norm, off.byte(t.start));
@@ -558,10 +564,17 @@ fn date_rules(
                 r.date() - Duration::days(i64::from(r.date().weekday().num_days_from_monday()));
             let day =
                 monday + Duration::days(7 * weeks + i64::from(d.weekday().num_days_from_monday()));
-            t.value = Some(TimeValue::Date(day));
+            let delta = (day - d).num_days();
+            t.value = t.value.map(|v| moved(v, Some(day), 0));
+            t.end_value = t.end_value.map(|b| {
+                let bd = date_of(&b).map(|x| x + Duration::days(delta));
+                moved(b, bd, 0)
+            });
             t.date_explicit = true;
             t.start = off.char(s);
-            t.end = off.char(e);
+            if !t.has_clock {
+                t.end = off.char(e);
+            }
             t.quote = quote(t.start, t.end);
         }
     }

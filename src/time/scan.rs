@@ -1501,7 +1501,11 @@ fn merge_ranges(text: &str, items: Vec<RawTime>, w: &Words) -> Vec<RawTime> {
         {
             // "10時30分から3時", "11:00 – 2:00": a 12-hour end after a morning start
             bc.hour += 12;
-        } else if bc.meridiem.is_none() && ac.meridiem == Some(Meridiem::Pm) && bc.hour < 12 {
+        } else if bc.meridiem.is_none()
+            && matches!(ac.meridiem, Some(Meridiem::Pm | Meridiem::Night))
+            && ac.hour >= 12
+            && bc.hour < 12
+        {
             if bc.hour + 12 >= ac.hour {
                 bc.hour += 12;
                 bc.meridiem = Some(Meridiem::Pm);
