@@ -284,6 +284,7 @@ pub(crate) fn compose(
     let ref_date = reference.map(|r| r.date()).or(anchor);
 
     let mut added = Vec::new();
+    mixed_dates(norm, lex, &off, times, &mut added);
     date_rules(norm, lex, &w, &off, reference, times, durations, &mut added);
 
     // parts of the day
@@ -682,5 +683,72 @@ fn date_rules(
             }
             t.date_explicit = true;
         }
+    }
+}
+
+/// Three parts joined by "-" or "/" in any order: a month name, a four-digit year and a day
+/// ("Sep-23-2020", "2020/Sep/23", "23-2020-septiembre"). Numeric-only dates are the scanner's.
+fn mixed_dates(
+    norm: &str,
+    lex: &Lexicon,
+    off: &Offsets,
+    times: &mut Vec<TimeMention>,
+    added: &mut Vec<TimeMention>,
+) {
+    static PARTS: std::sync::OnceLock<Option<regex::Regex>> = std::sync::OnceLock::new();
+    let Some(re) = PARTS
+        .get_or_init(|| {
+            regex::Regex::new(r"(?i)\b(\p{L}+\.?|\d{1,4})[-/](\p{L}+|\d{1,4})[-/](\p{L}+|\d{1,4})\b").ok()
+        })
+        .as_ref()
+    else {
+        return;
+    };
+    if !norm.contains(['-', '/']) {
+        return;
+    }
+    for cap in re.captures_iter(norm) {
+        let (mut year, mut month, mut day) = (None, None, None);
+        for i in 1..=3 {
+            let part = cap[i].trim_end_matches('.');
+            if part.chars().all(|c| c.is_ascii_digit()) {
+                if part.len() == 4 && year.is_none() {
+                    year = part.parse::<i32>().ok();
+                } else if part.len() <= 2 && day.is_none() {
+                    day = part.parse::<u32>().ok();
+                } else {
+                    year = None;
+                    break;
+                }
+            } else if month.is_none() {
+                month = lex.month_number(part);
+                if month.is_none() {
+                    break;
+                }
+            } else {
+                month = None;
+                break;
+            }
+        }
+        let (Some(y), Some(m), Some(d)) = (year, month, day) else {
+            continue;
+        };
+        let Some(date) = NaiveDate::from_ymd_opt(y, m, d) else {
+            continue;
+        };
+        let whole = cap.get(0).expect("match");
+        let (s, e) = (off.char(whole.start()), off.char(whole.end()));
+        // what the scanner read inside it ("2020/23") gives way
+        if times.iter().any(|t| t.start < e && s < t.end && (t.start < s || t.end > e || t.has_clock)) {
+            continue;
+        }
+        times.retain(|t| !(t.start < e && s < t.end));
+        let mut t = made(whole.as_str().to_string(), s, e, TimeValue::Date(date), TimeValue::Date(date));
+        t.kind = TimeKind::Date;
+        t.end_value = None;
+        t.end_approximate = None;
+        t.approximate = false;
+        t.date_explicit = true;
+        added.push(t);
     }
 }
