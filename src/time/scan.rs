@@ -523,7 +523,9 @@ fn apply_meridiem(hour: u32, m: Option<Meridiem>) -> Option<u32> {
         Some(Meridiem::Fixed) => (hour < 24).then_some(hour),
         Some(Meridiem::Night) => match hour {
             6..=11 => Some(hour + 12),
-            0..=5 | 12..=23 => Some(hour),
+            // twelve at night is midnight (밤 12시, 夜12時, 晚上12点)
+            12 => Some(0),
+            0..=5 | 13..=23 => Some(hour),
             _ => None,
         },
     }
@@ -1491,8 +1493,12 @@ fn merge_ranges(text: &str, items: Vec<RawTime>, w: &Words) -> Vec<RawTime> {
             continue;
         }
         let mut b = iter.next().unwrap();
+        // an end with a day of its own ("到明天四点", "to May 11 06:00") keeps its hour as written
+        let own_day = b.date.is_some() && b.date != a.date;
         let (ac, bc) = (a.clock.as_mut().unwrap(), b.clock.as_mut().unwrap());
-        if bc.meridiem.is_none()
+        if own_day {
+            // nothing carried across
+        } else if bc.meridiem.is_none()
             && ac.meridiem.is_none()
             && bc.hour < 12
             && bc.hour < ac.hour
