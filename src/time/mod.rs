@@ -339,8 +339,7 @@ pub fn parse(text: &str, lex: &Lexicons, opts: &ParseOptions) -> Parsed {
         let rc = text::char_offsets(&norm, &rel_offsets);
         for (i, (sign, _, _, dur, approx)) in relative.iter().enumerate() {
             let secs = i64::try_from(dur.as_secs()).unwrap_or(i64::MAX / 2);
-            let Some(at) = reference.checked_add_signed(chrono::Duration::seconds(sign * secs))
-            else {
+            let Some(at) = calendar_offset(reference, *sign, secs) else {
                 continue;
             };
             let (s, e) = (rc[2 * i], rc[2 * i + 1]);
@@ -380,5 +379,24 @@ pub fn parse(text: &str, lex: &Lexicons, opts: &ParseOptions) -> Parsed {
         zone: resolved.zone,
         anchor_date: resolved.anchor_date,
         warnings,
+    }
+}
+
+/// `reference` moved by `secs` (signed by `sign`); whole months and years ("in two months",
+/// "3 years ago") move by calendar months, not by 30 or 365 days.
+fn calendar_offset(reference: NaiveDateTime, sign: i64, secs: i64) -> Option<NaiveDateTime> {
+    const MONTH: i64 = 30 * 86_400;
+    const YEAR: i64 = 365 * 86_400;
+    let months = if secs > 0 && secs % YEAR == 0 {
+        Some(secs / YEAR * 12)
+    } else if secs > 0 && secs % MONTH == 0 {
+        Some(secs / MONTH)
+    } else {
+        None
+    };
+    match months.and_then(|m| u32::try_from(m).ok()) {
+        Some(m) if sign > 0 => reference.checked_add_months(chrono::Months::new(m)),
+        Some(m) => reference.checked_sub_months(chrono::Months::new(m)),
+        None => reference.checked_add_signed(chrono::Duration::seconds(sign * secs)),
     }
 }
