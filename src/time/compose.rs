@@ -285,6 +285,14 @@ pub(crate) fn compose(
 
     let mut added = Vec::new();
     mixed_dates(norm, lex, &off, times, &mut added);
+    hour_ranges(
+        norm,
+        lex,
+        &off,
+        anchor.or(reference.map(|r| r.date())),
+        times,
+        &mut added,
+    );
     date_rules(norm, lex, &w, &off, reference, times, durations, &mut added);
 
     // parts of the day
@@ -749,6 +757,83 @@ fn mixed_dates(
         t.end_approximate = None;
         t.approximate = false;
         t.date_explicit = true;
+        added.push(t);
+    }
+}
+
+/// Two bare hours joined by a dash after a clock cue or before a clock suffix, one of them past
+/// noon ("à 16-17", "16-17 heures", "um 14-15 Uhr"): a range of hours, not a length ("2-3
+/// heures" stays a duration).
+fn hour_ranges(
+    norm: &str,
+    lex: &Lexicon,
+    off: &Offsets,
+    day: Option<NaiveDate>,
+    times: &mut Vec<TimeMention>,
+    added: &mut Vec<TimeMention>,
+) {
+    static PAIR: std::sync::OnceLock<Option<regex::Regex>> = std::sync::OnceLock::new();
+    let Some(re) = PAIR
+        .get_or_init(|| regex::Regex::new(r"\b(\d{1,2}) ?[-–] ?(\d{1,2})\b").ok())
+        .as_ref()
+    else {
+        return;
+    };
+    if !norm.contains(['-', '–']) {
+        return;
+    }
+    let cues = sorted_phrases(&lex.clock.cues);
+    let suffixes = sorted_phrases(&lex.clock.suffixes);
+    for cap in re.captures_iter(norm) {
+        let whole = cap.get(0).expect("match");
+        let (Ok(a), Ok(b)) = (cap[1].parse::<u32>(), cap[2].parse::<u32>()) else {
+            continue;
+        };
+        if a > 23 || b > 23 || a >= b || b < 13 {
+            continue;
+        }
+        let before = skip_back_ws(norm, whole.start());
+        let after = super::text::skip_ws(norm, whole.end(), 3);
+        let cue = phrase_before(norm, before, &cues).filter(|_| before < whole.start());
+        let suffix = phrase_at(norm, after, &suffixes).filter(|_| after > whole.end());
+        if cue.is_none() && suffix.is_none() {
+            continue;
+        }
+        let (s, e) = (off.char(whole.start()), off.char(suffix.unwrap_or(whole.end())));
+        // the scanner's bare first hour ("à 16") gives way; anything else wins
+        let inside = |t: &TimeMention| t.start < e && s < t.end;
+        if times
+            .iter()
+            .any(|t| inside(t) && !(t.kind == TimeKind::Time && t.start >= s && t.end <= e))
+        {
+            continue;
+        }
+        // the page's offset, when its clocks have one
+        let offset = times.iter().find_map(|t| match t.value {
+            Some(TimeValue::Instant(x)) => Some(*x.offset()),
+            _ => None,
+        });
+        times.retain(|t| !inside(t));
+        let (Some(ta), Some(tb)) = (
+            NaiveTime::from_hms_opt(a, 0, 0),
+            NaiveTime::from_hms_opt(b, 0, 0),
+        ) else {
+            continue;
+        };
+        let (va, vb) = match day {
+            Some(d) => (
+                moved(TimeValue::Clock(ta, offset), Some(d), 0),
+                moved(TimeValue::Clock(tb, offset), Some(d), 0),
+            ),
+            None => (TimeValue::Clock(ta, offset), TimeValue::Clock(tb, offset)),
+        };
+        let q: String = norm[whole.start()..off.byte(e)].to_string();
+        let mut t = made(q, s, e, va, vb);
+        t.approximate = false;
+        t.end_approximate = Some(false);
+        t.has_clock = true;
+        t.head = Some((s, off.char(whole.start() + cap[1].len())));
+        t.tail = Some((off.char(cap.get(2).expect("end").start()), e));
         added.push(t);
     }
 }
