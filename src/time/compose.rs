@@ -550,8 +550,7 @@ fn date_rules(
             };
             let q = t.quote.trim().to_lowercase();
             let named = w.weekdays.contains(&q)
-                || (t.has_clock
-                    && phrase_at(norm, off.byte(t.start), &w.weekdays).is_some());
+                || (t.has_clock && phrase_at(norm, off.byte(t.start), &w.weekdays).is_some());
             if !named {
                 continue;
             }
@@ -706,7 +705,10 @@ fn mixed_dates(
     static PARTS: std::sync::OnceLock<Option<regex::Regex>> = std::sync::OnceLock::new();
     let Some(re) = PARTS
         .get_or_init(|| {
-            regex::Regex::new(r"(?i)\b(\p{L}+\.?|\d{1,4})[-/](\p{L}+|\d{1,4})[-/](\p{L}+|\d{1,4})\b").ok()
+            regex::Regex::new(
+                r"(?i)\b(\p{L}+\.?|\d{1,4})[-/](\p{L}+|\d{1,4})[-/](\p{L}+|\d{1,4})\b",
+            )
+            .ok()
         })
         .as_ref()
     else {
@@ -747,11 +749,20 @@ fn mixed_dates(
         let whole = cap.get(0).expect("match");
         let (s, e) = (off.char(whole.start()), off.char(whole.end()));
         // what the scanner read inside it ("2020/23") gives way
-        if times.iter().any(|t| t.start < e && s < t.end && (t.start < s || t.end > e || t.has_clock)) {
+        if times
+            .iter()
+            .any(|t| t.start < e && s < t.end && (t.start < s || t.end > e || t.has_clock))
+        {
             continue;
         }
         times.retain(|t| !(t.start < e && s < t.end));
-        let mut t = made(whole.as_str().to_string(), s, e, TimeValue::Date(date), TimeValue::Date(date));
+        let mut t = made(
+            whole.as_str().to_string(),
+            s,
+            e,
+            TimeValue::Date(date),
+            TimeValue::Date(date),
+        );
         t.kind = TimeKind::Date;
         t.end_value = None;
         t.end_approximate = None;
@@ -799,7 +810,10 @@ fn hour_ranges(
         if cue.is_none() && suffix.is_none() {
             continue;
         }
-        let (s, e) = (off.char(whole.start()), off.char(suffix.unwrap_or(whole.end())));
+        let (s, e) = (
+            off.char(whole.start()),
+            off.char(suffix.unwrap_or(whole.end())),
+        );
         // the scanner's bare first hour ("à 16") gives way; anything else wins
         let inside = |t: &TimeMention| t.start < e && s < t.end;
         if times
