@@ -69,6 +69,16 @@ impl Words {
     }
 }
 
+/// The longest mention (chars) a rule looks back over when searching near a token.
+const REACH_CHARS: usize = 256;
+
+/// Indexes of the mentions (sorted by start) that may touch `from..to` or sit next to it.
+fn near(times: &[TimeMention], from: usize, to: usize) -> std::ops::Range<usize> {
+    let lo = times.partition_point(|t| t.start + REACH_CHARS < from);
+    let hi = times.partition_point(|t| t.start <= to + MAX_GAP_CHARS);
+    lo..hi.max(lo)
+}
+
 /// Char ↔ byte offsets of one text.
 struct Offsets {
     byte_of: Vec<usize>,
@@ -113,7 +123,8 @@ fn hour_time(h: i64) -> NaiveTime {
 fn only_joiners(text: &str, words: &[&[String]]) -> bool {
     let mut p = 0;
     let t = text;
-    if t.chars().count() > MAX_GAP_CHARS {
+    // bytes first: a far-away token must not cost a count of the text between
+    if t.len() > 4 * MAX_GAP_CHARS || t.chars().count() > MAX_GAP_CHARS {
         return false;
     }
     while p < t.len() {
@@ -268,6 +279,7 @@ pub(crate) fn compose(
 ) {
     let w = Words::new(lex);
     let off = Offsets::new(norm);
+    times.sort_by_key(|t| t.start);
     let chars: Vec<char> = norm.chars().collect();
     let quote = |s: usize, e: usize| {
         chars[s.min(chars.len())..e.min(chars.len())]
@@ -295,12 +307,14 @@ pub(crate) fn compose(
     );
     date_rules(norm, lex, &w, &off, reference, times, durations, &mut added);
 
+    times.sort_by_key(|t| t.start);
+
     // parts of the day
     let mut absorbed = vec![false; times.len()];
     for dp in scan_dayparts(norm, lex, &w) {
         let (s, e) = (off.char(dp.start), off.char(dp.end));
         // a clock already read this word as its meridiem ("3 de la tarde", 오후 3시)
-        if times
+        if times[near(times, s, e)]
             .iter()
             .any(|t| t.has_clock && t.start < e && s < t.end)
         {
@@ -310,7 +324,8 @@ pub(crate) fn compose(
         let mut day = None;
         let mut span = (s, e);
         let mut covered = None;
-        for (i, t) in times.iter().enumerate() {
+        for i in near(times, s, e) {
+            let t = &times[i];
             if t.has_clock || t.kind != TimeKind::Date || absorbed[i] {
                 continue;
             }
@@ -331,7 +346,8 @@ pub(crate) fn compose(
             day = offset.and_then(|o| ref_date.map(|r| r + Duration::days(o)));
         }
         // a clock next to it takes its day and its half ("tonight from 7 to 7:30")
-        let clock = times.iter().position(|t| {
+        let clock = near(times, span.0, span.1).find(|&i| {
+            let t = &times[i];
             t.has_clock && (gap_ok(span.1, t.start, &[&w.openers]) || gap_ok(t.end, span.0, &[]))
         });
         if let Some(i) = clock {
@@ -424,7 +440,8 @@ pub(crate) fn compose(
                 )
                 .is_some()
         };
-        let Some(i) = times.iter().position(|t| {
+        let Some(i) = near(times, lstart.min(ds), lend.max(de)).find(|&i| {
+            let t = &times[i];
             t.has_clock
                 && t.end_value.is_none()
                 && opened(t)
@@ -491,7 +508,10 @@ pub(crate) fn compose(
                 }
                 continue;
             }
-            if times.iter().any(|t| t.start < d.end && s < t.end) {
+            if times[near(times, s, d.end)]
+                .iter()
+                .any(|t| t.start < d.end && s < t.end)
+            {
                 continue;
             }
             added.push(made(
@@ -600,6 +620,7 @@ fn date_rules(
         t.start = off.char(s);
         t.quote = quote(t.start, t.end);
     }
+    times.sort_by_key(|t| t.start);
     // a length counted from a date: "16 days from 01/02/2018", "2 weeks before May 13 1999"
     for dm in durations {
         let a = super::text::skip_ws(norm, off.byte(dm.end), 3);
@@ -611,7 +632,8 @@ fn date_rules(
             continue;
         };
         let e = off.char(e);
-        let Some(t) = times.iter_mut().find(|t| {
+        let r = near(times, e, e);
+        let Some(t) = times[r].iter_mut().find(|t| {
             plain_date(t).is_some()
                 && e <= t.start
                 && only_joiners(&norm[off.byte(e)..off.byte(t.start)], &lists)
@@ -645,7 +667,10 @@ fn date_rules(
                     phrase_at(norm, pos, &w.now).filter(|&e| super::text::whole_word(norm, pos, e))
                 {
                     let (s, e2) = (off.char(pos), off.char(e));
-                    if !times.iter().any(|t| t.start < e2 && s < t.end) {
+                    if !times[near(times, s, e2)]
+                        .iter()
+                        .any(|t| t.start < e2 && s < t.end)
+                    {
                         let mut m = made(
                             quote(s, e2),
                             s,
@@ -667,15 +692,18 @@ fn date_rules(
         }
     }
     // a date next to a clock that has none: "between 3 and 8am next Monday", "tonight at 7"
-    let dates: Vec<(usize, usize, NaiveDate)> = times
+    let mut dates: Vec<(usize, usize, NaiveDate)> = times
         .iter()
         .filter_map(|t| Some((t.start, t.end, plain_date(t)?)))
         .collect();
+    dates.sort_by_key(|d| d.0);
     for t in times.iter_mut() {
         if !t.has_clock || t.date_explicit || t.next_day {
             continue;
         }
-        let near = dates.iter().find(|(s, e, _)| {
+        let lo = dates.partition_point(|d| d.0 + REACH_CHARS < t.start);
+        let hi = dates.partition_point(|d| d.0 <= t.end + MAX_GAP_CHARS);
+        let near = dates[lo..hi.max(lo)].iter().find(|(s, e, _)| {
             (*e <= t.start && only_joiners(&norm[off.byte(*e)..off.byte(t.start)], &lists))
                 || (t.end <= *s && only_joiners(&norm[off.byte(t.end)..off.byte(*s)], &lists))
         });
