@@ -17,7 +17,8 @@ use chrono::{Duration, NaiveDate, NaiveDateTime, NaiveTime, TimeZone, Timelike};
 const MAX_GAP_CHARS: usize = 12;
 
 /// The word lists of one lexicon the rules use, lower case, longest first.
-struct Words {
+#[derive(Debug, Clone)]
+pub(crate) struct Words {
     dayparts: Vec<String>,
     this: Vec<String>,
     early: Vec<String>,
@@ -41,7 +42,7 @@ struct Words {
 }
 
 impl Words {
-    fn new(lex: &Lexicon) -> Self {
+    pub(crate) fn new(lex: &Lexicon) -> Self {
         let r = &lex.range;
         let d = &lex.dayparts;
         Words {
@@ -277,15 +278,10 @@ pub(crate) fn compose(
     times: &mut Vec<TimeMention>,
     durations: &[DurationMention],
 ) {
-    let w = Words::new(lex);
+    let w = lex.compose_words();
     let off = Offsets::new(norm);
     times.sort_by_key(|t| t.start);
-    let chars: Vec<char> = norm.chars().collect();
-    let quote = |s: usize, e: usize| {
-        chars[s.min(chars.len())..e.min(chars.len())]
-            .iter()
-            .collect::<String>()
-    };
+    let quote = |s: usize, e: usize| norm[off.byte(s)..off.byte(e.max(s))].to_string();
     let gap_ok = |a: usize, b: usize, extra: &[&[String]]| {
         a <= b && {
             let mut lists: Vec<&[String]> = vec![&w.joiners, &w.articles];
@@ -305,7 +301,7 @@ pub(crate) fn compose(
         times,
         &mut added,
     );
-    date_rules(norm, lex, &w, &off, reference, times, durations, &mut added);
+    date_rules(norm, lex, w, &off, reference, times, durations, &mut added);
 
     times.sort_by_key(|t| t.start);
 
@@ -558,8 +554,7 @@ fn date_rules(
     added: &mut Vec<TimeMention>,
 ) {
     use chrono::Datelike;
-    let chars: Vec<char> = norm.chars().collect();
-    let quote = |s: usize, e: usize| chars[s..e.min(chars.len())].iter().collect::<String>();
+    let quote = |s: usize, e: usize| norm[off.byte(s)..off.byte(e.max(s))].to_string();
     let lists: [&[String]; 2] = [&w.joiners, &w.articles];
     // weekdays in a counted week
     if let Some(r) = reference {
@@ -661,8 +656,14 @@ fn date_rules(
     // "now": the reference itself
     if let Some(r) = reference {
         if !w.now.is_empty() {
+            let firsts: Vec<char> = w.now.iter().filter_map(|p| p.chars().next()).collect();
             let mut pos = 0;
             while pos < norm.len() {
+                let c = norm[pos..].chars().next().unwrap_or(' ');
+                if !firsts.contains(&c.to_lowercase().next().unwrap_or(c)) {
+                    pos += c.len_utf8();
+                    continue;
+                }
                 if let Some(e) =
                     phrase_at(norm, pos, &w.now).filter(|&e| super::text::whole_word(norm, pos, e))
                 {
@@ -733,10 +734,8 @@ fn mixed_dates(
     static PARTS: std::sync::OnceLock<Option<regex::Regex>> = std::sync::OnceLock::new();
     let Some(re) = PARTS
         .get_or_init(|| {
-            regex::Regex::new(
-                r"(?i)\b(\p{L}+\.?|\d{1,4})[-/](\p{L}+|\d{1,4})[-/](\p{L}+|\d{1,4})\b",
-            )
-            .ok()
+            regex::Regex::new(r"(?i)(\p{L}+\.?|\d{1,4})[-/](\p{L}+|\d{1,4})[-/](\p{L}+|\d{1,4})")
+                .ok()
         })
         .as_ref()
     else {
@@ -775,6 +774,12 @@ fn mixed_dates(
             continue;
         };
         let whole = cap.get(0).expect("match");
+        let glued = |c: Option<char>| c.is_some_and(char::is_alphanumeric);
+        if glued(norm[..whole.start()].chars().next_back())
+            || glued(norm[whole.end()..].chars().next())
+        {
+            continue;
+        }
         let (s, e) = (off.char(whole.start()), off.char(whole.end()));
         // what the scanner read inside it ("2020/23") gives way
         if times
@@ -813,7 +818,7 @@ fn hour_ranges(
 ) {
     static PAIR: std::sync::OnceLock<Option<regex::Regex>> = std::sync::OnceLock::new();
     let Some(re) = PAIR
-        .get_or_init(|| regex::Regex::new(r"\b(\d{1,2}) ?[-–] ?(\d{1,2})\b").ok())
+        .get_or_init(|| regex::Regex::new(r"(?-u:\b)(\d{1,2}) ?[-–] ?(\d{1,2})(?-u:\b)").ok())
         .as_ref()
     else {
         return;

@@ -210,6 +210,9 @@ pub struct Lexicon {
     /// The compiled patterns, built the first time a text in this language is scanned.
     #[serde(skip)]
     compiled: std::sync::OnceLock<super::scan::Patterns>,
+    /// The composition rules' word lists, built the first time they are used.
+    #[serde(skip)]
+    compose_words: std::sync::OnceLock<super::compose::Words>,
     /// The zone table the patterns are built with (shared by every lexicon).
     #[serde(skip)]
     zones: Option<std::sync::Arc<ZoneTable>>,
@@ -247,6 +250,11 @@ impl Lexicon {
     }
 
     /// The compiled patterns, built on first use (a one-page run builds one language's, not all).
+    pub(crate) fn compose_words(&self) -> &super::compose::Words {
+        self.compose_words
+            .get_or_init(|| super::compose::Words::new(self))
+    }
+
     pub(crate) fn patterns(&self) -> &super::scan::Patterns {
         self.compiled.get_or_init(|| {
             let empty = ZoneTable::default();
