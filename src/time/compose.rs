@@ -307,7 +307,7 @@ pub(crate) fn compose(
 
     // parts of the day
     let mut absorbed = vec![false; times.len()];
-    for dp in scan_dayparts(norm, lex, &w) {
+    for dp in scan_dayparts(norm, lex, w) {
         let (s, e) = (off.char(dp.start), off.char(dp.end));
         // a clock already read this word as its meridiem ("3 de la tarde", 오후 3시)
         if times[near(times, s, e)]
