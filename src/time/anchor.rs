@@ -415,6 +415,12 @@ pub fn resolve(
                     d.day?,
                 )
             });
+            // a relative end ("到明天四点") counts from the same base as the start's
+            let rel = b
+                .date
+                .and_then(|d| d.relative)
+                .and_then(|n| relative_base.map(|x| x + Duration::days(n)));
+            let own = own.or(rel);
             let bdate = full_date(b).or(own).or(date);
             if let (Some(d), Some(c)) = (bdate, b.clock) {
                 let mut local = d.and_hms_opt(c.hour, c.minute, c.second);

@@ -49,6 +49,19 @@ pub struct DateWords {
     pub time_date_joiners: Vec<String>,
     pub relative_days: BTreeMap<String, i64>,
     pub next_day: Vec<String>,
+    /// Words before (`week_before`) or after (`week_after`) a weekday that put it in a week
+    /// counted from the reference's (Monday-first) week: "next Friday" = 1, "last Wednesday" =
+    /// -1, "this Friday" = 0, "来週の金曜日" = 1, "mercredi prochain" = 1.
+    pub week_before: BTreeMap<String, i64>,
+    pub week_after: BTreeMap<String, i64>,
+    /// Words before a date that mean its last minute ("end of tomorrow", "fin de demain").
+    pub end_of: Vec<String>,
+    /// Words for the reference instant itself ("now", "jetzt", "今").
+    pub now: Vec<String>,
+    /// Words between a length and a date it counts from ("16 days from 01/02/2018", "3 jours
+    /// après le 12 janvier") or back from ("2 weeks before May 13").
+    pub offset_after: Vec<String>,
+    pub offset_before: Vec<String>,
 }
 
 /// Words of clock times.
@@ -132,6 +145,34 @@ pub struct RangeWords {
     pub closers: Vec<String>,
     /// Connectors that join a range only after an opener ("between 3 and 5", not "3 and 5").
     pub needs_opener: Vec<String>,
+    /// Words before a duration that make it the length of a range starting at a time next to it
+    /// ("from 2pm for 2 hours", "pendant 2 heures"); `length_after` after it (동안, 間).
+    pub length_before: Vec<String>,
+    pub length_after: Vec<String>,
+    /// Words before a duration that make a range from the reference onwards ("within 5 minutes",
+    /// "dentro de", 앞으로) or up to the reference ("the last 5 minutes", 지난).
+    pub ahead_before: Vec<String>,
+    pub past_before: Vec<String>,
+}
+
+/// Parts of the day ("this morning", "tonight", 새벽, 未明, 凌晨) and the words that combine
+/// tokens into ranges ("from 2pm for 2 hours", "within 5 minutes"); read by `time::compose`.
+#[derive(Debug, Clone, Deserialize, Default)]
+#[serde(default)]
+pub struct DaypartWords {
+    /// Phrase → `[from, to]` conventional hours (24 = end of the day), or `[from, to, days]`
+    /// when the phrase also names the day ("tonight" = `[20, 24, 0]`, "last night" = -1).
+    pub hours: BTreeMap<String, Vec<i64>>,
+    /// Words before a part of the day that make it the reference day's ("this", "cet", "esta").
+    pub this: Vec<String>,
+    /// Words before a part of the day that keep its first half ("early") or second half
+    /// ("later", "fin de").
+    pub early: Vec<String>,
+    pub late: Vec<String>,
+    /// Articles and prepositions around a part of the day ("in the", "dans la", "por la").
+    pub articles: Vec<String>,
+    /// Text between a date and its part of the day or its clock ("の", "的", "por", "à", ",").
+    pub joiners: Vec<String>,
 }
 
 /// One language's time vocabulary, as written in `mappings/lang/<code>.toml`.
@@ -163,10 +204,15 @@ pub struct Lexicon {
     #[serde(default)]
     pub range: RangeWords,
     #[serde(default)]
+    pub dayparts: DaypartWords,
+    #[serde(default)]
     headings: BTreeMap<String, Vec<String>>,
     /// The compiled patterns, built the first time a text in this language is scanned.
     #[serde(skip)]
     compiled: std::sync::OnceLock<super::scan::Patterns>,
+    /// The composition rules' word lists, built the first time they are used.
+    #[serde(skip)]
+    compose_words: std::sync::OnceLock<super::compose::Words>,
     /// The zone table the patterns are built with (shared by every lexicon).
     #[serde(skip)]
     zones: Option<std::sync::Arc<ZoneTable>>,
@@ -204,6 +250,11 @@ impl Lexicon {
     }
 
     /// The compiled patterns, built on first use (a one-page run builds one language's, not all).
+    pub(crate) fn compose_words(&self) -> &super::compose::Words {
+        self.compose_words
+            .get_or_init(|| super::compose::Words::new(self))
+    }
+
     pub(crate) fn patterns(&self) -> &super::scan::Patterns {
         self.compiled.get_or_init(|| {
             let empty = ZoneTable::default();
@@ -245,6 +296,16 @@ impl Lexicon {
             if z.parse::<chrono_tz::Tz>().is_err() {
                 bail!(
                     "{}: default_zone {z:?} is not an IANA zone name",
+                    path.display()
+                );
+            }
+        }
+        for (phrase, h) in &self.dayparts.hours {
+            let ok =
+                matches!(h.len(), 2 | 3) && (0..=24).contains(&h[0]) && h[0] < h[1] && h[1] <= 24;
+            if !ok {
+                bail!(
+                    "{}: [dayparts.hours] {phrase:?} = {h:?} must be [from, to] or [from, to, days] with 0 <= from < to <= 24",
                     path.display()
                 );
             }

@@ -19,6 +19,7 @@
 //! # Ok::<(), anyhow::Error>(())
 //! ```
 mod anchor;
+mod compose;
 pub mod detect;
 mod durations;
 pub mod lexicon;
@@ -134,6 +135,10 @@ pub struct TimeMention {
     pub next_day: bool,
     /// The zone written with this time, if any ("UTC", "+09:00", "Asia/Seoul" for KST).
     pub zone: Option<String>,
+    /// A part of the day ("this morning", "tonight", 새벽, 未明, 凌晨) read as its conventional
+    /// hours: approximate, and never a stated clock (`has_clock` is false).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub daypart: bool,
     /// For ranges: char spans of the first and the second end's own text.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub head: Option<(usize, usize)>,
@@ -304,6 +309,7 @@ pub fn parse(text: &str, lex: &Lexicons, opts: &ParseOptions) -> Parsed {
             zone: t.raw.zone.as_ref().map(|z| z.zone.clone()),
             head: tail.map(|_| (s, he)),
             tail,
+            daypart: false,
         });
     }
     let relative: Vec<(i64, usize, usize, crate::case::Duration, bool)> = durs
@@ -313,7 +319,7 @@ pub fn parse(text: &str, lex: &Lexicons, opts: &ParseOptions) -> Parsed {
                 .map(|(sign, s, e)| (sign, s, e, d.value, d.approximate))
         })
         .collect();
-    let durations = durs
+    let durations: Vec<DurationMention> = durs
         .into_iter()
         .map(|d| {
             let (s, e) = (next(), next());
@@ -333,8 +339,7 @@ pub fn parse(text: &str, lex: &Lexicons, opts: &ParseOptions) -> Parsed {
         let rc = text::char_offsets(&norm, &rel_offsets);
         for (i, (sign, _, _, dur, approx)) in relative.iter().enumerate() {
             let secs = i64::try_from(dur.as_secs()).unwrap_or(i64::MAX / 2);
-            let Some(at) = reference.checked_add_signed(chrono::Duration::seconds(sign * secs))
-            else {
+            let Some(at) = calendar_offset(reference, *sign, secs) else {
                 continue;
             };
             let (s, e) = (rc[2 * i], rc[2 * i + 1]);
@@ -353,10 +358,19 @@ pub fn parse(text: &str, lex: &Lexicons, opts: &ParseOptions) -> Parsed {
                 zone: None,
                 head: None,
                 tail: None,
+                daypart: false,
             });
         }
         times.sort_by_key(|t| t.start);
     }
+    compose::compose(
+        &norm,
+        lexicon,
+        opts.reference,
+        resolved.anchor_date,
+        &mut times,
+        &durations,
+    );
     warnings.extend(resolved.warnings);
     Parsed {
         lang: lexicon.code.clone(),
@@ -365,5 +379,24 @@ pub fn parse(text: &str, lex: &Lexicons, opts: &ParseOptions) -> Parsed {
         zone: resolved.zone,
         anchor_date: resolved.anchor_date,
         warnings,
+    }
+}
+
+/// `reference` moved by `secs` (signed by `sign`); whole months and years ("in two months",
+/// "3 years ago") move by calendar months, not by 30 or 365 days.
+fn calendar_offset(reference: NaiveDateTime, sign: i64, secs: i64) -> Option<NaiveDateTime> {
+    const MONTH: i64 = 30 * 86_400;
+    const YEAR: i64 = 365 * 86_400;
+    let months = if secs > 0 && secs % YEAR == 0 {
+        Some(secs / YEAR * 12)
+    } else if secs > 0 && secs % MONTH == 0 {
+        Some(secs / MONTH)
+    } else {
+        None
+    };
+    match months.and_then(|m| u32::try_from(m).ok()) {
+        Some(m) if sign > 0 => reference.checked_add_months(chrono::Months::new(m)),
+        Some(m) => reference.checked_sub_months(chrono::Months::new(m)),
+        None => reference.checked_add_signed(chrono::Duration::seconds(sign * secs)),
     }
 }

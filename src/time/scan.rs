@@ -527,7 +527,9 @@ fn apply_meridiem(hour: u32, m: Option<Meridiem>) -> Option<u32> {
         Some(Meridiem::Fixed) => (hour < 24).then_some(hour),
         Some(Meridiem::Night) => match hour {
             6..=11 => Some(hour + 12),
-            0..=5 | 12..=23 => Some(hour),
+            // twelve at night is midnight (밤 12시, 夜12時, 晚上12点)
+            12 => Some(0),
+            0..=5 | 13..=23 => Some(hour),
             _ => None,
         },
     }
@@ -598,7 +600,10 @@ fn scan_clocks(text: &str, lex: &Lexicon, zones: &ZoneTable) -> Vec<RawTime> {
     if let Some(re) = &p.named_times {
         // "noon", "midnight", 정오, 正午, midi, Mitternacht
         for m in re.find_iter(text) {
-            if !whole_word(text, m.start(), m.end()) {
+            // not the tail of a hyphenated word ("après-midi" is the afternoon, not noon)
+            let mut back = text[..m.start()].chars().rev();
+            let compound = back.next() == Some('-') && back.next().is_some_and(char::is_alphabetic);
+            if !whole_word(text, m.start(), m.end()) || compound {
                 continue;
             }
             let key = m.as_str().to_lowercase();
@@ -1527,8 +1532,12 @@ fn merge_ranges(text: &str, items: Vec<RawTime>, w: &Words) -> Vec<RawTime> {
             continue;
         }
         let mut b = iter.next().unwrap();
+        // an end with a day of its own ("到明天四点", "to May 11 06:00") keeps its hour as written
+        let own_day = b.date.is_some() && b.date != a.date;
         let (ac, bc) = (a.clock.as_mut().unwrap(), b.clock.as_mut().unwrap());
-        if bc.meridiem.is_none()
+        if own_day {
+            // nothing carried across
+        } else if bc.meridiem.is_none()
             && ac.meridiem.is_none()
             && bc.hour < 12
             && bc.hour < ac.hour
@@ -1537,7 +1546,11 @@ fn merge_ranges(text: &str, items: Vec<RawTime>, w: &Words) -> Vec<RawTime> {
         {
             // "10時30分から3時", "11:00 – 2:00": a 12-hour end after a morning start
             bc.hour += 12;
-        } else if bc.meridiem.is_none() && ac.meridiem == Some(Meridiem::Pm) && bc.hour < 12 {
+        } else if bc.meridiem.is_none()
+            && matches!(ac.meridiem, Some(Meridiem::Pm | Meridiem::Night))
+            && ac.hour >= 12
+            && bc.hour < 12
+        {
             if bc.hour + 12 >= ac.hour {
                 bc.hour += 12;
                 bc.meridiem = Some(Meridiem::Pm);

@@ -1,0 +1,224 @@
+//! The composition rules of the time parser: parts of the day, a start with a length, lengths
+//! around the reference, weekdays in counted weeks, and a date next to a clock.
+use incidentlib::time::{parse, Lexicons, ParseOptions, Parsed, TimeKind};
+
+fn lexicons() -> Lexicons {
+    Lexicons::load(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("mappings"))
+        .expect("lexicons")
+}
+
+fn run(lex: &Lexicons, lang: &str, text: &str, reference: &str) -> Parsed {
+    parse(
+        text,
+        lex,
+        &ParseOptions {
+            lang: Some(lang.into()),
+            reference: chrono::NaiveDateTime::parse_from_str(reference, "%Y-%m-%dT%H:%M:%S").ok(),
+            ..Default::default()
+        },
+    )
+}
+
+/// (value, end value) of every range, as ISO text.
+fn ranges(p: &Parsed) -> Vec<(String, String)> {
+    p.times
+        .iter()
+        .filter(|t| t.kind == TimeKind::Range)
+        .filter_map(|t| Some((t.value?.iso(), t.end_value?.iso())))
+        .collect()
+}
+
+#[test]
+fn parts_of_the_day_are_approximate_ranges_without_a_clock() {
+    let lex = lexicons();
+    for (lang, text, from, to) in [
+        (
+            "en",
+            "Errors rose this afternoon.",
+            "2019-07-30T12:00:00",
+            "2019-07-30T16:00:00",
+        ),
+        (
+            "en",
+            "It failed again tonight",
+            "2019-07-30T20:00:00",
+            "2019-07-30T23:59:00",
+        ),
+        (
+            "fr",
+            "Hier soir, le service est tombé",
+            "2019-07-29T20:00:00",
+            "2019-07-29T23:59:00",
+        ),
+        (
+            "ja",
+            "明日の朝に再開します",
+            "2019-07-31T08:00:00",
+            "2019-07-31T12:00:00",
+        ),
+        (
+            "zh",
+            "昨晚服务中断",
+            "2019-07-29T16:00:00",
+            "2019-07-29T20:00:00",
+        ),
+        (
+            "ko",
+            "오늘 새벽 장애",
+            "2019-07-30T00:00:00",
+            "2019-07-30T06:00:00",
+        ),
+        (
+            "es",
+            "reunámonos temprano esta tarde",
+            "2019-07-30T16:00:00",
+            "2019-07-30T18:00:00",
+        ),
+    ] {
+        let p = run(&lex, lang, text, "2019-07-30T00:00:00");
+        let t = p
+            .times
+            .iter()
+            .find(|t| t.daypart)
+            .unwrap_or_else(|| panic!("{text:?}: no part of the day in {:?}", p.times));
+        assert!(t.approximate && !t.has_clock, "{text:?}: {t:?}");
+        assert_eq!(
+            (t.value.map(|v| v.iso()), t.end_value.map(|v| v.iso())),
+            (Some(from.to_string()), Some(to.to_string())),
+            "{text:?}"
+        );
+    }
+}
+
+#[test]
+fn a_part_of_the_day_gives_a_clock_its_day_and_half_but_keeps_24_hour_clocks() {
+    let lex = lexicons();
+    let p = run(
+        &lex,
+        "en",
+        "the database failed last night between 7:15 and 9:30",
+        "2016-11-07T10:20:00",
+    );
+    assert!(
+        ranges(&p).contains(&("2016-11-06T19:15:00".into(), "2016-11-06T21:30:00".into())),
+        "{:?}",
+        p.times
+    );
+    // a 24-hour clock is not moved by the part of the day ("heute Nacht zwischen 22 und 4 Uhr")
+    let p = run(
+        &lex,
+        "de",
+        "heute Nacht zwischen 22 und 4 Uhr",
+        "2016-11-07T00:00:00",
+    );
+    let clocks: Vec<String> = p
+        .times
+        .iter()
+        .filter(|t| t.has_clock)
+        .flat_map(|t| [t.value, t.end_value])
+        .flatten()
+        .map(|v| v.iso())
+        .collect();
+    assert!(!clocks.is_empty());
+    assert!(
+        clocks
+            .iter()
+            .all(|c| c.contains("T22:00") || c.contains("T04:00")),
+        "{clocks:?}"
+    );
+}
+
+#[test]
+fn a_marked_start_with_an_exact_length_is_a_range() {
+    let lex = lexicons();
+    let p = run(
+        &lex,
+        "en",
+        "The meeting is start from 2pm for 2 hours",
+        "2016-11-07T00:00:00",
+    );
+    assert!(ranges(&p).contains(&("2016-11-07T14:00:00".into(), "2016-11-07T16:00:00".into())));
+    let p = run(
+        &lex,
+        "ko",
+        "오후 2시부터 2시간 동안 점검",
+        "2016-11-07T00:00:00",
+    );
+    assert_eq!(ranges(&p).len(), 1, "{:?}", p.times);
+    // an unmarked time with a length, or an approximate length, stays a time and a length
+    let p = run(
+        &lex,
+        "de",
+        "gegen 12.35 Uhr für 80 Minuten erneut",
+        "2016-11-07T00:00:00",
+    );
+    assert!(ranges(&p).is_empty(), "{:?}", p.times);
+    let p = run(
+        &lex,
+        "ko",
+        "오후 11시 30분쯤부터 약 1시간 30분 동안",
+        "2016-11-07T00:00:00",
+    );
+    assert!(ranges(&p).is_empty(), "{:?}", p.times);
+}
+
+#[test]
+fn weekdays_in_counted_weeks_and_dates_next_to_clocks() {
+    let lex = lexicons();
+    // reference Thursday 2019-01-31
+    for (lang, text, want) in [
+        ("en", "Where were you on last Wednesday?", "2019-01-23"),
+        (
+            "en",
+            "Do you have any arrangement on following Friday?",
+            "2019-02-08",
+        ),
+        (
+            "ja",
+            "来週の金曜日の手配は何かしてありますか。",
+            "2019-02-08",
+        ),
+        (
+            "es",
+            "¿Tienes algún plan para este próximo viernes?",
+            "2019-02-01",
+        ),
+    ] {
+        let p = run(&lex, lang, text, "2019-01-31T00:00:00");
+        assert!(
+            p.times
+                .iter()
+                .any(|t| t.value.map(|v| v.iso()) == Some(want.to_string())),
+            "{text:?}: {:?}",
+            p.times
+        );
+    }
+    let p = run(
+        &lex,
+        "en",
+        "Are you available between 3am - 12pm next Monday",
+        "2018-11-01T12:00:00",
+    );
+    assert!(ranges(&p).contains(&("2018-11-05T03:00:00".into(), "2018-11-05T12:00:00".into())));
+}
+
+#[test]
+fn lengths_around_the_reference_are_ranges_without_a_clock() {
+    let lex = lexicons();
+    let p = run(
+        &lex,
+        "en",
+        "I'll be back within 5 minutes",
+        "2016-11-07T00:00:00",
+    );
+    let t = p
+        .times
+        .iter()
+        .find(|t| t.kind == TimeKind::Range)
+        .expect("range");
+    assert!(!t.has_clock);
+    assert_eq!(
+        t.end_value.map(|v| v.iso()).as_deref(),
+        Some("2016-11-07T00:05:00")
+    );
+}
