@@ -211,7 +211,15 @@ fn header_dates(text: &str, raw: &[RawTime], anchor: Option<NaiveDate>) -> Vec<(
         let decoration = |c: char| c.is_whitespace() || "#*-–—|:_>()[].,".contains(c);
         let rest_empty =
             text[ls..r.start].chars().all(decoration) && text[r.end..le].chars().all(decoration);
-        if rest_empty {
+        // a short titled line ("Rapport d'incident du 23 Septembre 2024", "Update — March 4")
+        // that is not a sentence
+        let line = text[ls..le].trim();
+        let titled = line.chars().count() <= HEADING_LINE_CHARS
+            && !line.ends_with(['.', '。', '!', '?', ':', '：'])
+            && raw
+                .iter()
+                .all(|o| o.clock.is_none() || o.end <= ls || o.start >= le);
+        if rest_empty || titled {
             out.push((r.start, date));
         }
     }
