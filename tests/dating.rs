@@ -241,3 +241,31 @@ fn time_only_rows_read_the_line_below_and_a_byline_is_not_an_event() {
         "the byline's stamp is when the page was written: {quotes:?}"
     );
 }
+
+#[test]
+fn an_evening_time_told_after_the_morning_one_is_the_evening_before() {
+    let v = draft(
+        "night-told-backwards.txt",
+        Some("https://actu.example.fr/2023/05/17/panne-reseau-fixe"),
+    );
+    assert_eq!(v["review"]["window"]["start"], "2023-05-16T22:40:00+02:00");
+    assert_eq!(v["review"]["window"]["end"], "2023-05-17T01:05:00+02:00");
+    assert_eq!(v["case"]["date"], "2023-05-16");
+}
+
+#[test]
+fn titled_day_headings_date_their_rows_and_a_long_silence_ends_the_episode() {
+    let v = draft("two-reports.txt", None);
+    assert_eq!(v["review"]["window"]["start"], "2024-03-04T09:10:00+01:00");
+    assert_eq!(
+        v["review"]["window"]["end"], "2024-03-04T10:05:00+01:00",
+        "the second report, three days later, is another incident"
+    );
+    let at: Vec<&str> = v["review"]["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["at"].as_str().unwrap())
+        .collect();
+    assert!(at.contains(&"2024-03-07T21:30:00+01:00"), "{at:?}");
+}

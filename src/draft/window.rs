@@ -11,6 +11,9 @@ const MIN_STATED_LENGTH_SECS: i64 = 180;
 /// A time that start and recovery words both reach takes only one role when one word is more
 /// than this many times nearer than the other ("a complete outage until 6:20": "until").
 const CLEARLY_NEARER: usize = 2;
+/// A silence this long between a page's times ends an incident's episode (two reports days
+/// apart on one page are two incidents).
+const EPISODE_GAP_SECS: i64 = 2 * 86_400;
 /// A timeline event this close to a computed instant is taken to be that instant.
 const SNAP_SECS: i64 = 60;
 /// How near a "lasted"/"for"/"동안" word must stand to a duration to introduce it.
@@ -429,10 +432,27 @@ pub fn analyse(
                 && introduced_by(blocks, d, &words.lasted)
         })
         .collect();
+    // The episode a start belongs to ends at the first long silence in the timeline: a page
+    // that reports two incidents days apart gives the first one's window, not their span.
+    let episode_end = |from: DateTime<FixedOffset>| {
+        let mut last = from;
+        for i in pool.iter().filter(|i| points[**i].at >= from) {
+            if (points[*i].at - last).num_seconds() > EPISODE_GAP_SECS {
+                break;
+            }
+            last = points[*i].at;
+        }
+        last
+    };
     let last_recovery = |after: Option<DateTime<FixedOffset>>| {
+        let until = after.map(episode_end);
         pool.iter()
             .rev()
-            .find(|i| recoveries[**i] && after.is_none_or(|a| points[**i].at > a))
+            .find(|i| {
+                recoveries[**i]
+                    && after.is_none_or(|a| points[**i].at > a)
+                    && until.is_none_or(|u| points[**i].at <= u)
+            })
             .copied()
     };
 

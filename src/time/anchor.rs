@@ -708,6 +708,17 @@ fn resolve_date(
     if best > a && p.date() == a && !(p.hour() >= EVENING_HOUR && t.hour() < MORNING_HOUR) {
         best = a;
     }
+    // The same night told backwards: an evening time after an early-morning one on the page's
+    // day ("restored around 00:10 … around 23:00 the numbers stopped answering") is the evening
+    // before.
+    if best == a
+        && p.date() == a
+        && p.hour() < MORNING_HOUR
+        && t.hour() >= EVENING_HOUR
+        && t > p.time()
+    {
+        best = a - Duration::days(1);
+    }
     (Some(best), best > a)
 }
 
