@@ -328,3 +328,43 @@ fn a_hedged_vietnamese_remark_is_not_a_stated_cause() {
     let labels = n.label(text, &[], Some("vi"));
     assert_eq!(fill_case(&labels, v).root_cause, "unknown", "{labels:#?}");
 }
+
+#[test]
+fn words_news_uses_in_passing_are_not_contributing_factors() {
+    let (v, n) = setup();
+    for (lang, text) in [
+        // "the firm rolled back the update"; "customer calls poured in"; "users kept refreshing"
+        ("ko", "회사는 업데이트를 롤백했다. 고객 문의가 빗발쳤고 이용자들은 새로고침을 반복했다."),
+        // "users reported it on social media; engineers rolled back; a patch was applied"
+        ("zh", "有用户反馈无法使用，工程师随后回滚并打了补丁。"),
+        // "please retry later; contact us with questions; all services stopped at once"
+        ("ja", "時間をおいて再試行してください。お問い合わせは窓口へ。全サービスが一斉に停止しました。"),
+        // "please try again later"
+        ("vi", "Người dùng được khuyên thử lại sau ít phút."),
+    ] {
+        let labels = n.label(text, &[], Some(lang));
+        let case = fill_case(&labels, v);
+        assert!(
+            case.contributing.is_empty(),
+            "{lang}: {:?} {labels:#?}",
+            case.contributing
+        );
+    }
+}
+
+#[test]
+fn business_losses_and_slow_recovery_are_not_data_loss_or_latency() {
+    let (v, n) = setup();
+    // "shops suffered revenue losses" (ko); "recovery took time" (ja).
+    for (lang, text, not) in [
+        ("ko", "가맹점들은 장애로 영업 손실을 입었다.", "data-loss"),
+        ("ja", "復旧には時間がかかった。", "high-latency"),
+        ("ja", "誤った設定が原因だった。", "data-inconsistency"),
+    ] {
+        let labels = n.label(text, &[], Some(lang));
+        assert!(
+            !fill_case(&labels, v).symptoms.iter().any(|s| s == not),
+            "{lang}: {labels:#?}"
+        );
+    }
+}
