@@ -273,7 +273,10 @@ fn users_who_cannot_log_in_during_an_outage_are_unavailability_not_auth_failures
     let (_, n) = setup();
     for (lang, text) in [
         ("ja", "朝からアプリにログインできない状態が続いた。"),
-        ("ko", "이용자들은 아침부터 앱에 로그인이 안 된다고 호소했다."),
+        (
+            "ko",
+            "이용자들은 아침부터 앱에 로그인이 안 된다고 호소했다.",
+        ),
         ("zh", "上午多名用户反映无法登录该平台。"),
         ("vi", "Nhiều người dùng không đăng nhập được vào ứng dụng."),
     ] {
@@ -289,7 +292,10 @@ fn users_who_cannot_log_in_during_an_outage_are_unavailability_not_auth_failures
     }
     // A login that was rejected stays an auth failure.
     let labels = n.label("多名用户登录失败，提示认证失败。", &[], Some("zh"));
-    assert!(!affirmed(&labels, "auth-failures").is_empty(), "{labels:#?}");
+    assert!(
+        !affirmed(&labels, "auth-failures").is_empty(),
+        "{labels:#?}"
+    );
 }
 
 #[test]
@@ -302,7 +308,10 @@ fn negated_data_loss_in_korean_news_phrasing_is_not_labelled() {
         "다행히 데이터 손실은 확인되지 않았다.",
     ] {
         let labels = n.label(text, &[], Some("ko"));
-        assert!(affirmed(&labels, "data-loss").is_empty(), "{text}: {labels:#?}");
+        assert!(
+            affirmed(&labels, "data-loss").is_empty(),
+            "{text}: {labels:#?}"
+        );
     }
 }
 
@@ -311,12 +320,28 @@ fn cable_cuts_are_network_failures_and_broken_equipment_is_hardware() {
     let (v, n) = setup();
     for (lang, text, want) in [
         ("zh", "故障原因是园区光缆被施工方挖断。", "network-failure"),
-        ("ko", "장애 원인은 광케이블이 끊어진 탓으로 확인됐다.", "network-failure"),
-        ("ja", "原因は通信設備の故障とのことです。", "hardware-failure"),
-        ("ko", "원인은 통신 장비 고장으로 밝혀졌다.", "hardware-failure"),
+        (
+            "ko",
+            "장애 원인은 광케이블이 끊어진 탓으로 확인됐다.",
+            "network-failure",
+        ),
+        (
+            "ja",
+            "原因は通信設備の故障とのことです。",
+            "hardware-failure",
+        ),
+        (
+            "ko",
+            "원인은 통신 장비 고장으로 밝혀졌다.",
+            "hardware-failure",
+        ),
     ] {
         let labels = n.label(text, &[], Some(lang));
-        assert_eq!(fill_case(&labels, v).root_cause, want, "{lang}: {labels:#?}");
+        assert_eq!(
+            fill_case(&labels, v).root_cause,
+            want,
+            "{lang}: {labels:#?}"
+        );
     }
 }
 

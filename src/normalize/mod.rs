@@ -305,9 +305,9 @@ impl Normalizer {
             let cause_cue = in_sentence(TriggerKind::Cause);
             // "X 导致 Y", "X, resulting in Y": a cause term after an effect word is the
             // consequence; the sentence's cue states X, not Y.
-            let after_effect = live.iter().any(|h| {
-                h.kind == TriggerKind::Effect && h.start >= sent_lo && h.end <= m.start
-            });
+            let after_effect = live
+                .iter()
+                .any(|h| h.kind == TriggerKind::Effect && h.start >= sent_lo && h.end <= m.start);
             let in_cause_section = section
                 .as_deref()
                 .is_some_and(|k| CAUSE_SECTIONS.contains(&k));
