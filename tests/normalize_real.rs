@@ -393,3 +393,13 @@ fn business_losses_and_slow_recovery_are_not_data_loss_or_latency() {
         );
     }
 }
+
+#[test]
+fn a_chinese_ecs_instance_is_a_compute_host_not_the_container_service() {
+    let (_, n) = setup();
+    // "Some cloud-server ECS instances failed and could not be reached."
+    let text = "部分云服务器ECS实例异常，ECS实例无法连接。";
+    let labels = n.label(text, &[], Some("zh"));
+    assert!(affirmed(&labels, "ecs").is_empty(), "{labels:#?}");
+    assert!(!affirmed(&labels, "compute-host").is_empty(), "{labels:#?}");
+}
