@@ -217,3 +217,189 @@ fn a_long_opening_paragraph_is_not_a_title() {
         .components
         .contains(&"load-balancer".to_string()));
 }
+
+#[test]
+fn a_cause_term_after_an_effect_word_is_the_consequence_not_the_cause() {
+    let (v, n) = setup();
+    for (lang, text, want) in [
+        // "the cause was a power fault in the machine room, which brought servers down"
+        (
+            "zh",
+            "事故原因是机房供电异常，导致多台服务器宕机。",
+            "facility-failure",
+        ),
+        // "servers went down because of an abnormal power unit"
+        (
+            "ko",
+            "전원 장치 이상으로 인해 서버 고장이 잇따랐다.",
+            "facility-failure",
+        ),
+        // "the cable was cut, which caused the equipment to break"
+        (
+            "ja",
+            "原因はケーブルの切断で、その結果、機器の故障につながった。",
+            "network-failure",
+        ),
+    ] {
+        let labels = n.label(text, &[], Some(lang));
+        assert_quotes_exact(text, &labels);
+        let case = fill_case(&labels, v);
+        assert_eq!(case.root_cause, want, "{lang}: {labels:#?}");
+    }
+}
+
+#[test]
+fn an_earlier_incident_told_as_background_is_history_in_korean_chinese_and_japanese() {
+    let (v, n) = setup();
+    for (lang, text) in [
+        // "the firm had suffered an outage from a fire the year before" (~한 바 있다)
+        ("ko", "이 회사는 화재로 서비스가 멈춘 바 있다."),
+        // "it had once gone down because of a fire"
+        ("zh", "该平台此前曾因火灾宕机。"),
+        // "it has gone down because of a fire before"
+        ("ja", "同社ではかつて火災で停止したことがある。"),
+    ] {
+        let labels = n.label(text, &[], Some(lang));
+        assert!(
+            affirmed(&labels, "facility-failure").is_empty(),
+            "{lang}: {labels:#?}"
+        );
+        assert_eq!(fill_case(&labels, v).root_cause, "unknown", "{lang}");
+    }
+}
+
+#[test]
+fn users_who_cannot_log_in_during_an_outage_are_unavailability_not_auth_failures() {
+    let (_, n) = setup();
+    for (lang, text) in [
+        ("ja", "朝からアプリにログインできない状態が続いた。"),
+        (
+            "ko",
+            "이용자들은 아침부터 앱에 로그인이 안 된다고 호소했다.",
+        ),
+        ("zh", "上午多名用户反映无法登录该平台。"),
+        ("vi", "Nhiều người dùng không đăng nhập được vào ứng dụng."),
+    ] {
+        let labels = n.label(text, &[], Some(lang));
+        assert!(
+            affirmed(&labels, "auth-failures").is_empty(),
+            "{lang}: {labels:#?}"
+        );
+        assert!(
+            !affirmed(&labels, "service-unavailable").is_empty(),
+            "{lang}: {labels:#?}"
+        );
+    }
+    // A login that was rejected stays an auth failure.
+    let labels = n.label("多名用户登录失败，提示认证失败。", &[], Some("zh"));
+    assert!(
+        !affirmed(&labels, "auth-failures").is_empty(),
+        "{labels:#?}"
+    );
+}
+
+#[test]
+fn negated_data_loss_in_korean_news_phrasing_is_not_labelled() {
+    let (_, n) = setup();
+    for text in [
+        "데이터 손실 등 추가 피해는 없는 것으로 파악됐다.",
+        "고객 데이터 유실은 발생하지 않았다.",
+        "데이터 손실 없이 모든 서비스가 정상화됐다.",
+        "다행히 데이터 손실은 확인되지 않았다.",
+    ] {
+        let labels = n.label(text, &[], Some("ko"));
+        assert!(
+            affirmed(&labels, "data-loss").is_empty(),
+            "{text}: {labels:#?}"
+        );
+    }
+}
+
+#[test]
+fn cable_cuts_are_network_failures_and_broken_equipment_is_hardware() {
+    let (v, n) = setup();
+    for (lang, text, want) in [
+        ("zh", "故障原因是园区光缆被施工方挖断。", "network-failure"),
+        (
+            "ko",
+            "장애 원인은 광케이블이 끊어진 탓으로 확인됐다.",
+            "network-failure",
+        ),
+        (
+            "ja",
+            "原因は通信設備の故障とのことです。",
+            "hardware-failure",
+        ),
+        (
+            "ko",
+            "원인은 통신 장비 고장으로 밝혀졌다.",
+            "hardware-failure",
+        ),
+    ] {
+        let labels = n.label(text, &[], Some(lang));
+        assert_eq!(
+            fill_case(&labels, v).root_cause,
+            want,
+            "{lang}: {labels:#?}"
+        );
+    }
+}
+
+#[test]
+fn a_hedged_vietnamese_remark_is_not_a_stated_cause() {
+    let (v, n) = setup();
+    // "It seems power cuts keep following the big firms" (general remark, not this cause).
+    let text = "Dường như các vụ mất điện vẫn đeo bám các hãng lớn.";
+    let labels = n.label(text, &[], Some("vi"));
+    assert_eq!(fill_case(&labels, v).root_cause, "unknown", "{labels:#?}");
+}
+
+#[test]
+fn words_news_uses_in_passing_are_not_contributing_factors() {
+    let (v, n) = setup();
+    for (lang, text) in [
+        // "the firm rolled back the update"; "customer calls poured in"; "users kept refreshing"
+        ("ko", "회사는 업데이트를 롤백했다. 고객 문의가 빗발쳤고 이용자들은 새로고침을 반복했다."),
+        // "users reported it on social media; engineers rolled back; a patch was applied"
+        ("zh", "有用户反馈无法使用，工程师随后回滚并打了补丁。"),
+        // "please retry later; contact us with questions; all services stopped at once"
+        ("ja", "時間をおいて再試行してください。お問い合わせは窓口へ。全サービスが一斉に停止しました。"),
+        // "please try again later"
+        ("vi", "Người dùng được khuyên thử lại sau ít phút."),
+    ] {
+        let labels = n.label(text, &[], Some(lang));
+        let case = fill_case(&labels, v);
+        assert!(
+            case.contributing.is_empty(),
+            "{lang}: {:?} {labels:#?}",
+            case.contributing
+        );
+    }
+}
+
+#[test]
+fn business_losses_and_slow_recovery_are_not_data_loss_or_latency() {
+    let (v, n) = setup();
+    // "shops suffered revenue losses" (ko); "recovery took time" (ja).
+    for (lang, text, not) in [
+        ("ko", "가맹점들은 장애로 영업 손실을 입었다.", "data-loss"),
+        ("ja", "復旧には時間がかかった。", "high-latency"),
+        ("ja", "誤った設定が原因だった。", "data-inconsistency"),
+    ] {
+        let labels = n.label(text, &[], Some(lang));
+        assert!(
+            !fill_case(&labels, v).symptoms.iter().any(|s| s == not),
+            "{lang}: {labels:#?}"
+        );
+    }
+}
+
+#[test]
+fn a_chinese_ecs_instance_is_a_compute_host_not_the_container_service() {
+    let (_, n) = setup();
+    // "Some cloud-server ECS instances failed and could not be reached."
+    let text = "部分云服务器ECS实例异常，ECS实例无法连接。";
+    let labels = n.label(text, &[], Some("zh"));
+    assert!(affirmed(&labels, "ecs").is_empty(), "{labels:#?}");
+    assert!(!affirmed(&labels, "compute-host").is_empty(), "{labels:#?}");
+}

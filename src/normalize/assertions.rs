@@ -56,6 +56,10 @@ struct CueFile {
     /// Phrases that mark a sentence as stating the cause ("root cause", "caused by", "원인").
     #[serde(default)]
     cause: Vec<String>,
+    /// Phrases that introduce the consequence of a cause ("导致", "resulting in", "により"):
+    /// a cause term after one of them in its sentence is the effect, not the stated cause.
+    #[serde(default)]
+    effect: Vec<String>,
     /// In action items: marks an item as done (then its mentions happened).
     #[serde(default)]
     done: Vec<String>,
@@ -110,6 +114,7 @@ pub enum TriggerKind {
     Pseudo,
     Terminator,
     Cause,
+    Effect,
     Done,
     Happened,
 }
@@ -165,6 +170,7 @@ impl LangTriggers {
             add(&f.scope.pseudo, TriggerKind::Pseudo);
             add(&f.scope.terminators, TriggerKind::Terminator);
             add(&f.cues.cause, TriggerKind::Cause);
+            add(&f.cues.effect, TriggerKind::Effect);
             add(&f.cues.done, TriggerKind::Done);
             add(&f.cues.happened, TriggerKind::Happened);
         }

@@ -306,6 +306,11 @@ impl Normalizer {
             };
             let mut confidence = base;
             let cause_cue = in_sentence(TriggerKind::Cause);
+            // "X 导致 Y", "X, resulting in Y": a cause term after an effect word is the
+            // consequence; the sentence's cue states X, not Y.
+            let after_effect = live
+                .iter()
+                .any(|h| h.kind == TriggerKind::Effect && h.start >= sent_lo && h.end <= m.start);
             let in_cause_section = section
                 .as_deref()
                 .is_some_and(|k| CAUSE_SECTIONS.contains(&k));
@@ -326,7 +331,9 @@ impl Normalizer {
             }
             if entry.field == 1 {
                 confidence = CAUSE_BASE_CONFIDENCE;
-                if let (Some(h), Some(t)) = (cause_cue, triggers) {
+                if after_effect {
+                    rule.push_str("; after an effect word");
+                } else if let (Some(h), Some(t)) = (cause_cue, triggers) {
                     confidence += CAUSE_CUE_BONUS;
                     rule.push_str(&format!("{CAUSE_CUE_RULE} {:?}", t.word(h)));
                 }
