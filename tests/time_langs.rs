@@ -538,3 +538,32 @@ mod multi_day {
         }
     }
 }
+
+mod minute_ranges {
+    use super::*;
+
+    #[test]
+    fn one_hour_with_a_range_of_minutes_is_a_range_in_its_half_of_the_day() {
+        for (lang, text, from, to) in [
+            (
+                "ko",
+                "2023년 5월 31일 오후 6시 43~48분 접속 장애",
+                "18:43",
+                "18:48",
+            ),
+            ("ja", "2023年5月31日午前6時43～48分に障害", "06:43", "06:48"),
+            ("zh", "2023年5月31日6点43~48分出现故障", "06:43", "06:48"),
+        ] {
+            let p = run(lang, text);
+            let t = p
+                .times
+                .iter()
+                .find(|t| t.end_value.is_some())
+                .unwrap_or_else(|| panic!("{lang}: no range in {:?}", values(&p)));
+            let v = t.value.unwrap().iso();
+            let e = t.end_value.unwrap().iso();
+            assert!(v.contains(&format!("T{from}")), "{lang}: {v}");
+            assert!(e.contains(&format!("T{to}")), "{lang}: {e}");
+        }
+    }
+}

@@ -536,6 +536,29 @@ fn apply_meridiem(hour: u32, m: Option<Meridiem>) -> Option<u32> {
 }
 
 /// Scans clock atoms (numeric, 8h37, unit-style) with their meridiem words and zones.
+/// "43~48분" right after an hour: (first minute, second minute, where the second starts, end
+/// offset), when the second
+/// is later than the first.
+fn minute_range_after(
+    text: &str,
+    at: usize,
+    markers: &[String],
+) -> Option<(u32, u32, usize, usize)> {
+    static RE: std::sync::OnceLock<Regex> = std::sync::OnceLock::new();
+    let re = RE.get_or_init(|| {
+        Regex::new(r"^\s*(\d{1,2})\s*[~〜～\-–]\s*(\d{1,2})\s*").expect("minute range pattern")
+    });
+    let c = re.captures(&text[at..])?;
+    let (m1, m2): (u32, u32) = (c[1].parse().ok()?, c[2].parse().ok()?);
+    let after = at + c.get(0)?.end();
+    let marker = markers
+        .iter()
+        .filter(|w| !w.is_empty())
+        .find(|w| text[after..].starts_with(w.as_str()))?;
+    let second_at = at + c.get(2)?.start();
+    (m1 < m2 && m2 <= 59).then_some((m1, m2, second_at, after + marker.len()))
+}
+
 fn scan_clocks(text: &str, lex: &Lexicon, zones: &ZoneTable) -> Vec<RawTime> {
     let p = lex.patterns();
     let mut out: Vec<RawTime> = Vec::new();
@@ -770,6 +793,14 @@ fn scan_clocks(text: &str, lex: &Lexicon, zones: &ZoneTable) -> Vec<RawTime> {
             if h > 24 || mi > 59 || s > 59 {
                 continue;
             }
+            // "6시 43~48분", "6時43～48分": one hour with a range of minutes
+            let minute_range = minute_range_after(text, hour_end, &lex.clock.minute_markers);
+            if let Some((m1, _, second_at, _)) = minute_range {
+                mi = m1;
+                end = text[..second_at]
+                    .trim_end_matches(|c: char| c.is_whitespace() || "~〜～-–".contains(c))
+                    .len();
+            }
             let mut r = RawTime::new(m.start(), end);
             r.unit_style = true;
             r.clock = Some(ClockParts {
@@ -778,6 +809,18 @@ fn scan_clocks(text: &str, lex: &Lexicon, zones: &ZoneTable) -> Vec<RawTime> {
                 second: s,
                 meridiem: None,
             });
+            if let Some((_, m2, second_at, e)) = minute_range {
+                let mut b = RawTime::new(second_at, e);
+                b.clock = Some(ClockParts {
+                    hour: h,
+                    minute: m2,
+                    second: 0,
+                    meridiem: None,
+                });
+                r.range_end = Some(Box::new(b));
+                r.head_end = r.end;
+                r.end = e;
+            }
             out.push(r);
         }
     }
@@ -903,11 +946,23 @@ fn attach_clock_words(text: &str, lex: &Lexicon, zones: &ZoneTable, r: &mut RawT
         // "13:00 PM": keep the 24-hour reading
         meridiem = None;
     }
+    let written_hour = clock.hour;
     match apply_meridiem(clock.hour, meridiem) {
         Some(h) => clock.hour = h,
         None => return false,
     }
     clock.meridiem = meridiem;
+    // "오후 6시 43~48분": the minute range's end shares the hour and its half of the day
+    let hour = clock.hour;
+    if let Some(c) = r
+        .range_end
+        .as_mut()
+        .and_then(|b| b.clock.as_mut())
+        .filter(|c| c.hour == written_hour)
+    {
+        c.hour = hour;
+        c.meridiem = meridiem;
+    }
     let after = skip_ws(text, r.end, MAX_GAP_SPACES);
     if let Some(e) = phrase_at(text, after, &w.suffixes) {
         r.end = e;
