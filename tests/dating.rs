@@ -269,3 +269,13 @@ fn titled_day_headings_date_their_rows_and_a_long_silence_ends_the_episode() {
         .collect();
     assert!(at.contains(&"2024-03-07T21:30:00+01:00"), "{at:?}");
 }
+
+#[test]
+fn an_event_word_negated_after_it_does_not_start_the_window() {
+    let v = draft("ko-negated-onset.txt", None);
+    assert_eq!(
+        v["review"]["window"]["start"], "2024-04-02T11:20:00+09:00",
+        "'장애가 발생하지 않았다' at 09:00 is not the start"
+    );
+    assert_eq!(v["review"]["window"]["end"], "2024-04-02T13:05:00+09:00");
+}

@@ -87,6 +87,9 @@ pub struct EventWords {
     /// Words that, just before an event word, say it did not happen ("never unavailable",
     /// "were not affected"); the page language's own, never merged with English.
     pub negation: Vec<String>,
+    /// The same after the word, for languages that negate after the verb ("복구되지 않았다",
+    /// "復旧していない").
+    pub negation_after: Vec<String>,
     /// Word order: whether a clause's time usually follows its verb ("restored at 16:15",
     /// "rétabli à 16h15") rather than precedes it ("16시 15분에 복구", "16時15分に復旧").
     /// A keyword between two times goes to the time on this side unless a sentence ends first.
@@ -211,7 +214,9 @@ fn keyword_points(
                     idx.iter().for_each(|i| mark(*i, usize::MAX / 2));
                     break;
                 }
-                if negated(&lower_s[..byte_at], &words.negation) {
+                if negated(&lower_s[..byte_at], &words.negation)
+                    || negated_after(&lower_s[byte_at + w.len()..], &words.negation_after)
+                {
                     continue;
                 }
                 char_pos += lower_s[byte_pos..byte_at].chars().count();
@@ -290,7 +295,33 @@ fn negated(before: &str, negation: &[String]) -> bool {
     {
         return false;
     }
-    negation.iter().any(|n| last == n.to_lowercase())
+    let tail = before.trim_end();
+    negation.iter().any(|n| {
+        let n = n.to_lowercase();
+        // scripts without spaces between words: the negation ends the text ("尚未恢复")
+        last == n || (!n.is_ascii() && !n.contains(' ') && cjk(&n) && tail.ends_with(&n))
+    })
+}
+
+/// Characters after an event word searched for a negation that follows it.
+const NEGATION_AFTER_CHARS: usize = 10;
+
+/// Whether a negation follows the word in the same clause ("복구되지 않았다").
+fn negated_after(after: &str, negation: &[String]) -> bool {
+    if negation.is_empty() {
+        return false;
+    }
+    let head: String = after
+        .chars()
+        .take_while(|c| !".;:!?,。；：！？，\n".contains(*c))
+        .take(NEGATION_AFTER_CHARS)
+        .collect();
+    negation.iter().any(|n| head.contains(&n.to_lowercase()))
+}
+
+/// Whether a word is written in Han, kana or Hangul.
+fn cjk(w: &str) -> bool {
+    w.chars().all(|c| (c as u32) >= 0x1100)
 }
 
 /// The char offset of the first occurrence of `w` in `lower` not preceded by a negation.

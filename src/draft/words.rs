@@ -98,6 +98,7 @@ impl WordsRegistry {
                         start_labels: list(ev, "start_labels"),
                         end_labels: list(ev, "end_labels"),
                         negation: list(ev, "negation"),
+                        negation_after: list(ev, "negation_after"),
                         time_after_word: ev
                             .and_then(|t| t.get("time_after_word"))
                             .and_then(|v| v.as_bool())
@@ -151,6 +152,11 @@ impl WordsRegistry {
                     .by_lang
                     .get(lang)
                     .map(|w| w.events.negation.clone())
+                    .unwrap_or_default(),
+                negation_after: self
+                    .by_lang
+                    .get(lang)
+                    .map(|w| w.events.negation_after.clone())
                     .unwrap_or_default(),
                 ..Default::default()
             },
