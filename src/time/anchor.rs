@@ -214,7 +214,17 @@ fn header_dates(text: &str, raw: &[RawTime], anchor: Option<NaiveDate>) -> Vec<(
         // a short titled line ("Rapport d'incident du 23 Septembre 2024", "Update — March 4")
         // that is not a sentence
         let line = text[ls..le].trim();
-        let titled = line.chars().count() <= HEADING_LINE_CHARS
+        // … and heads rows: the next line starts with a clock time (a byline's "팀 · 2025.11.14"
+        // or a title naming the day does not)
+        let next = (le + 1).min(text.len());
+        let heads_rows = raw.iter().any(|o| {
+            o.clock.is_some()
+                && o.start >= next
+                && text[next..o.start].trim().is_empty()
+                && text[next..o.start].len() <= 3
+        });
+        let titled = heads_rows
+            && line.chars().count() <= HEADING_LINE_CHARS
             && !line.ends_with(['.', '。', '!', '?', ':', '：'])
             && raw
                 .iter()
