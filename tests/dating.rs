@@ -279,3 +279,10 @@ fn an_event_word_negated_after_it_does_not_start_the_window() {
     );
     assert_eq!(v["review"]["window"]["end"], "2024-04-02T13:05:00+09:00");
 }
+
+#[test]
+fn an_event_word_takes_a_time_in_its_own_sentence_before_one_in_the_next() {
+    let v = draft("ko-news-long-sentence.txt", None);
+    assert_eq!(v["review"]["window"]["start"], "2023-11-24T13:57:00+09:00");
+    assert_eq!(v["review"]["window"]["end"], "2023-11-24T20:40:00+09:00");
+}

@@ -53,7 +53,7 @@ fn real_corpus_holds_its_floors_on_both_halves() {
         ("window_start", 0.92, 0.65),
         ("window_end", 0.80, 0.42),
         ("detected_after", 0.99, 0.42),
-        ("resolved_after", 0.88, 0.42),
+        ("resolved_after", 0.88, 0.44),
         ("events_f1", 0.88, 0.69),
         ("durations_recall", 0.90, 0.89),
         ("org", 0.92, 0.65),

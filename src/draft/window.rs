@@ -11,6 +11,10 @@ const MIN_STATED_LENGTH_SECS: i64 = 180;
 /// A time that start and recovery words both reach takes only one role when one word is more
 /// than this many times nearer than the other ("a complete outage until 6:20": "until").
 const CLEARLY_NEARER: usize = 2;
+/// What crossing a sentence end adds to a word's distance to a time: a time in the word's own
+/// sentence always wins over one in the next, however long the sentence ("오후 1시 57분부터
+/// 웹사이트와 앱 접속이 중단됐다. 오후 2시 49분부터 …").
+const SENTENCE_CROSSING_COST: usize = 10_000;
 /// A silence this long between a page's times ends an incident's episode (two reports days
 /// apart on one page are two incidents).
 const EPISODE_GAP_SECS: i64 = 2 * 86_400;
@@ -241,7 +245,7 @@ fn keyword_points(
                     if (time_after && crosses(after, p.start))
                         || (!time_after && crosses(p.end, at))
                     {
-                        cost += gap * 4 + 1;
+                        cost += SENTENCE_CROSSING_COST + gap * 4;
                     }
                     cost
                 };
