@@ -286,3 +286,14 @@ fn an_event_word_takes_a_time_in_its_own_sentence_before_one_in_the_next() {
     assert_eq!(v["review"]["window"]["start"], "2023-11-24T13:57:00+09:00");
     assert_eq!(v["review"]["window"]["end"], "2023-11-24T20:40:00+09:00");
 }
+
+#[test]
+fn a_recovery_word_goes_to_the_time_on_its_languages_side_in_one_long_sentence() {
+    // Spanish writes the verb before its time: "se restableció … pasadas las 11:15 horas"
+    let v = draft(
+        "es-news-one-sentence.txt",
+        Some("https://www.example.cl/noticias/2024/03/12/caida"),
+    );
+    assert_eq!(v["review"]["window"]["start"], "2024-03-12T08:40:00-03:00");
+    assert_eq!(v["review"]["window"]["end"], "2024-03-12T11:15:00-03:00");
+}
