@@ -297,3 +297,12 @@ fn a_recovery_word_goes_to_the_time_on_its_languages_side_in_one_long_sentence()
     assert_eq!(v["review"]["window"]["start"], "2024-03-12T08:40:00-03:00");
     assert_eq!(v["review"]["window"]["end"], "2024-03-12T11:15:00-03:00");
 }
+
+#[test]
+fn afternoon_zero_hour_is_just_after_noon() {
+    // 午後0時20分 is 12:20; it used to fall apart into "afternoon" and a 20-minute length
+    let v = draft("ja-notice-noon-hour.txt", None);
+    assert_eq!(v["review"]["window"]["start"], "2024-06-03T10:45:00+09:00");
+    assert_eq!(v["review"]["window"]["end"], "2024-06-03T12:20:00+09:00");
+    assert_eq!(v["case"]["timeline"]["resolved_after"], "1h35m");
+}

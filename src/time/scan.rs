@@ -520,6 +520,8 @@ fn apply_meridiem(hour: u32, m: Option<Meridiem>) -> Option<u32> {
             _ => None,
         },
         Some(Meridiem::Pm) => match hour {
+            // "午後0時20分", "오후 0시": the hour after noon, as Japanese and Korean write it
+            0 => Some(12),
             1..=11 => Some(hour + 12),
             12..=23 => Some(hour),
             _ => None,
