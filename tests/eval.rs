@@ -55,7 +55,7 @@ fn real_corpus_holds_its_floors_on_both_halves() {
         ("detected_after", 0.99, 0.42),
         ("resolved_after", 0.88, 0.44),
         ("events_f1", 0.88, 0.69),
-        ("durations_recall", 0.90, 0.89),
+        ("durations_recall", 0.95, 0.89),
         ("org", 0.92, 0.65),
         ("labels_f1", 0.72, 0.46),
         ("root_cause", 0.84, 0.55),

@@ -567,3 +567,23 @@ mod minute_ranges {
         }
     }
 }
+
+mod length_before_a_time {
+    use super::*;
+
+    #[test]
+    fn a_length_leading_to_a_written_time_is_a_length_and_alone_it_is_an_offset() {
+        let p = run("ja", "2025年9月16日、およそ50分後の午後4時36分に復旧した。");
+        assert!(
+            p.durations.iter().any(|d| d.value.to_string() == "50m"),
+            "{:?}",
+            p.durations
+        );
+        let alone = run("ja", "2025年9月16日午後3時に障害。5分後に再起動した。");
+        assert!(
+            alone.durations.iter().all(|d| d.value.to_string() != "5m"),
+            "'5分後に' alone is an offset, not a length: {:?}",
+            alone.durations
+        );
+    }
+}

@@ -197,7 +197,7 @@ pub fn scan_durations(text: &str, lex: &Lexicon, times: &[RawTime]) -> Vec<RawDu
             end = x;
             approximate = true;
         }
-        if rejected(text, s, end, lex)
+        if rejected(text, s, end, lex, &time_spans)
             || counted_per_article(text, start, lex)
             || count_within(text, s, lex)
         {
@@ -215,7 +215,7 @@ pub fn scan_durations(text: &str, lex: &Lexicon, times: &[RawTime]) -> Vec<RawDu
             value: Duration::from_secs(secs.round() as u64),
             approximate,
             lower_bound,
-            relative: relative_marker(text, s, end, lex),
+            relative: relative_marker(text, s, end, lex, &time_spans),
         });
     }
     if let Some(re) = &p.fixed_duration {
@@ -247,7 +247,7 @@ pub fn scan_durations(text: &str, lex: &Lexicon, times: &[RawTime]) -> Vec<RawDu
                 e = x;
                 approximate = true;
             }
-            if rejected(text, s, e, lex) {
+            if rejected(text, s, e, lex, &time_spans) {
                 continue;
             }
             out.push(RawDuration {
@@ -256,7 +256,7 @@ pub fn scan_durations(text: &str, lex: &Lexicon, times: &[RawTime]) -> Vec<RawDu
                 value: v,
                 approximate,
                 lower_bound: false,
-                relative: relative_marker(text, s, e, lex),
+                relative: relative_marker(text, s, e, lex, &time_spans),
             });
         }
         out.sort_by_key(|d| d.start);
@@ -277,17 +277,35 @@ fn digit_at(text: &str, pos: usize) -> bool {
         .is_some_and(|c| c.is_ascii_digit())
 }
 
+/// Most characters between "N minutes later" and the time it leads to ("後の", "후인 ").
+const CLOCK_AFTER_OFFSET_CHARS: usize = 4;
+
+/// "およそ50分後の午後4時36分", "50 minutes later, at 4:36": a written time follows the length, so
+/// the length is the gap between two stated instants, not an offset from the page's date.
+fn clock_follows(text: &str, at: usize, time_spans: &[(usize, usize)]) -> bool {
+    time_spans.iter().any(|(ts, _)| {
+        *ts >= at
+            && text
+                .get(at..*ts)
+                .is_some_and(|gap| gap.chars().count() <= CLOCK_AFTER_OFFSET_CHARS)
+    })
+}
+
 /// "5 minutes ago" (-1), "in 5 minutes" / "5分後" (+1): the sign and the phrase's span.
 fn relative_marker(
     text: &str,
     start: usize,
     end: usize,
     lex: &Lexicon,
+    time_spans: &[(usize, usize)],
 ) -> Option<(i64, usize, usize)> {
     let w = &lex.patterns().w;
     let a = skip_ws(text, end, MAX_GAP_SPACES);
     for (list, sign) in [(&w.ago_after, -1), (&w.later_after, 1)] {
         if let Some(e) = phrase_at(text, a, list) {
+            if clock_follows(text, e, time_spans) {
+                return None;
+            }
             return Some((sign, start, e));
         }
     }
@@ -345,15 +363,23 @@ fn count_within(text: &str, start: usize, lex: &Lexicon) -> bool {
 }
 
 /// Rates ("per 10 minutes", 10분에 …건), frequencies ("every 30 seconds", 30초 간격) and fractions.
-fn rejected(text: &str, start: usize, end: usize, lex: &Lexicon) -> bool {
+fn rejected(
+    text: &str,
+    start: usize,
+    end: usize,
+    lex: &Lexicon,
+    time_spans: &[(usize, usize)],
+) -> bool {
     let w = &lex.patterns().w;
     let b = skip_ws_back(text, start, MAX_GAP_SPACES);
     if phrase_before(text, b, &w.reject_before).is_some() {
         return true;
     }
     let a = skip_ws(text, end, MAX_GAP_SPACES);
-    if phrase_at(text, a, &w.reject_after).is_some() {
-        return true;
+    if let Some(e) = phrase_at(text, a, &w.reject_after) {
+        if !clock_follows(text, e, time_spans) {
+            return true;
+        }
     }
     let rest_end = text[end..]
         .char_indices()
