@@ -189,6 +189,11 @@ fn a_local_time_paired_with_gmt_fixes_the_page_offset() {
         fields(&v)["timezone"]["rule"],
         "a local time paired with its time in another zone"
     );
+    assert_eq!(
+        v["review"]["events"].as_array().unwrap().len(),
+        2,
+        "a time and its GMT twin are one event"
+    );
 }
 
 #[test]

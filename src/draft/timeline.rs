@@ -130,11 +130,14 @@ pub fn build(
     let mut events: Vec<Event> = Vec::new();
     let mut by_pos: Vec<&Point> = points.iter().collect();
     by_pos.sort_by_key(|p| p.start);
+    // one event per instant: "10.30 local (13:30 GMT)" is one moment written twice
+    let mut seen: Vec<DateTime<FixedOffset>> = Vec::new();
     for p in by_pos.into_iter().filter(|p| p.place != Place::Byline) {
         let at = dating.show(&p.at);
-        if events.iter().any(|e| e.at == at) {
+        if seen.contains(&p.at) || events.iter().any(|e| e.at == at) {
             continue;
         }
+        seen.push(p.at);
         events.push(Event {
             at,
             approximate: p.approximate,
