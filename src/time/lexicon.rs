@@ -73,6 +73,8 @@ pub struct ClockWords {
     pub am_before: Vec<String>,
     pub pm_before: Vec<String>,
     pub night_before: Vec<String>,
+    /// Night words after the clock ("12h đêm" is midnight, "11h đêm" 23:00, "2h đêm" 02:00).
+    pub night_after: Vec<String>,
     pub hour_markers: Vec<String>,
     pub minute_markers: Vec<String>,
     pub second_markers: Vec<String>,

@@ -139,6 +139,7 @@ pub struct Words {
     pub am_before: Vec<String>,
     pub pm_before: Vec<String>,
     pub night_before: Vec<String>,
+    pub night_after: Vec<String>,
     pub cues: Vec<String>,
     pub hour_not_before: Vec<String>,
     pub suffixes: Vec<String>,
@@ -222,7 +223,8 @@ impl Patterns {
                 half = opt_group(&alternation(&half)),
             ))?)
         };
-        let meridiem_after = sorted_phrases(c.am_after.iter().chain(&c.pm_after));
+        let meridiem_after =
+            sorted_phrases(c.am_after.iter().chain(&c.pm_after).chain(&c.night_after));
         let clock_hour_meridiem = if meridiem_after.is_empty() {
             None
         } else {
@@ -364,6 +366,7 @@ impl Patterns {
             am_before: sorted_phrases(&c.am_before),
             pm_before: sorted_phrases(&c.pm_before),
             night_before: sorted_phrases(&c.night_before),
+            night_after: sorted_phrases(&c.night_after),
             cues: sorted_phrases(&c.cues),
             hour_not_before: sorted_phrases(&c.hour_not_before),
             suffixes: sorted_phrases(&c.suffixes),
@@ -924,7 +927,11 @@ fn attach_clock_words(text: &str, lex: &Lexicon, zones: &ZoneTable, r: &mut RawT
         }
     }
     let after = skip_ws(text, r.end, MAX_GAP_SPACES);
-    for (list, m) in [(&w.am_after, Meridiem::Am), (&w.pm_after, Meridiem::Pm)] {
+    for (list, m) in [
+        (&w.am_after, Meridiem::Am),
+        (&w.pm_after, Meridiem::Pm),
+        (&w.night_after, Meridiem::Night),
+    ] {
         if named {
             break;
         }
