@@ -66,8 +66,7 @@ fn the_year_comes_from_the_url_and_is_cited() {
         Some("https://blog.example.com/2019/03/05/payments-outage"),
     );
     assert_eq!(v["case"]["date"], "2019-03-03");
-    assert_eq!(v["review"]["window"]["start"], "2019-03-03T14:05:00+00:00");
-    assert_eq!(v["review"]["window"]["end"], "2019-03-03T15:40:00+00:00");
+    assert_window(&v, "2019-03-03T14:05:00+00:00", "2019-03-03T15:40:00+00:00");
     assert_eq!(v["case"]["timeline"]["resolved_after"], "1h35m");
     assert_eq!(v["case"]["timeline"]["detected_after"], "15m");
     let f = &v["review"]["fields"]["date.reference"];
@@ -84,8 +83,7 @@ fn a_dateline_place_gives_an_inferred_zone_and_prose_order_does_not_move_the_sta
     assert_eq!(z["zone"], "Asia/Tokyo");
     assert_eq!(z["how"], "inferred");
     assert_eq!(v["review"]["fields"]["timezone"]["quote"], "Tokyo");
-    assert_eq!(v["review"]["window"]["start"], "2024-04-23T08:40:00+09:00");
-    assert_eq!(v["review"]["window"]["end"], "2024-04-23T22:00:00+09:00");
+    assert_window(&v, "2024-04-23T08:40:00+09:00", "2024-04-23T22:00:00+09:00");
     assert!(warnings(&v)
         .iter()
         .any(|w| w.contains("inferred") && w.contains("Tokyo")));
@@ -172,6 +170,11 @@ fn dates_as_notices_write_them() {
     assert_eq!(v["times"][0]["end_value"], "2024-03-11T06:00:00+00:00");
 }
 
+fn assert_window(v: &Value, start: &str, end: &str) {
+    assert_eq!(v["review"]["window"]["start"], start, "window start");
+    assert_eq!(v["review"]["window"]["end"], end, "window end");
+}
+
 fn fields(v: &Value) -> &Value {
     &v["review"]["fields"]
 }
@@ -182,8 +185,7 @@ fn a_local_time_paired_with_gmt_fixes_the_page_offset() {
         "paired-local-gmt.txt",
         Some("https://noticias.example.com/2021/02/01/corte-de-internet/"),
     );
-    assert_eq!(v["review"]["window"]["start"], "2021-02-01T09:15:00-03:00");
-    assert_eq!(v["review"]["window"]["end"], "2021-02-01T11:40:00-03:00");
+    assert_window(&v, "2021-02-01T09:15:00-03:00", "2021-02-01T11:40:00-03:00");
     assert_eq!(v["case"]["timeline"]["resolved_after"], "2h25m");
     assert_eq!(
         fields(&v)["timezone"]["rule"],
@@ -199,8 +201,7 @@ fn a_local_time_paired_with_gmt_fixes_the_page_offset() {
 #[test]
 fn pst_written_in_summer_is_read_as_pacific_local_time_with_a_warning() {
     let v = draft("pst-in-summer.txt", None);
-    assert_eq!(v["review"]["window"]["start"], "2021-07-14T09:05:00-07:00");
-    assert_eq!(v["review"]["window"]["end"], "2021-07-14T09:47:00-07:00");
+    assert_window(&v, "2021-07-14T09:05:00-07:00", "2021-07-14T09:47:00-07:00");
     assert_eq!(v["case"]["timeline"]["detected_after"], "6m");
     assert!(
         warnings(&v)
@@ -217,8 +218,7 @@ fn several_periods_in_the_summary_give_their_union_with_a_warning() {
         "several-periods.txt",
         Some("https://support.example.com/2022/06/postmortem"),
     );
-    assert_eq!(v["review"]["window"]["start"], "2022-06-03T02:00:00-04:00");
-    assert_eq!(v["review"]["window"]["end"], "2022-06-03T10:05:00-04:00");
+    assert_window(&v, "2022-06-03T02:00:00-04:00", "2022-06-03T10:05:00-04:00");
     assert!(
         warnings(&v)
             .iter()
@@ -232,8 +232,7 @@ fn several_periods_in_the_summary_give_their_union_with_a_warning() {
 fn time_only_rows_read_the_line_below_and_a_byline_is_not_an_event() {
     let v = draft("time-rows-and-byline.txt", None);
     // "Tuesday" is the latest Tuesday on or before the byline's day (Wed 2023-03-08)
-    assert_eq!(v["review"]["window"]["start"], "2023-03-07T01:10:00+00:00");
-    assert_eq!(v["review"]["window"]["end"], "2023-03-07T03:40:00+00:00");
+    assert_window(&v, "2023-03-07T01:10:00+00:00", "2023-03-07T03:40:00+00:00");
     assert_eq!(v["case"]["timeline"]["detected_after"], "15m");
     let quotes: Vec<&str> = v["review"]["events"]
         .as_array()
@@ -253,8 +252,7 @@ fn an_evening_time_told_after_the_morning_one_is_the_evening_before() {
         "night-told-backwards.txt",
         Some("https://actu.example.fr/2023/05/17/panne-reseau-fixe"),
     );
-    assert_eq!(v["review"]["window"]["start"], "2023-05-16T22:40:00+02:00");
-    assert_eq!(v["review"]["window"]["end"], "2023-05-17T01:05:00+02:00");
+    assert_window(&v, "2023-05-16T22:40:00+02:00", "2023-05-17T01:05:00+02:00");
     assert_eq!(v["case"]["date"], "2023-05-16");
 }
 
@@ -288,8 +286,7 @@ fn an_event_word_negated_after_it_does_not_start_the_window() {
 #[test]
 fn an_event_word_takes_a_time_in_its_own_sentence_before_one_in_the_next() {
     let v = draft("ko-news-long-sentence.txt", None);
-    assert_eq!(v["review"]["window"]["start"], "2023-11-24T13:57:00+09:00");
-    assert_eq!(v["review"]["window"]["end"], "2023-11-24T20:40:00+09:00");
+    assert_window(&v, "2023-11-24T13:57:00+09:00", "2023-11-24T20:40:00+09:00");
 }
 
 #[test]
@@ -299,15 +296,13 @@ fn a_recovery_word_goes_to_the_time_on_its_languages_side_in_one_long_sentence()
         "es-news-one-sentence.txt",
         Some("https://www.example.cl/noticias/2024/03/12/caida"),
     );
-    assert_eq!(v["review"]["window"]["start"], "2024-03-12T08:40:00-03:00");
-    assert_eq!(v["review"]["window"]["end"], "2024-03-12T11:15:00-03:00");
+    assert_window(&v, "2024-03-12T08:40:00-03:00", "2024-03-12T11:15:00-03:00");
 }
 
 #[test]
 fn afternoon_zero_hour_is_just_after_noon() {
     // 午後0時20分 is 12:20; it used to fall apart into "afternoon" and a 20-minute length
     let v = draft("ja-notice-noon-hour.txt", None);
-    assert_eq!(v["review"]["window"]["start"], "2024-06-03T10:45:00+09:00");
-    assert_eq!(v["review"]["window"]["end"], "2024-06-03T12:20:00+09:00");
+    assert_window(&v, "2024-06-03T10:45:00+09:00", "2024-06-03T12:20:00+09:00");
     assert_eq!(v["case"]["timeline"]["resolved_after"], "1h35m");
 }

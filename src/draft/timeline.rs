@@ -248,13 +248,7 @@ const BYLINE_MAX_CHARS: usize = 60;
 /// A line's width in Latin letters: a Han, kana or Hangul character says about as much as two.
 fn width(text: &str) -> usize {
     text.chars()
-        .map(|c| {
-            if (c as u32) >= 0x1100 && !c.is_whitespace() {
-                2
-            } else {
-                1
-            }
-        })
+        .map(|c| if crate::time::text::is_cjk(c) { 2 } else { 1 })
         .sum()
 }
 

@@ -1,4 +1,5 @@
 //! The impact window, detection and resolution, from the page's times, ranges and durations.
+use crate::time::text::is_cjk;
 use chrono::{DateTime, FixedOffset};
 
 /// Shortest and longest impact window we believe a stated range describes.
@@ -306,7 +307,7 @@ fn negated(before: &str, negation: &[String]) -> bool {
     negation.iter().any(|n| {
         let n = n.to_lowercase();
         // scripts without spaces between words: the negation ends the text ("尚未恢复")
-        last == n || (!n.is_ascii() && !n.contains(' ') && cjk(&n) && tail.ends_with(&n))
+        last == n || (n.chars().all(is_cjk) && tail.ends_with(&n))
     })
 }
 
@@ -324,11 +325,6 @@ fn negated_after(after: &str, negation: &[String]) -> bool {
         .take(NEGATION_AFTER_CHARS)
         .collect();
     negation.iter().any(|n| head.contains(&n.to_lowercase()))
-}
-
-/// Whether a word is written in Han, kana or Hangul.
-fn cjk(w: &str) -> bool {
-    w.chars().all(|c| (c as u32) >= 0x1100)
 }
 
 /// The char offset of the first occurrence of `w` in `lower` not preceded by a negation.

@@ -1226,30 +1226,11 @@ fn scan_dates(text: &str, lex: &Lexicon) -> (Vec<RawTime>, Vec<RawTime>) {
                 .chars()
                 .take(3)
                 .any(|ch| ch == ':' || ch == 'h' || !ch.is_ascii());
-        // "ngày 29-7": a day word before it says it is a date
-        let before = text[..m.start()].trim_end_matches([' ', '\t']);
-        let ends_with_word = |list: &[String]| {
-            list.iter().any(|w| {
-                let at = before.len().saturating_sub(w.len());
-                !w.is_empty()
-                    && before.len() >= w.len()
-                    && before.is_char_boundary(at)
-                    && before[at..].to_lowercase() == w.to_lowercase()
-                    && whole_word(before, at, before.len())
-            })
-        };
-        // "3g sáng 30-7", "3pm 30/7": right after a clock's meridiem word
-        let after_meridiem =
-            ends_with_word(&lex.clock.am_after) || ends_with_word(&lex.clock.pm_after);
-        let day_word = lex.date.day_prefixes.iter().any(|w| {
-            let at = before.len().saturating_sub(w.len());
-            !w.is_empty()
-                && before.len() >= w.len()
-                && before.is_char_boundary(at)
-                && before[at..].to_lowercase() == w.to_lowercase()
-                && whole_word(before, at, before.len())
-        });
-        let day_word = day_word || after_meridiem;
+        // "ngày 29-7": a day word before it; "3g sáng 30-7", "3pm 30/7": a clock's meridiem word
+        let b = skip_ws_back(text, m.start(), MAX_GAP_SPACES);
+        let after_meridiem = phrase_before(text, b, &p.w.am_after).is_some()
+            || phrase_before(text, b, &p.w.pm_after).is_some();
+        let day_word = after_meridiem || phrase_before(text, b, &lex.date.day_prefixes).is_some();
         if !(weekday_note || clock_follows || day_word) || (&c[2] == "-" && !day_word) {
             continue;
         }
