@@ -206,6 +206,27 @@ mod ko {
         assert!(p.times.is_empty());
         assert_eq!(durations(&p), vec!["1d"]);
     }
+
+    #[test]
+    fn this_day_is_the_last_written_day_else_the_page_day() {
+        // "전날 … 이날 오전 1시": the page's day, not the day before that the text named last
+        let p = run_ref(
+            "ko",
+            "전날 오후 3시 30분께부터 오류가 이어졌고 이날 오전 1시 현재까지 복구되지 않았다.",
+            "2022-10-16T01:10",
+        );
+        let v = values(&p);
+        assert!(v.contains(&"2022-10-15T15:30:00+09:00".to_string()), "{v:?}");
+        assert!(v.contains(&"2022-10-16T01:00:00+09:00".to_string()), "{v:?}");
+        // "지난 15일 … 이날 오후 5시": the written day
+        let p = run_ref(
+            "ko",
+            "지난 15일 오후 3시 장애가 났다. 이날 오후 5시 복구됐다.",
+            "2022-10-24T09:00",
+        );
+        let v = values(&p);
+        assert!(v.contains(&"2022-10-15T17:00:00+09:00".to_string()), "{v:?}");
+    }
 }
 
 mod ja {
@@ -261,6 +282,18 @@ mod zh {
     #[test]
     fn fraction_is_not_a_duration() {
         assert!(run("zh", "只有原来的六十分之一").durations.is_empty());
+    }
+
+    #[test]
+    fn same_day_word_takes_the_day_last_named_even_relative() {
+        // "昨天下午 … 当天晚上11时": yesterday evening, not the page's day
+        let p = run_ref(
+            "zh",
+            "昨天下午3时30分起无法登录，当天晚上11时恢复。",
+            "2022-10-16T09:00",
+        );
+        let v = values(&p);
+        assert!(v.contains(&"2022-10-15T23:00:00+08:00".to_string()), "{v:?}");
     }
 }
 
@@ -354,6 +387,17 @@ mod fr {
             durations(&run("fr", "la bascule a pris 1 h 30.")),
             vec!["1h30m"]
         );
+    }
+
+    #[test]
+    fn le_lendemain_counts_from_the_day_told_not_from_the_page() {
+        let p = run_ref(
+            "fr",
+            "Le 3 mars à 23h, la panne commence. Le lendemain à 2h, le service revient.",
+            "2022-10-16T09:00",
+        );
+        let v = values(&p);
+        assert!(v.contains(&"2022-03-04T02:00:00+01:00".to_string()), "{v:?}");
     }
 }
 

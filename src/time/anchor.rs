@@ -363,6 +363,10 @@ pub fn resolve(
     let mut prev: Option<NaiveDateTime> = None;
     // the last clock time with a date, written or anchored: "the next day" counts from it
     let mut last_clocked: Option<NaiveDateTime> = None;
+    // the last day the text wrote as a date ("이날" means it), and the last it named, written
+    // or relative ("当天", "that day")
+    let mut last_written: Option<NaiveDate> = None;
+    let mut last_named: Option<NaiveDate> = None;
     let headers = header_dates(text, &raw, anchor);
     let mut base = anchor;
     // rows under a day heading take the heading's day, not an earlier day the text named
@@ -382,6 +386,35 @@ pub fn resolve(
             prev,
             last_clocked.filter(|l| !under_heading || Some(l.date()) >= base),
         );
+        // "le lendemain" written as a day of its own: the day after the day last named, if any
+        if r.date.is_some_and(|d| d.relative == Some(1)) && !under_heading {
+            let head = text.get(r.start..r.end).unwrap_or("").to_lowercase();
+            if let Some(n) = last_named {
+                if lex.date.next_day.iter().any(|w| head.starts_with(&w.to_lowercase())) {
+                    date = Some(n + Duration::days(1));
+                }
+            }
+        }
+        if r.date.is_none() && !under_heading {
+            let day = if r.same_day {
+                last_named.or(relative_base)
+            } else if r.this_day {
+                last_written.or(relative_base)
+            } else {
+                None
+            };
+            if day.is_some() {
+                date = day;
+            }
+        }
+        if let Some(d) = r.date {
+            if d.day.is_some() || d.relative.is_some() {
+                last_named = date.or(last_named);
+            }
+            if d.day.is_some() && d.relative.is_none() {
+                last_written = date.or(last_written);
+            }
+        }
         if r.day_end
             && r.date
                 .is_some_and(|d| d.day.is_some() || d.relative.is_some())

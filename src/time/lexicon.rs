@@ -49,6 +49,13 @@ pub struct DateWords {
     pub time_date_joiners: Vec<String>,
     pub relative_days: BTreeMap<String, i64>,
     pub next_day: Vec<String>,
+    /// Words before a clock time that put it on the day the text last named, written or
+    /// relative ("当天14时", "同日午後3時", "that day at 3pm"); with none, the page's date.
+    pub same_day: Vec<String>,
+    /// Words before a clock time that put it on the day the text last wrote as a date, else the
+    /// page's own day (Korean news "이날": "15일 … 이날 오후" is the 15th, "전날 … 이날 오전 1시"
+    /// is the page's day).
+    pub this_day: Vec<String>,
     /// Words before (`week_before`) or after (`week_after`) a weekday that put it in a week
     /// counted from the reference's (Monday-first) week: "next Friday" = 1, "last Wednesday" =
     /// -1, "this Friday" = 0, "来週の金曜日" = 1, "mercredi prochain" = 1.

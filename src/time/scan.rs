@@ -59,6 +59,10 @@ pub struct RawTime {
     pub zone: Option<ZoneRef>,
     pub approximate: bool,
     pub next_day: bool,
+    /// Written after a "same day" word ("当天", "同日"): the day the text last named.
+    pub same_day: bool,
+    /// Written after a "this day" word ("이날"): the day the text last wrote, else the page's.
+    pub this_day: bool,
     /// A named midnight that ends its day ("자정" = "24:00" in the data): a date written with it
     /// moves to the next day.
     pub day_end: bool,
@@ -85,6 +89,8 @@ impl RawTime {
             zone: None,
             approximate: false,
             next_day: false,
+            same_day: false,
+            this_day: false,
             day_end: false,
             range_end: None,
             unit_style: false,
@@ -147,6 +153,8 @@ pub struct Words {
     pub date_time_joiners: Vec<String>,
     pub time_date_joiners: Vec<String>,
     pub next_day: Vec<String>,
+    pub same_day: Vec<String>,
+    pub this_day: Vec<String>,
     pub approx_before: Vec<String>,
     pub approx_after: Vec<String>,
     pub connectors: Vec<String>,
@@ -374,6 +382,8 @@ impl Patterns {
             date_time_joiners: sorted_phrases(&d.date_time_joiners),
             time_date_joiners: sorted_phrases(&d.time_date_joiners),
             next_day: sorted_phrases(&d.next_day),
+            same_day: sorted_phrases(&d.same_day),
+            this_day: sorted_phrases(&d.this_day),
             approx_before: sorted_phrases(&lex.approx.before),
             approx_after: sorted_phrases(&lex.approx.after),
             connectors: sorted_phrases(&lex.range.connectors),
@@ -1499,6 +1509,10 @@ pub fn scan_times(text: &str, lex: &Lexicon, zones: &ZoneTable) -> Vec<RawTime> 
             }
             if phrase_before(text, b, &w.next_day).is_some() {
                 c.next_day = true;
+            } else if phrase_before(text, b, &w.same_day).is_some() {
+                c.same_day = true;
+            } else if phrase_before(text, b, &w.this_day).is_some() {
+                c.this_day = true;
             }
         }
         items.push(c);
