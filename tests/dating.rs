@@ -306,3 +306,25 @@ fn afternoon_zero_hour_is_just_after_noon() {
     assert_window(&v, "2024-06-03T10:45:00+09:00", "2024-06-03T12:20:00+09:00");
     assert_eq!(v["case"]["timeline"]["resolved_after"], "1h35m");
 }
+
+#[test]
+fn a_korean_verb_ending_closes_its_clause_and_a_stated_length_finds_the_late_recovery() {
+    // "차단기 고장이 발생하여 13시 10분에 …": 13:10 belongs to the next clause, so the start is
+    // 09:41; "73시간 20분이 소요" from it lands on "28일 11시경 정상화", three days of silence later
+    let v = draft(
+        "ko-verb-closes-clause.txt",
+        Some("https://notice.example.kr/board/view?id=812"),
+    );
+    assert_window(&v, "2023-02-25T09:41:00+09:00", "2023-02-28T11:00:00+09:00");
+    assert_eq!(v["case"]["timeline"]["resolved_after"], "3d1h20m");
+}
+
+#[test]
+fn hours_until_an_apology_are_not_the_outage_length() {
+    // "4시간여 만에 사과" is when the bank apologised; the recovery is "19시 15분경 … 복구를 완료"
+    let v = draft(
+        "ko-apology-after-hours.txt",
+        Some("https://news.example.co.kr/view/12345"),
+    );
+    assert_window(&v, "2021-06-11T18:00:00+09:00", "2021-06-11T19:15:00+09:00");
+}

@@ -216,8 +216,14 @@ mod ko {
             "2022-10-16T01:10",
         );
         let v = values(&p);
-        assert!(v.contains(&"2022-10-15T15:30:00+09:00".to_string()), "{v:?}");
-        assert!(v.contains(&"2022-10-16T01:00:00+09:00".to_string()), "{v:?}");
+        assert!(
+            v.contains(&"2022-10-15T15:30:00+09:00".to_string()),
+            "{v:?}"
+        );
+        assert!(
+            v.contains(&"2022-10-16T01:00:00+09:00".to_string()),
+            "{v:?}"
+        );
         // "지난 15일 … 이날 오후 5시": the written day
         let p = run_ref(
             "ko",
@@ -225,7 +231,23 @@ mod ko {
             "2022-10-24T09:00",
         );
         let v = values(&p);
-        assert!(v.contains(&"2022-10-15T17:00:00+09:00".to_string()), "{v:?}");
+        assert!(
+            v.contains(&"2022-10-15T17:00:00+09:00".to_string()),
+            "{v:?}"
+        );
+    }
+
+    #[test]
+    fn spaced_dotted_dates_of_korean_sites_are_dates() {
+        // portal bylines write "2022. 10. 15. 오후 4:28"
+        let p = run("ko", "2022. 10. 15. 오후 4:28");
+        let v = values(&p);
+        assert!(
+            v.contains(&"2022-10-15T16:28:00+09:00".to_string()),
+            "{v:?}"
+        );
+        // a sentence that ends on a year is not a date
+        assert!(run("ko", "2022. 10명이 참석했다.").times.is_empty());
     }
 }
 
@@ -293,7 +315,16 @@ mod zh {
             "2022-10-16T09:00",
         );
         let v = values(&p);
-        assert!(v.contains(&"2022-10-15T23:00:00+08:00".to_string()), "{v:?}");
+        assert!(
+            v.contains(&"2022-10-15T23:00:00+08:00".to_string()),
+            "{v:?}"
+        );
+    }
+
+    #[test]
+    fn a_date_right_after_a_labels_colon_is_read() {
+        let p = run("zh", "发布时间：2021-07-14 10:23:05 来源：某网");
+        assert_eq!(values(&p), vec!["2021-07-14T10:23:05+08:00".to_string()]);
     }
 }
 
@@ -397,7 +428,10 @@ mod fr {
             "2022-10-16T09:00",
         );
         let v = values(&p);
-        assert!(v.contains(&"2022-03-04T02:00:00+01:00".to_string()), "{v:?}");
+        assert!(
+            v.contains(&"2022-03-04T02:00:00+01:00".to_string()),
+            "{v:?}"
+        );
     }
 }
 

@@ -24,9 +24,14 @@ const DISFAVOURED_SIDE: usize = 4;
 const EPISODE_GAP_SECS: i64 = 2 * 86_400;
 /// A timeline event this close to a computed instant is taken to be that instant.
 const SNAP_SECS: i64 = 60;
+/// A recovery this near (a hundredth of the length) to the start plus a stated length ends the
+/// window: "23시경" after "127시간 33분" is that end, written roughly.
+const LENGTH_SLACK_PARTS: i64 = 100;
 /// How near a "lasted"/"for"/"동안" word must stand to a duration to introduce it.
 const LASTED_BEFORE_CHARS: usize = 32;
 const LASTED_AFTER_CHARS: usize = 8;
+/// How near a recovery word must follow an "after a length" word ("만에 … 복구").
+const FOLLOWED_CHARS: usize = 16;
 
 /// Where a piece of text sits in the page, for ranking evidence.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -102,6 +107,12 @@ pub struct EventWords {
     /// "rétabli à 16h15") rather than precedes it ("16시 15분에 복구", "16時15分に復旧").
     /// A keyword between two times goes to the time on this side unless a sentence ends first.
     pub time_after_word: bool,
+    /// Length words that mean "after" ("10시간 만에", "5時間後に"): the length is the incident's
+    /// only when a recovery word follows it closely ("만에 복구"), not "5시간여 만에 사과".
+    pub lasted_then: Vec<String>,
+    /// Verb endings that, written right after an event word, close its clause ("발생하여",
+    /// "복구했고", "発生し"): a time later in the sentence belongs to the next clause.
+    pub clause_end_after: Vec<String>,
 }
 
 /// Characters of a row compared with the start/end labels.
@@ -148,6 +159,20 @@ fn introduced_by(blocks: &[BlockText], d: &Stated, words: &[String]) -> bool {
     words
         .iter()
         .any(|w| !w.trim().is_empty() && around.contains(&w.to_lowercase()))
+}
+
+/// Whether one of `words` follows the duration closely ("10시간 만에 복구", "3時間後に復旧").
+fn followed_by(blocks: &[BlockText], d: &Stated, words: &[String]) -> bool {
+    let Some(block) = blocks.get(d.block) else {
+        return false;
+    };
+    let chars: Vec<char> = block.text.chars().collect();
+    let from = (d.start.saturating_sub(block.start) + d.quote.chars().count()).min(chars.len());
+    let to = (from + FOLLOWED_CHARS).min(chars.len());
+    let after: String = chars[from..to].iter().collect::<String>().to_lowercase();
+    words
+        .iter()
+        .any(|w| !w.trim().is_empty() && after.contains(&w.to_lowercase()))
 }
 
 /// A block of the page: its char offset in the page text and its text.
@@ -231,6 +256,11 @@ fn keyword_points(
                 byte_pos = byte_at;
                 let at = block.start + char_pos;
                 let after = at + wlen;
+                let rest = &lower_s[byte_at + w.len()..];
+                let closed = words
+                    .clause_end_after
+                    .iter()
+                    .any(|e| !e.is_empty() && rest.starts_with(e.as_str()));
                 // the nearest time on each side of the word
                 let k = idx.partition_point(|i| points[*i].start < at);
                 let cost = |i: usize| {
@@ -257,6 +287,7 @@ fn keyword_points(
                     .into_iter()
                     .flatten()
                     .filter_map(|j| idx.get(j).copied())
+                    .filter(|i| !(closed && points[*i].start >= after))
                     .min_by_key(|i| cost(*i))
                 {
                     let c = cost(best);
@@ -457,13 +488,21 @@ pub fn analyse(
     } else {
         timeline
     };
+    let plain_lasted: Vec<String> = words
+        .lasted
+        .iter()
+        .filter(|w| !words.lasted_then.contains(w))
+        .cloned()
+        .collect();
     let lasted: Vec<usize> = (0..durations.len())
         .filter(|k| {
             let d = &durations[*k];
             d.place.is_incident()
                 && !d.lower_bound
                 && d.secs >= MIN_STATED_LENGTH_SECS
-                && introduced_by(blocks, d, &words.lasted)
+                && (introduced_by(blocks, d, &plain_lasted)
+                    || (introduced_by(blocks, d, &words.lasted_then)
+                        && followed_by(blocks, d, &words.resolution)))
         })
         .collect();
     // The episode a start belongs to ends at the first long silence in the timeline: a page
@@ -590,7 +629,20 @@ pub fn analyse(
     } else if let (Some((s, _)), Some(&k)) = (found.start, lasted.first()) {
         found.incident_duration = Some(k);
         found.resolved_secs = Some((durations[k].secs, "stated duration"));
-        found.end_from_duration = Some(points[s].at + chrono::Duration::seconds(durations[k].secs));
+        let want = points[s].at + chrono::Duration::seconds(durations[k].secs);
+        // a recovery the page reports at about that instant is the end ("127시간 33분 소요" and
+        // "20일 23시경 정상화"), however long the silence before it
+        let slack = SNAP_SECS.max(durations[k].secs / LENGTH_SLACK_PARTS);
+        let near = (0..points.len())
+            .filter(|i| points[*i].place.is_incident() && recoveries[*i])
+            .min_by_key(|i| (points[*i].at - want).num_seconds().abs())
+            .filter(|i| (points[*i].at - want).num_seconds().abs() <= slack);
+        match near {
+            Some(e) => {
+                found.end = Some((e, "recovery reported at the start plus the stated length"))
+            }
+            None => found.end_from_duration = Some(want),
+        }
     }
 
     // 4. Detection: the first alert, page or escalation at or after the start; timeline rows

@@ -99,6 +99,8 @@ impl WordsRegistry {
                         end_labels: list(ev, "end_labels"),
                         negation: list(ev, "negation"),
                         negation_after: list(ev, "negation_after"),
+                        lasted_then: list(ev, "lasted_then"),
+                        clause_end_after: list(ev, "clause_end_after"),
                         time_after_word: ev
                             .and_then(|t| t.get("time_after_word"))
                             .and_then(|v| v.as_bool())
@@ -158,14 +160,21 @@ impl WordsRegistry {
                     .get(lang)
                     .map(|w| w.events.negation_after.clone())
                     .unwrap_or_default(),
+                // verb endings are the page language's own
+                clause_end_after: self
+                    .by_lang
+                    .get(lang)
+                    .map(|w| w.events.clause_end_after.clone())
+                    .unwrap_or_default(),
                 ..Default::default()
             },
             ..Default::default()
         };
         for code in [lang, "en"] {
             if let Some(w) = self.by_lang.get(code) {
-                let pairs: [(&mut Vec<String>, &Vec<String>); 13] = [
+                let pairs: [(&mut Vec<String>, &Vec<String>); 14] = [
                     (&mut out.events.start, &w.events.start),
+                    (&mut out.events.lasted_then, &w.events.lasted_then),
                     (&mut out.events.detection, &w.events.detection),
                     (&mut out.events.resolution, &w.events.resolution),
                     (&mut out.events.lasted, &w.events.lasted),

@@ -390,7 +390,12 @@ pub fn resolve(
         if r.date.is_some_and(|d| d.relative == Some(1)) && !under_heading {
             let head = text.get(r.start..r.end).unwrap_or("").to_lowercase();
             if let Some(n) = last_named {
-                if lex.date.next_day.iter().any(|w| head.starts_with(&w.to_lowercase())) {
+                if lex
+                    .date
+                    .next_day
+                    .iter()
+                    .any(|w| head.starts_with(&w.to_lowercase()))
+                {
                     date = Some(n + Duration::days(1));
                 }
             }

@@ -427,7 +427,8 @@ impl Patterns {
             date_apostrophe_year: Regex::new(r"['‘’](\d{2})[./-](\d{1,2})[./-](\d{1,2})")?,
             date_no_year: Regex::new(r"(\d{1,2})([/.-])(\d{1,2})")?,
             minute_only,
-            date_ymd: Regex::new(r"(\d{4})([-/.])(\d{1,2})[-/.](\d{1,2})")?,
+            // "2022-10-15", "2022/10/15", "2022.10.15", and Korean sites' spaced "2022. 10. 15."
+            date_ymd: Regex::new(r"(\d{4})([-/.]|\. )(\d{1,2})(?:[-/.]|\. )(\d{1,2})")?,
             date_numeric: Regex::new(r"(\d{1,2})([/.])(\d{1,2})[/.](\d{4}|\d{2})")?,
             date_month_sep,
             date_month_first,
@@ -1109,7 +1110,12 @@ fn scan_dates(text: &str, lex: &Lexicon) -> (Vec<RawTime>, Vec<RawTime>) {
     };
     for c in p.date_ymd.captures_iter(text) {
         let m = c.get(0).unwrap();
-        if digit_before(text, m.start()) || digit_after(text, m.end()) {
+        // a label's colon may stand right before it ("发布时间：2021-07-14", "date:2021-07-14")
+        let digit_just_before = text[..m.start()]
+            .chars()
+            .next_back()
+            .is_some_and(|c| c.is_ascii_digit());
+        if digit_just_before || digit_after(text, m.end()) {
             continue;
         }
         let y = c[1].parse().ok();
