@@ -210,10 +210,20 @@ pub fn block_places(page: &Page) -> Vec<Place> {
         }
     }
     // A short dated line before the first paragraph is a byline or dateline stamp.
+    // (short news items may have no paragraph that wide: then the first paragraph wider than
+    // a byline that ends a sentence)
+    let is_para = |b: &&crate::extract::Block| b.kind == BlockKind::Paragraph;
     let first_prose = page
         .blocks
         .iter()
-        .position(|b| b.kind == BlockKind::Paragraph && width(&b.text) >= BYLINE_PROSE_CHARS)
+        .position(|b| is_para(&b) && width(&b.text) >= BYLINE_PROSE_CHARS)
+        .or_else(|| {
+            page.blocks.iter().position(|b| {
+                is_para(&b)
+                    && width(&b.text) > BYLINE_MAX_CHARS
+                    && b.text.trim_end().ends_with(['.', '。', '!', '?', '！', '？'])
+            })
+        })
         .unwrap_or(0);
     for (i, b) in page.blocks.iter().enumerate().take(first_prose) {
         if places[i] != Place::Timeline
@@ -259,7 +269,13 @@ fn byline_date(text: &str) -> bool {
     let re = RE.get_or_init(|| {
         regex::Regex::new(r"(?:(?:19|20)\d{2}\s*[-./年]\s*\d{1,2}|\d{1,2}\s*[-./]\s*\d{1,2}\s*[-./]\s*(?:19|20)\d{2}).*\d{1,2}\s*[:h時时]\s*\d{2}").unwrap()
     });
-    re.is_match(text)
+    static RANGE: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
+    // a clock range ("4時58分~8時51分", "14:05–15:20") is what a row reports, not a stamp
+    let range = RANGE.get_or_init(|| {
+        regex::Regex::new(r"\d{1,2}\s*[:時时h]\s*\d{2}\s*[分]?\s*(?:[~～〜–—]|-\s*\d{1,2}\s*[:時时h]|から)")
+            .unwrap()
+    });
+    re.is_match(text) && !range.is_match(text)
 }
 
 /// Turns the parser's time mentions into resolved points and stated ranges (a range gives

@@ -30,6 +30,9 @@ pub enum DateOrder {
     Mdy,
     /// Day first (12/11/2024 is 12 November).
     Dmy,
+    /// Year first, as Korean, Chinese and Japanese write short dates ("22.10.16" is 16 October
+    /// 2022); otherwise month before day, as `Mdy`.
+    Ymd,
 }
 
 /// Words around dates.

@@ -1136,6 +1136,21 @@ fn scan_dates(text: &str, lex: &Lexicon) -> (Vec<RawTime>, Vec<RawTime>) {
         }
         let a: u32 = c[1].parse().unwrap_or(0);
         let b: u32 = c[3].parse().unwrap_or(0);
+        if lex.date_order == DateOrder::Ymd && c[1].len() == 2 && c[4].len() == 2 {
+            // "22.10.16": a two-digit year first
+            if text[m.end()..].starts_with('.') && digit_at(text, m.end() + 1) {
+                continue;
+            }
+            let yy = a as i32;
+            let y = if yy < TWO_DIGIT_YEAR_PIVOT {
+                2000 + yy
+            } else {
+                1900 + yy
+            };
+            let d: u32 = c[4].parse().unwrap_or(0);
+            push_ymd(&mut out, m.start(), m.end(), Some(y), b, d);
+            continue;
+        }
         let y = match c[4].len() {
             2 => {
                 // "15.05.99", "23/06/18": not a version or address ("1.2.10.4")
