@@ -328,3 +328,24 @@ fn hours_until_an_apology_are_not_the_outage_length() {
     );
     assert_window(&v, "2021-06-11T18:00:00+09:00", "2021-06-11T19:15:00+09:00");
 }
+
+#[test]
+fn a_short_news_items_byline_is_not_an_event_and_its_day_named_in_prose_dates_it() {
+    let v = draft(
+        "ko-short-news-byline.txt",
+        Some("https://news.example.co.kr/view/5550"),
+    );
+    assert!(
+        v["review"]["events"].as_array().unwrap().is_empty(),
+        "the byline's 16:28 is when the item was written: {}",
+        v["review"]["events"]
+    );
+    assert_eq!(v["case"]["date"], "2022-10-15");
+}
+
+#[test]
+fn a_notice_signed_with_a_han_numeral_date_is_dated() {
+    let v = draft("zh-notice-han-numeral-date.txt", None);
+    assert_window(&v, "2023-06-03T10:05:00+08:00", "2023-06-03T11:40:00+08:00");
+    assert_eq!(v["case"]["date"], "2023-06-03");
+}

@@ -273,6 +273,15 @@ mod ja {
     fn every_three_months_is_a_frequency() {
         assert!(run("ja", "３か月ごとに見直す").durations.is_empty());
     }
+
+    #[test]
+    fn era_years_are_calendar_years() {
+        let p = run("ja", "令和5年6月3日に障害が発生しました。");
+        assert_eq!(values(&p), vec!["2023-06-03".to_string()]);
+        let p = run("ja", "令和元年5月1日");
+        assert_eq!(values(&p), vec!["2019-05-01".to_string()]);
+        assert!(run("ja", "令和5年6月3日").durations.is_empty());
+    }
 }
 
 mod zh {
@@ -325,6 +334,16 @@ mod zh {
     fn a_date_right_after_a_labels_colon_is_read() {
         let p = run("zh", "发布时间：2021-07-14 10:23:05 来源：某网");
         assert_eq!(values(&p), vec!["2021-07-14T10:23:05+08:00".to_string()]);
+    }
+
+    #[test]
+    fn dates_in_han_numerals_are_dates_not_lengths() {
+        // official notices sign with "二〇二三年六月三日"; "三日" there is the 3rd, not 3 days
+        let p = run("zh", "某某银行 二〇二三年六月三日");
+        assert_eq!(values(&p), vec!["2023-06-03".to_string()]);
+        assert!(p.durations.is_empty(), "{:?}", durations(&p));
+        let p = run("zh", "民國112年6月3日");
+        assert_eq!(values(&p), vec!["2023-06-03".to_string()]);
     }
 }
 

@@ -312,8 +312,8 @@ fn dedupe(warnings: Vec<String>) -> Vec<String> {
     out
 }
 
-/// The case's date: the window's start, else the first event of the incident, else the date the
-/// page states most (the parser's anchor). Undated pages leave it empty.
+/// The case's date: the window's start, else the first event of the incident, else the first
+/// day its prose names, else the date the page states most (the parser's anchor). Undated pages leave it empty.
 fn case_date(tl: &timeline::Built, dating: &dating::Dating, ev: &mut Evidence) -> String {
     if dating.undated {
         ev.warn("date unknown: the page gives no date or year");
@@ -327,6 +327,11 @@ fn case_date(tl: &timeline::Built, dating: &dating::Dating, ev: &mut Evidence) -
         ev.field("date", quote, "local date of the first event");
         ev.warn("no start of impact found: the date is the first event's; check it");
         return at.date_naive().format("%Y-%m-%d").to_string();
+    }
+    if let Some((d, quote)) = &tl.first_day {
+        ev.field("date", quote, "the first day the incident's prose names");
+        ev.warn("no start of impact found: the date is the first day the text names; check it");
+        return d.format("%Y-%m-%d").to_string();
     }
     if let Some(d) = dating.parsed.anchor_date {
         ev.field("date", &d.to_string(), "the date the page names most");

@@ -21,6 +21,9 @@ pub struct Built {
     pub start: Option<(DateTime<FixedOffset>, String)>,
     /// The earliest event outside action items, with its quote (the date's fallback).
     pub first_event: Option<(DateTime<FixedOffset>, String)>,
+    /// The first day the incident's prose names without a clock ("7月13日晚，…"), lead first,
+    /// never a byline's: the date's fallback before the day the page names most.
+    pub first_day: Option<(chrono::NaiveDate, String)>,
 }
 
 /// Builds the window, timeline, events and durations from the dated page.
@@ -167,7 +170,28 @@ pub fn build(
         .filter(|p| p.place.is_incident())
         .min_by_key(|p| (p.at, p.start))
         .map(|p| (p.at, p.quote.clone()));
+    let first_day = parsed
+        .times
+        .iter()
+        .filter(|m| !m.has_clock)
+        .filter_map(|m| {
+            let place = places
+                .get(block_of(m.start))
+                .copied()
+                .unwrap_or(Place::Other);
+            if !place.is_incident() {
+                return None;
+            }
+            let day = match m.value? {
+                crate::time::TimeValue::Date(d) => d,
+                v => v.local()?.date(),
+            };
+            Some(((place != Place::Lead, m.start), (day, m.quote.clone())))
+        })
+        .min_by_key(|(k, _)| *k)
+        .map(|(_, d)| d);
     Built {
+        first_day,
         window,
         timeline,
         events,
@@ -221,7 +245,9 @@ pub fn block_places(page: &Page) -> Vec<Place> {
             page.blocks.iter().position(|b| {
                 is_para(&b)
                     && width(&b.text) > BYLINE_MAX_CHARS
-                    && b.text.trim_end().ends_with(['.', '。', '!', '?', '！', '？'])
+                    && b.text
+                        .trim_end()
+                        .ends_with(['.', '。', '!', '?', '！', '？'])
             })
         })
         .unwrap_or(0);
@@ -272,8 +298,10 @@ fn byline_date(text: &str) -> bool {
     static RANGE: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
     // a clock range ("4時58分~8時51分", "14:05–15:20") is what a row reports, not a stamp
     let range = RANGE.get_or_init(|| {
-        regex::Regex::new(r"\d{1,2}\s*[:時时h]\s*\d{2}\s*[分]?\s*(?:[~～〜–—]|-\s*\d{1,2}\s*[:時时h]|から)")
-            .unwrap()
+        regex::Regex::new(
+            r"\d{1,2}\s*[:時时h]\s*\d{2}\s*[分]?\s*(?:[~～〜–—]|-\s*\d{1,2}\s*[:時时h]|から)",
+        )
+        .unwrap()
     });
     re.is_match(text) && !range.is_match(text)
 }

@@ -46,6 +46,10 @@ pub struct DateWords {
     pub month_joiners: Vec<String>,
     pub year_prefixes: Vec<String>,
     pub year_markers: Vec<String>,
+    /// Era names before a year marker and the year before the era's first ("令和" = 2018, so
+    /// "令和5年" is 2023; "民國" = 1911); `first_year` words stand for year 1 ("令和元年").
+    pub eras: BTreeMap<String, i32>,
+    pub first_year: Vec<String>,
     pub month_markers: Vec<String>,
     pub day_markers: Vec<String>,
     pub date_time_joiners: Vec<String>,

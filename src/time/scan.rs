@@ -306,8 +306,24 @@ impl Patterns {
             (None, None)
         } else {
             (
+                // years, months and days in digits or Han numerals ("二〇二三年六月三日"), and
+                // era years ("令和5年", "令和元年", "民國112年")
                 Some(Regex::new(&format!(
-                    r"(?:(\d{{4}})[ \t]?(?:{y})[ \t]?)?(\d{{1,2}})[ \t]?(?:{m})[ \t]?(\d{{1,2}})[ \t]?(?:{d})",
+                    r"(?:(?:(\d{{4}}|[〇零一二三四五六七八九]{{4}})|{era})[ \t]?(?:{y})[ \t]?)?(\d{{1,2}}|[一二三四五六七八九十]{{1,3}})[ \t]?(?:{m})[ \t]?(\d{{1,2}}|[一二三四五六七八九十]{{1,3}})[ \t]?(?:{d})",
+                    era = if d.eras.is_empty() {
+                        "()()".to_string()
+                    } else {
+                        let first = sorted_phrases(&d.first_year);
+                        format!(
+                            r"({})[ \t]?(\d{{1,3}}|[一二三四五六七八九十百]{{1,4}}{})",
+                            alternation(&sorted_phrases(d.eras.keys())),
+                            if first.is_empty() {
+                                String::new()
+                            } else {
+                                format!("|{}", alternation(&first))
+                            }
+                        )
+                    },
                     y = opt_group(&alternation(&ym)),
                     m = alternation(&mm),
                     d = alternation(&dm)
@@ -1284,8 +1300,30 @@ fn scan_dates(text: &str, lex: &Lexicon) -> (Vec<RawTime>, Vec<RawTime>) {
             {
                 continue;
             }
-            let y = c.get(1).and_then(|x| x.as_str().parse().ok());
-            let (mo, d) = (c[2].parse().unwrap_or(0), c[3].parse().unwrap_or(0));
+            let num = |x: &str| -> Option<i64> {
+                x.parse()
+                    .ok()
+                    .or_else(|| super::numbers::parse_cjk(x).and_then(|v| i64::try_from(v).ok()))
+            };
+            let era_year = match (c.get(2), c.get(3)) {
+                (Some(e), Some(n)) if !e.as_str().is_empty() => {
+                    let base = lex.date.eras.get(e.as_str()).copied();
+                    let n = if lex.date.first_year.iter().any(|f| f == n.as_str()) {
+                        Some(1)
+                    } else {
+                        num(n.as_str())
+                    };
+                    base.zip(n).map(|(b, n)| b + n as i32)
+                }
+                _ => None,
+            };
+            let y = c
+                .get(1)
+                .and_then(|x| num(x.as_str()))
+                .map(|v| v as i32)
+                .or(era_year);
+            let mo = num(&c[4]).unwrap_or(0) as u32;
+            let d = num(&c[5]).unwrap_or(0) as u32;
             push_ymd(&mut out, m.start(), m.end(), y, mo, d);
         }
     }
