@@ -98,6 +98,29 @@ pub fn url_hint(url: &str) -> Option<(Hint, String)> {
         (plausible_year(y) && d <= chrono::Utc::now().date_naive() + chrono::Duration::days(1))
             .then_some(d)
     };
+    static SPLIT: OnceLock<Regex> = OnceLock::new();
+    // "/2021/0714/" (year, then month and day) and "/21/0714/" (two-digit year), as some news
+    // sites file articles ("/2210/15/" is not read: blogs' "/2006/04/" is year and month)
+    let split = SPLIT.get_or_init(|| {
+        Regex::new(r"/(?:((?:19|20)\d{2})/(\d{2})(\d{2})|(\d{2})/(\d{2})(\d{2}))/").unwrap()
+    });
+    for c in split.captures_iter(rest) {
+        let g = |i: usize| c.get(i).map(|m| m.as_str());
+        let (y, m, d) = match (g(1), g(4)) {
+            (Some(y), _) => (y.to_string(), g(2), g(3)),
+            (_, Some(y)) => (format!("20{y}"), g(5), g(6)),
+            _ => continue,
+        };
+        let parsed = (|| {
+            let y: i32 = y.parse().ok()?;
+            let d = NaiveDate::from_ymd_opt(y, m?.parse().ok()?, d?.parse().ok()?)?;
+            (plausible_year(y) && d <= chrono::Utc::now().date_naive() + chrono::Duration::days(1))
+                .then_some(d)
+        })();
+        if let Some(d) = parsed {
+            return Some((Hint::Day(d), c[0].trim_matches('/').to_string()));
+        }
+    }
     for re in [full, compact] {
         for c in re.captures_iter(rest) {
             if let Some(d) = day(&c) {
@@ -415,6 +438,16 @@ mod tests {
             h("http://x.blogspot.com/2006/04/back-up.html"),
             Some(Hint::Year(2006))
         );
+        // year, then month and day; two-digit years with month, then day
+        assert_eq!(
+            h("http://news.example.cn/n1/2021/0714/c1004-32157.html"),
+            Some(day(2021, 7, 14))
+        );
+        assert_eq!(
+            h("https://tech.example.cn/21/0714/09/GF8M3I2T.html"),
+            Some(day(2021, 7, 14))
+        );
+        assert_eq!(h("https://example.com/p/1234/5678/"), None);
         assert_eq!(h("https://example.com/status/incidents/abc123"), None);
         // a host's digits and long ids are not dates
         assert_eq!(h("https://host2019.example.com/p/99999999"), None);
