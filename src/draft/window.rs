@@ -30,8 +30,10 @@ const LENGTH_SLACK_PARTS: i64 = 100;
 /// How near a "lasted"/"for"/"동안" word must stand to a duration to introduce it.
 const LASTED_BEFORE_CHARS: usize = 32;
 const LASTED_AFTER_CHARS: usize = 8;
-/// How near a recovery word must follow an "after a length" word ("만에 … 복구").
+/// How near a recovery word must follow an "after a length" word ("만에 … 복구"), or precede
+/// it ("restored after two hours").
 const FOLLOWED_CHARS: usize = 16;
+const PRECEDED_CHARS: usize = 24;
 
 /// Where a piece of text sits in the page, for ranking evidence.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -161,18 +163,23 @@ fn introduced_by(blocks: &[BlockText], d: &Stated, words: &[String]) -> bool {
         .any(|w| !w.trim().is_empty() && around.contains(&w.to_lowercase()))
 }
 
-/// Whether one of `words` follows the duration closely ("10시간 만에 복구", "3時間後に復旧").
-fn followed_by(blocks: &[BlockText], d: &Stated, words: &[String]) -> bool {
+/// Whether one of `words` stands close to the duration: just after it ("10시간 만에 복구",
+/// "3時間後に復旧", "2小时后恢复") or a little before it ("was restored after two hours").
+fn recovery_near(blocks: &[BlockText], d: &Stated, words: &[String]) -> bool {
     let Some(block) = blocks.get(d.block) else {
         return false;
     };
     let chars: Vec<char> = block.text.chars().collect();
-    let from = (d.start.saturating_sub(block.start) + d.quote.chars().count()).min(chars.len());
+    let local = d.start.saturating_sub(block.start).min(chars.len());
+    let from = (local + d.quote.chars().count()).min(chars.len());
     let to = (from + FOLLOWED_CHARS).min(chars.len());
+    let back = local.saturating_sub(PRECEDED_CHARS);
     let after: String = chars[from..to].iter().collect::<String>().to_lowercase();
-    words
-        .iter()
-        .any(|w| !w.trim().is_empty() && after.contains(&w.to_lowercase()))
+    let before: String = chars[back..local].iter().collect::<String>().to_lowercase();
+    words.iter().any(|w| {
+        let w = w.to_lowercase();
+        !w.trim().is_empty() && (after.contains(&w) || before.contains(&w))
+    })
 }
 
 /// A block of the page: its char offset in the page text and its text.
@@ -502,7 +509,7 @@ pub fn analyse(
                 && d.secs >= MIN_STATED_LENGTH_SECS
                 && (introduced_by(blocks, d, &plain_lasted)
                     || (introduced_by(blocks, d, &words.lasted_then)
-                        && followed_by(blocks, d, &words.resolution)))
+                        && recovery_near(blocks, d, &words.resolution)))
         })
         .collect();
     // The episode a start belongs to ends at the first long silence in the timeline: a page
