@@ -257,9 +257,20 @@ pub fn find_org(c: &OrgClues, w: &OrgWords) -> Option<Org> {
     }
     let head: String = c.text.chars().take(4000).collect();
     // "이 글의 모든 시각은 한국 표준시 (KST)" is a zone, not a romanised name.
-    let romanised = native_with_latin()
-        .captures(&head)
-        .filter(|m| !w.stop.iter().any(|s| s.eq_ignore_ascii_case(&m[2])));
+    // "무정전전원장치(UPS)", "솔바람 클라우드의 관리형 쿠버네티스(SKS)" spell out an acronym:
+    // a romanised name has lower-case letters, and a native name has no word ending in a
+    // particle before its last word ("…의 …").
+    let romanised = native_with_latin().captures_iter(&head).find(|m| {
+        let native: Vec<&str> = m[1].split_whitespace().collect();
+        let particle_inside = native.iter().rev().skip(1).any(|word| {
+            w.particles
+                .iter()
+                .any(|p| !p.is_empty() && word.ends_with(p.as_str()) && word.len() > p.len())
+        });
+        !w.stop.iter().any(|s| s.eq_ignore_ascii_case(&m[2]))
+            && m[2].chars().any(|c| c.is_lowercase())
+            && !particle_inside
+    });
     if let Some(m) = romanised {
         return org(
             format!("{} ({})", m[1].trim(), &m[2]),

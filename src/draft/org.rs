@@ -629,6 +629,18 @@ fn text_org(title: &str, text: &str, url: Option<&str>, w: &OrgWords) -> Option<
             c.score += TITLE_WEIGHT;
         }
     }
+    if tracing::enabled!(tracing::Level::DEBUG) {
+        let mut all: Vec<&Candidate> = found.values().collect();
+        all.sort_by(|a, b| b.score.total_cmp(&a.score));
+        for c in all.iter().take(6) {
+            tracing::debug!(
+                "org candidate {:?}: score {:.1}, solid {}",
+                c.name(),
+                c.score,
+                c.solid
+            );
+        }
+    }
     found.into_values().filter(|c| c.solid > 0).max_by(|a, b| {
         a.score
             .total_cmp(&b.score)
