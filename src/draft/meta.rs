@@ -67,8 +67,11 @@ pub struct OrgWords<'a> {
     /// Endings of the names of publishers and authorities that write about someone else's
     /// outage ("일보", "日报", "新聞", "부", "省"): such a name weighs a quarter.
     pub reporters: &'a [String],
-    /// Bylines, credits and copyright notices (regexes): blanked before names are counted.
+    /// Bylines and datelines (regexes): blanked before names are counted; one in the opening
+    /// paragraphs marks a news report, whose site is its publisher, not the organisation.
     pub byline: &'a [Regex],
+    /// Copyright and credit lines (regexes): blanked before names are counted.
+    pub credits: &'a [Regex],
 }
 
 /// Separators between a site's name and the rest of a title or logo.

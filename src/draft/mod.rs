@@ -235,6 +235,7 @@ impl Drafter {
                 suffixes: &dw.org_suffixes,
                 reporters: &dw.org_reporters,
                 byline: &dw.org_byline,
+                credits: &dw.org_credits,
             },
         );
         match org {

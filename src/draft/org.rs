@@ -346,6 +346,19 @@ fn is_name_char(c: char) -> bool {
 /// `text` with every byline, credit and copyright span (`[org] byline`) blanked by spaces of
 /// the same length (so offsets stay valid), and whether there was one (a news page's mark).
 fn blank_bylines(text: &str, byline: &[Regex]) -> (String, bool) {
+    blank_spans(text, byline, &[])
+}
+
+/// [`blank_bylines`] for bylines and credits: whether a byline (not a credit) was blanked.
+fn blank_spans(text: &str, byline: &[Regex], credits: &[Regex]) -> (String, bool) {
+    let (mut out, any) = blank_each(text, byline);
+    if !credits.is_empty() {
+        out = blank_each(&out, credits).0;
+    }
+    (out, any)
+}
+
+fn blank_each(text: &str, byline: &[Regex]) -> (String, bool) {
     let mut out = text.to_string();
     let mut any = false;
     for re in byline {
@@ -470,7 +483,7 @@ fn text_org(title: &str, text: &str, url: Option<&str>, w: &OrgWords) -> Option<
     let head: String = text.chars().take(HEAD_CHARS).collect();
     let slug = slug_words(url);
     let places = places();
-    let (hay, _) = blank_bylines(&format!("{title}\n{head}"), w.byline);
+    let (hay, _) = blank_spans(&format!("{title}\n{head}"), w.byline, w.credits);
     let hay = hay.as_str();
     let mut found: HashMap<String, Candidate> = HashMap::new();
     let add = |found: &mut HashMap<String, Candidate>,
@@ -650,13 +663,19 @@ fn text_org(title: &str, text: &str, url: Option<&str>, w: &OrgWords) -> Option<
 
 /// How the page writes a site's name (`beyondhosting` → "Beyond Hosting"), when it does.
 /// Bylines and credits (`byline`) do not count: a news site names itself there.
-fn mention_of(site: &str, title: &str, text: &str, byline: &[Regex]) -> Option<(String, String)> {
+fn mention_of(
+    site: &str,
+    title: &str,
+    text: &str,
+    byline: &[Regex],
+    credits: &[Regex],
+) -> Option<(String, String)> {
     let key = squash(site);
     if key.chars().count() < 2 {
         return None;
     }
     let head: String = text.chars().take(HEAD_CHARS * 2).collect();
-    let (hay, _) = blank_bylines(&format!("{title}\n{head}"), byline);
+    let (hay, _) = blank_spans(&format!("{title}\n{head}"), byline, credits);
     for m in capitalised_names().find_iter(&hay) {
         // Any run of words whose letters spell the site's name ("Pronto Marketing", "IST").
         let words: Vec<&str> = m.as_str().split_whitespace().collect();
@@ -714,11 +733,12 @@ pub fn find_org(c: &OrgClues, w: &OrgWords) -> Option<Org> {
         .and_then(|u| u.host_str().map(str::to_string));
     let hosts = host.as_deref().map(host_names).unwrap_or_default();
     let head: String = c.text.chars().take(HEAD_CHARS).collect();
+    // A news report's site (host, logo, site name) is its publisher's.
     let news = blank_bylines(&head, w.byline).1;
-    let (text_b, _) = blank_bylines(c.text, w.byline);
+    let (text_b, _) = blank_spans(c.text, w.byline, w.credits);
     // 1. The URL's host, when the page names it.
-    for h in &hosts {
-        if let Some((name, quote)) = mention_of(h, title, c.text, w.byline) {
+    for h in hosts.iter().filter(|_| !news) {
+        if let Some((name, quote)) = mention_of(h, title, c.text, w.byline, w.credits) {
             return Some(org(name, quote, "URL host, as the page writes it"));
         }
     }
@@ -737,7 +757,8 @@ pub fn find_org(c: &OrgClues, w: &OrgWords) -> Option<Org> {
         // "title before its colon" comes from the text itself and proves nothing by that.
         let from_site = matches!(m.rule, "logo" | "og:site_name" | "title's site part");
         let named = (from_site
-            && (mention_of(&m.name, title, c.text, w.byline).is_some()
+            && !news
+            && (mention_of(&m.name, title, c.text, w.byline, w.credits).is_some()
                 || count_mentions(&text_b, &m.name) > 0))
             || (m.rule == "title before its colon" && count_mentions(c.text, &m.name) >= 2);
         let strong = matches!(
@@ -782,11 +803,12 @@ pub fn find_org(c: &OrgClues, w: &OrgWords) -> Option<Org> {
             "most-named organisation in the text",
         ));
     }
-    // 5. What the markup says, then the host, unconfirmed.
-    if marked.is_some() {
+    // 5. What the markup says, then the host, unconfirmed (a news report's neither: its
+    // publisher's).
+    if marked.is_some() && !news {
         return marked;
     }
-    if let (Some(h), Some(host)) = (hosts.first(), &host) {
+    if let (Some(h), Some(host), false) = (hosts.first(), &host, news) {
         return Some(org(host_label_name(h), host.clone(), "URL host (a guess)"));
     }
     text_org(title, c.text, c.url, w).map(|t| {
@@ -851,6 +873,7 @@ mod tests {
             "beyondhosting",
             "",
             "Our team at Beyond Hosting saw errors.",
+            &[],
             &[],
         );
         assert_eq!(got.unwrap().0, "Beyond Hosting");

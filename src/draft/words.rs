@@ -45,6 +45,9 @@ pub struct DraftWords {
     /// Bylines, credits and copyright lines (`[org] byline`, regexes; compiled on use).
     pub org_byline_sources: Vec<String>,
     pub org_byline: Vec<regex::Regex>,
+    /// Copyright and credit lines (`[org] credits`, regexes; compiled on use).
+    pub org_credit_sources: Vec<String>,
+    pub org_credits: Vec<regex::Regex>,
 }
 
 /// The drafter's words for every language with a lexicon file.
@@ -98,7 +101,7 @@ impl WordsRegistry {
             for p in list(org, "patterns").into_iter().chain(list(org, "byline")) {
                 super::org::check_pattern(&p).with_context(|| {
                     format!(
-                        "{}: [org] patterns or byline: {p:?} is not a valid regex",
+                        "{}: [org] patterns, byline or credits: {p:?} is not a valid regex",
                         path.display()
                     )
                 })?;
@@ -141,6 +144,8 @@ impl WordsRegistry {
                     org_reporters: list(org, "reporters"),
                     org_byline_sources: list(org, "byline"),
                     org_byline: vec![],
+                    org_credit_sources: list(org, "credits"),
+                    org_credits: vec![],
                 },
             );
         }
@@ -188,7 +193,7 @@ impl WordsRegistry {
         };
         for code in [lang, "en"] {
             if let Some(w) = self.by_lang.get(code) {
-                let pairs: [(&mut Vec<String>, &Vec<String>); 20] = [
+                let pairs: [(&mut Vec<String>, &Vec<String>); 21] = [
                     (&mut out.events.start, &w.events.start),
                     (&mut out.events.detection, &w.events.detection),
                     (&mut out.events.resolution, &w.events.resolution),
@@ -209,6 +214,7 @@ impl WordsRegistry {
                     (&mut out.org_suffixes, &w.org_suffixes),
                     (&mut out.org_reporters, &w.org_reporters),
                     (&mut out.org_byline_sources, &w.org_byline_sources),
+                    (&mut out.org_credit_sources, &w.org_credit_sources),
                 ];
                 for (into, from) in pairs {
                     into.extend(from.iter().cloned());
@@ -225,6 +231,11 @@ impl WordsRegistry {
             .collect();
         out.org_byline = out
             .org_byline_sources
+            .iter()
+            .filter_map(|p| self.compiled_pattern(p))
+            .collect();
+        out.org_credits = out
+            .org_credit_sources
             .iter()
             .filter_map(|p| self.compiled_pattern(p))
             .collect();
