@@ -23,6 +23,9 @@ const MIN_FIRST_PERSON: usize = 3;
 const BRAND_SHARE: f32 = 0.5;
 /// Extra weight of a name that appears in the title.
 const TITLE_WEIGHT: f32 = 2.0;
+/// The least length of a line that is the lead paragraph (shorter ones are headings, menus,
+/// bylines).
+const LEAD_MIN_CHARS: usize = 40;
 /// Share of its score a publisher's or an authority's name keeps (`[org] reporters`).
 const REPORTER_SHARE: f32 = 0.25;
 
@@ -630,8 +633,20 @@ fn text_org(title: &str, text: &str, url: Option<&str>, w: &OrgWords) -> Option<
             c.score *= REPORTER_SHARE;
         }
     }
+    // The lead: the first paragraph of prose after the title (a news report's first sentence
+    // names whom the outage hit), which counts like the title.
+    let lead = squash(
+        hay.lines()
+            .skip(1)
+            .map(str::trim)
+            .find(|l| l.chars().count() >= LEAD_MIN_CHARS && l.trim() != title.trim())
+            .unwrap_or(""),
+    );
     for (key, c) in found.iter_mut() {
         if squash(title).contains(key.as_str()) {
+            c.score += TITLE_WEIGHT;
+        }
+        if !lead.is_empty() && lead.contains(key.as_str()) {
             c.score += TITLE_WEIGHT;
         }
         // The address's headline words count like the title's (pages without a title).
