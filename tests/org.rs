@@ -127,6 +127,18 @@ fn a_chinese_wiki_article_and_a_platform_post_name_their_subject() {
 }
 
 #[test]
+fn traditional_chinese_news_names_the_telecom_not_the_regulator() {
+    let text = "晨星電信網路大當機 逾百萬用戶受影響\n\n\
+        【記者陳美玲／台北報導】晨星電信今（12）日上午行動網路出現大規模異常，全台逾百萬用戶無法上網，約3小時後恢復。\n\n\
+        晨星電信表示，故障原因為核心網路設備軟體異常，將依受影響時間給予補償。國家通訊傳播委員會已要求晨星電信提出報告。\n";
+    assert_org(
+        text,
+        "https://news.example.com.tw/news/20240312/1234",
+        "晨星電信",
+    );
+}
+
+#[test]
 fn japanese_bank_names_in_hiragana_and_not_the_regulator_or_paper() {
     let text = "あさぎ銀行のシステム障害、ATM停止　金融庁が報告命令\n\n\
         あさぎ銀行で28日、システム障害が起き、全国のATMが一時使えなくなった。\n\n\
