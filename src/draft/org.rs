@@ -908,6 +908,40 @@ mod tests {
     }
 
     #[test]
+    fn cjk_names_are_cut_at_dates_boundaries_endings_and_particles() {
+        let s = |v: &[&str]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>();
+        let (boundary, lead, trail) = (s(&["从", "据"]), s(&["昨日", "下午"]), s(&["官方", "App"]));
+        let (suffixes, particles) = (s(&["银行", "云"]), s(&["은", "의", "이"]));
+        let w = OrgWords {
+            boundary: &boundary,
+            lead: &lead,
+            trail: &trail,
+            suffixes: &suffixes,
+            particles: &particles,
+            ..Default::default()
+        };
+        assert_eq!(clean_cjk("5日从云帆银行", "", &w), "云帆银行");
+        assert_eq!(clean_cjk("昨日下午青禾云", "", &w), "青禾云");
+        assert_eq!(clean_cjk("星河音乐App", "", &w), "星河音乐");
+        assert_eq!(clean_cjk("云帆银行手机银行", "", &w), "云帆银行");
+        let ko = "다온텔레콤은 밝혔다. 다온텔레콤의 인터넷";
+        assert_eq!(clean_cjk("다온텔레콤은", ko, &w), "다온텔레콤");
+        // A name that ends like a particle keeps it when the text never writes it without.
+        let pay = "한결페이는 사과했다. 한결페이가 밝혔다";
+        assert_eq!(clean_cjk("한결페이", pay, &w), "한결페이");
+    }
+
+    #[test]
+    fn bylines_are_blanked_in_place() {
+        let re = vec![Regex::new(r"[（(]记者[^）)\n]{0,30}[）)]").unwrap()];
+        let text = "本报讯（记者 王晓明）星河音乐崩了";
+        let (out, any) = blank_bylines(text, &re);
+        assert!(any);
+        assert_eq!(out.len(), text.len());
+        assert!(!out.contains("记者") && out.ends_with("星河音乐崩了"));
+    }
+
+    #[test]
     fn cjk_names_come_from_patterns() {
         let re = vec![
             Regex::new(r"(?P<name>[\p{Hangul}A-Za-z0-9]{2,12})(?:에 따르면|은 |는 )").unwrap(),
