@@ -41,6 +41,10 @@ struct HostRules {
     /// Publishing platforms and portals whose host never names the organisation a page is about.
     #[serde(default)]
     platforms: Vec<String>,
+    /// Generic words run into a registrable name (`acmetechblog`): the name without them
+    /// comes first.
+    #[serde(default)]
+    generic_endings: Vec<String>,
 }
 
 fn host_rules() -> &'static HostRules {
@@ -77,6 +81,10 @@ fn host_names_with(host: &str, rules: &HostRules) -> Vec<String> {
     {
         return vec![];
     }
+    // A platform's own address (`medium.com/publication/…`) names nobody either.
+    if rules.suffixes.iter().any(|p| host == *p) {
+        return vec![];
+    }
     // The longest listed suffix the host ends with; else a country code's second level; else one label.
     let mut suffix_len = 1;
     for s in &rules.suffixes {
@@ -99,6 +107,11 @@ fn host_names_with(host: &str, rules: &HostRules) -> Vec<String> {
     let rest = &labels[..labels.len() - suffix_len];
     let mut out: Vec<String> = Vec::new();
     if let Some(reg) = rest.last() {
+        // A name run together with a generic word (`examplecorptechblog`, `engblog-acme`):
+        // the name alone first.
+        if let Some(bare) = without_generic_part(reg, &rules.generic_endings) {
+            out.push(bare);
+        }
         out.push(reg.to_string());
     }
     for l in rest.iter().rev().skip(1) {
@@ -107,6 +120,28 @@ fn host_names_with(host: &str, rules: &HostRules) -> Vec<String> {
         }
     }
     out
+}
+
+/// A host label without a generic ending (`generic_endings`: `acmetechblog` → `acme`,
+/// `acme-status` → `acme`), when at least three letters are left.
+fn without_generic_part(label: &str, endings: &[String]) -> Option<String> {
+    let mut words: Vec<&String> = endings.iter().filter(|g| !g.is_empty()).collect();
+    words.sort_by_key(|g| std::cmp::Reverse(g.len()));
+    let mut l = label.to_string();
+    loop {
+        let before = l.clone();
+        for g in &words {
+            if let Some(x) = l.strip_suffix(g.as_str()) {
+                if x.trim_matches('-').len() >= 3 {
+                    l = x.trim_matches('-').to_string();
+                }
+            }
+        }
+        if l == before {
+            break;
+        }
+    }
+    (l != label).then_some(l)
 }
 
 /// Names of countries and capitals (`[places]` of `mappings/zones.toml`, lower case): a place is
@@ -754,6 +789,9 @@ pub fn find_org(c: &OrgClues, w: &OrgWords) -> Option<Org> {
     // 1. The URL's host, when the page names it.
     for h in hosts.iter().filter(|_| !news) {
         if let Some((name, quote)) = mention_of(h, title, c.text, w.byline, w.credits) {
+            // "Acme Tech Blog" → Acme.
+            let bare = meta::strip_name(&name, w.strip);
+            let name = if bare.is_empty() { name } else { bare };
             return Some(org(name, quote, "URL host, as the page writes it"));
         }
     }
@@ -850,6 +888,7 @@ mod tests {
                 "blog".into(),
             ],
             platforms: vec![],
+            generic_endings: vec!["techblog".into(), "blog".into()],
         }
     }
 
@@ -868,6 +907,11 @@ mod tests {
             vec!["example", "ist"]
         );
         assert!(host_names_with("127.0.0.1", &r).is_empty());
+        assert_eq!(
+            host_names_with("acmetechblog.com", &r),
+            vec!["acme", "acmetechblog"]
+        );
+        assert!(host_names_with("blogspot.com", &r).is_empty());
     }
 
     #[test]
