@@ -82,7 +82,7 @@ fn host_names_with(host: &str, rules: &HostRules) -> Vec<String> {
         return vec![];
     }
     // A platform's own address (`medium.com/publication/…`) names nobody either.
-    if rules.suffixes.iter().any(|p| host == *p) {
+    if rules.suffixes.contains(&host) {
         return vec![];
     }
     // The longest listed suffix the host ends with; else a country code's second level; else one label.
