@@ -52,6 +52,26 @@ pub struct OrgWords<'a> {
     pub first_person: &'a [String],
     /// Words before a place ("in", "em"): a name after them is not an organisation.
     pub locative: &'a [String],
+    /// Particles cut from the end of a CJK name ("카카오는" → 카카오) when the text also
+    /// writes the name without them.
+    pub particles: &'a [String],
+    /// Words cut from the start of a CJK name (times of day, "昨日", "이날").
+    pub lead: &'a [String],
+    /// Words cut from the end of a CJK name ("官方", "突发", "方面").
+    pub trail: &'a [String],
+    /// Words that never sit inside a CJK name ("从", "据", "で"): a name starts after them.
+    pub boundary: &'a [String],
+    /// Endings of organisation names ("银行", "公司", "銀行", "은행"): they end a name inside a
+    /// longer run of Han or kana and find names no pattern reaches.
+    pub suffixes: &'a [String],
+    /// Endings of the names of publishers and authorities that write about someone else's
+    /// outage ("일보", "日报", "新聞", "부", "省"): such a name weighs a quarter.
+    pub reporters: &'a [String],
+    /// Bylines and datelines (regexes): blanked before names are counted; one in the opening
+    /// paragraphs marks a news report, whose site is its publisher, not the organisation.
+    pub byline: &'a [Regex],
+    /// Copyright and credit lines (regexes): blanked before names are counted.
+    pub credits: &'a [Regex],
 }
 
 /// Separators between a site's name and the rest of a title or logo.
@@ -86,10 +106,22 @@ pub fn strip_name(name: &str, strip: &[String]) -> String {
 }
 
 /// The part of a "Site - Page" title or logo that is the site: the part a strip word was
-/// removed from, else the last part (titles put the site last), else the whole.
-fn site_part(title: &str, strip: &[String]) -> Option<String> {
+/// removed from, else the last part (titles put the site last), else the whole. A part that is
+/// a stop word as written ("나무위키", "维基百科": a wiki's own name) is nobody's site.
+fn site_part(title: &str, strip: &[String], stop: &[String]) -> Option<String> {
+    let is_stop = |p: &str| {
+        let p = p.trim();
+        stop.iter().any(|s| s.eq_ignore_ascii_case(p))
+            || p.split([',', '，', '、']).any(|x| {
+                let x = x.trim();
+                !x.is_empty() && stop.iter().any(|s| s.eq_ignore_ascii_case(x))
+            })
+    };
     for sep in NAME_SEPARATORS {
         if let Some((a, b)) = title.split_once(sep) {
+            if is_stop(a) || is_stop(b) {
+                return None;
+            }
             for part in [a, b] {
                 let stripped = strip_name(part, strip);
                 if stripped != part.trim() && !stripped.is_empty() {
@@ -97,6 +129,9 @@ fn site_part(title: &str, strip: &[String]) -> Option<String> {
                 }
             }
         }
+    }
+    if is_stop(title) {
+        return None;
     }
     let stripped = strip_name(title, strip);
     (stripped != title.trim() && !stripped.is_empty()).then_some(stripped)
@@ -201,7 +236,8 @@ pub fn find_org(c: &OrgClues, w: &OrgWords) -> Option<Org> {
             }
         }
         if let Some(logo) = logo_text(&doc) {
-            let name = site_part(&logo, w.strip).unwrap_or_else(|| strip_name(&logo, w.strip));
+            let name =
+                site_part(&logo, w.strip, w.stop).unwrap_or_else(|| strip_name(&logo, w.strip));
             if let Some(o) = org(name, &logo, "logo") {
                 return Some(o);
             }
@@ -210,7 +246,7 @@ pub fn find_org(c: &OrgClues, w: &OrgWords) -> Option<Org> {
         let title_sel = scraper::Selector::parse("title").ok();
         if let Some(t) = title_sel.as_ref().and_then(|s| doc.select(s).next()) {
             let t: String = t.text().collect();
-            if let Some(site) = site_part(t.trim(), w.strip) {
+            if let Some(site) = site_part(t.trim(), w.strip, w.stop) {
                 if let Some(o) = org(site, &t, "title's site part") {
                     return Some(o);
                 }
@@ -224,9 +260,20 @@ pub fn find_org(c: &OrgClues, w: &OrgWords) -> Option<Org> {
     }
     let head: String = c.text.chars().take(4000).collect();
     // "이 글의 모든 시각은 한국 표준시 (KST)" is a zone, not a romanised name.
-    let romanised = native_with_latin()
-        .captures(&head)
-        .filter(|m| !w.stop.iter().any(|s| s.eq_ignore_ascii_case(&m[2])));
+    // "무정전전원장치(UPS)", "솔바람 클라우드의 관리형 쿠버네티스(SKS)" spell out an acronym:
+    // a romanised name has lower-case letters, and a native name has no word ending in a
+    // particle before its last word ("…의 …").
+    let romanised = native_with_latin().captures_iter(&head).find(|m| {
+        let native: Vec<&str> = m[1].split_whitespace().collect();
+        let particle_inside = native.iter().rev().skip(1).any(|word| {
+            w.particles
+                .iter()
+                .any(|p| !p.is_empty() && word.ends_with(p.as_str()) && word.len() > p.len())
+        });
+        !w.stop.iter().any(|s| s.eq_ignore_ascii_case(&m[2]))
+            && m[2].chars().any(|c| c.is_lowercase())
+            && !particle_inside
+    });
     if let Some(m) = romanised {
         return org(
             format!("{} ({})", m[1].trim(), &m[2]),
@@ -235,7 +282,7 @@ pub fn find_org(c: &OrgClues, w: &OrgWords) -> Option<Org> {
         );
     }
     if let Some(t) = c.title {
-        if let Some(site) = site_part(t, w.strip) {
+        if let Some(site) = site_part(t, w.strip, w.stop) {
             return org(site, t, "title's site part");
         }
     }
@@ -380,7 +427,7 @@ mod tests {
         assert_eq!(strip_name("青禾云技术博客", &strip), "青禾云");
         assert_eq!(strip_name("Trạng thái hệ thống Chợ Lá", &strip), "Chợ Lá");
         assert_eq!(
-            site_part("Nuage Lavande – État des services", &strip).unwrap(),
+            site_part("Nuage Lavande – État des services", &strip, &[]).unwrap(),
             "Nuage Lavande"
         );
     }

@@ -228,6 +228,14 @@ impl Drafter {
                 patterns: &dw.org_patterns,
                 first_person: &dw.org_first_person,
                 locative: &dw.org_locative,
+                particles: &dw.org_particles,
+                lead: &dw.org_lead,
+                trail: &dw.org_trail,
+                boundary: &dw.org_boundary,
+                suffixes: &dw.org_suffixes,
+                reporters: &dw.org_reporters,
+                byline: &dw.org_byline,
+                credits: &dw.org_credits,
             },
         );
         match org {

@@ -23,6 +23,11 @@ const MIN_FIRST_PERSON: usize = 3;
 const BRAND_SHARE: f32 = 0.5;
 /// Extra weight of a name that appears in the title.
 const TITLE_WEIGHT: f32 = 2.0;
+/// The least length of a line that is the lead paragraph (shorter ones are headings, menus,
+/// bylines).
+const LEAD_MIN_CHARS: usize = 40;
+/// Share of its score a publisher's or an authority's name keeps (`[org] reporters`).
+const REPORTER_SHARE: f32 = 0.25;
 
 /// Host rules from `sources/hosts/suffixes.toml`.
 #[derive(Debug, Default, serde::Deserialize)]
@@ -36,6 +41,10 @@ struct HostRules {
     /// Publishing platforms and portals whose host never names the organisation a page is about.
     #[serde(default)]
     platforms: Vec<String>,
+    /// Generic words run into a registrable name (`acmetechblog`): the name without them
+    /// comes first.
+    #[serde(default)]
+    generic_endings: Vec<String>,
 }
 
 fn host_rules() -> &'static HostRules {
@@ -72,6 +81,10 @@ fn host_names_with(host: &str, rules: &HostRules) -> Vec<String> {
     {
         return vec![];
     }
+    // A platform's own address (`medium.com/publication/…`) names nobody either.
+    if rules.suffixes.contains(&host) {
+        return vec![];
+    }
     // The longest listed suffix the host ends with; else a country code's second level; else one label.
     let mut suffix_len = 1;
     for s in &rules.suffixes {
@@ -94,6 +107,11 @@ fn host_names_with(host: &str, rules: &HostRules) -> Vec<String> {
     let rest = &labels[..labels.len() - suffix_len];
     let mut out: Vec<String> = Vec::new();
     if let Some(reg) = rest.last() {
+        // A name run together with a generic word (`examplecorptechblog`, `engblog-acme`):
+        // the name alone first.
+        if let Some(bare) = without_generic_part(reg, &rules.generic_endings) {
+            out.push(bare);
+        }
         out.push(reg.to_string());
     }
     for l in rest.iter().rev().skip(1) {
@@ -102,6 +120,28 @@ fn host_names_with(host: &str, rules: &HostRules) -> Vec<String> {
         }
     }
     out
+}
+
+/// A host label without a generic ending (`generic_endings`: `acmetechblog` → `acme`,
+/// `acme-status` → `acme`), when at least three letters are left.
+fn without_generic_part(label: &str, endings: &[String]) -> Option<String> {
+    let mut words: Vec<&String> = endings.iter().filter(|g| !g.is_empty()).collect();
+    words.sort_by_key(|g| std::cmp::Reverse(g.len()));
+    let mut l = label.to_string();
+    loop {
+        let before = l.clone();
+        for g in &words {
+            if let Some(x) = l.strip_suffix(g.as_str()) {
+                if x.trim_matches('-').len() >= 3 {
+                    l = x.trim_matches('-').to_string();
+                }
+            }
+        }
+        if l == before {
+            break;
+        }
+    }
+    (l != label).then_some(l)
 }
 
 /// Names of countries and capitals (`[places]` of `mappings/zones.toml`, lower case): a place is
@@ -244,6 +284,135 @@ fn date_inside() -> &'static Regex {
     })
 }
 
+/// A date or clock written before a CJK name in the same run ("11月12日晚阿里云", "3일"): the
+/// name starts after the last one.
+fn date_prefix() -> &'static Regex {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    RE.get_or_init(|| {
+        Regex::new(r"^.*[0-9０-９]\s*[年月日号號时時点點分년월일시분]").expect("valid regex")
+    })
+}
+
+/// The byte offset just after the last of `words` in `name` that leaves at least two
+/// characters after it (0 when none does).
+fn cut_after_last(name: &str, words: &[String]) -> usize {
+    let mut cut = 0;
+    for b in words.iter().filter(|b| !b.is_empty()) {
+        for (i, _) in name.match_indices(b.as_str()) {
+            let e = i + b.len();
+            if e > cut && name[e..].chars().count() >= 2 {
+                cut = e;
+            }
+        }
+    }
+    cut
+}
+
+/// Whether `hay` writes `base` at least once without `particle` right after it.
+fn written_without(hay: &str, base: &str, particle: &str) -> bool {
+    hay.match_indices(base)
+        .any(|(i, _)| !hay[i + base.len()..].starts_with(particle))
+}
+
+/// A Han, kana or Hangul name cut to the organisation's own name: after a date or a boundary
+/// word ("5日从云帆银行" → 云帆银行), without time words before it or filler after it
+/// (`[org] lead`, `trail`), ending at a known name ending inside a longer run
+/// ("云帆银行手机银行" → 云帆银行), and without a particle the text also leaves off
+/// ("다온텔레콤은" → 다온텔레콤).
+fn clean_cjk(name: &str, hay: &str, w: &OrgWords) -> String {
+    if name.is_ascii() {
+        return name.to_string();
+    }
+    let mut n = name.trim().to_string();
+    if let Some(m) = date_prefix().find(&n) {
+        if n[m.end()..].trim().chars().count() >= 2 {
+            n = n[m.end()..].trim().to_string();
+        }
+    }
+    let cut = cut_after_last(&n, w.boundary);
+    n = n[cut..].trim().to_string();
+    let longest_first = |words: &[String]| {
+        let mut v: Vec<String> = words.iter().filter(|x| !x.is_empty()).cloned().collect();
+        v.sort_by_key(|x| std::cmp::Reverse(x.chars().count()));
+        v
+    };
+    let (lead, trail) = (longest_first(w.lead), longest_first(w.trail));
+    loop {
+        let before = n.clone();
+        for l in &lead {
+            if n.starts_with(l.as_str()) && n[l.len()..].trim().chars().count() >= 2 {
+                n = n[l.len()..].trim_start().to_string();
+            }
+        }
+        for t in &trail {
+            if n.ends_with(t.as_str()) && n[..n.len() - t.len()].trim().chars().count() >= 2 {
+                n = n[..n.len() - t.len()].trim_end().to_string();
+            }
+        }
+        if n == before {
+            break;
+        }
+    }
+    // The first known ending with a name of two characters or more before it ends the name.
+    let mut end = n.len();
+    for sfx in w.suffixes.iter().filter(|x| !x.is_empty() && !x.is_ascii()) {
+        for (i, _) in n.match_indices(sfx.as_str()) {
+            let e = i + sfx.len();
+            if e < end && n[..i].chars().count() >= 2 {
+                end = e;
+            }
+        }
+    }
+    n.truncate(end);
+    for p in longest_first(w.particles) {
+        if let Some(base) = n.strip_suffix(p.as_str()) {
+            if base.chars().count() >= 2 && written_without(hay, base, &p) {
+                n = base.to_string();
+                break;
+            }
+        }
+    }
+    n
+}
+
+/// Whether a character may be part of a Han, kana or Hangul name (with Latin letters and
+/// digits: "KB국민은행", "ＮＴＴ西日本").
+fn is_name_char(c: char) -> bool {
+    c.is_alphanumeric() || c == 'ー'
+}
+
+/// `text` with every byline, credit and copyright span (`[org] byline`) blanked by spaces of
+/// the same length (so offsets stay valid), and whether there was one (a news page's mark).
+fn blank_bylines(text: &str, byline: &[Regex]) -> (String, bool) {
+    blank_spans(text, byline, &[])
+}
+
+/// [`blank_bylines`] for bylines and credits: whether a byline (not a credit) was blanked.
+fn blank_spans(text: &str, byline: &[Regex], credits: &[Regex]) -> (String, bool) {
+    let (mut out, any) = blank_each(text, byline);
+    if !credits.is_empty() {
+        out = blank_each(&out, credits).0;
+    }
+    (out, any)
+}
+
+fn blank_each(text: &str, byline: &[Regex]) -> (String, bool) {
+    let mut out = text.to_string();
+    let mut any = false;
+    for re in byline {
+        let spans: Vec<(usize, usize)> = re
+            .find_iter(&out)
+            .map(|m| (m.start(), m.end()))
+            .filter(|(s, e)| e > s)
+            .collect();
+        for (s, e) in spans {
+            any = true;
+            out.replace_range(s..e, &" ".repeat(e - s));
+        }
+    }
+    (out, any)
+}
+
 /// How often the head of the text speaks as "we" (first-person words as whole words).
 fn first_person_count(text: &str, words: &[String]) -> usize {
     let head: String = text.chars().take(HEAD_CHARS).collect();
@@ -352,7 +521,8 @@ fn text_org(title: &str, text: &str, url: Option<&str>, w: &OrgWords) -> Option<
     let head: String = text.chars().take(HEAD_CHARS).collect();
     let slug = slug_words(url);
     let places = places();
-    let hay = format!("{title}\n{head}");
+    let (hay, _) = blank_spans(&format!("{title}\n{head}"), w.byline, w.credits);
+    let hay = hay.as_str();
     let mut found: HashMap<String, Candidate> = HashMap::new();
     let add = |found: &mut HashMap<String, Candidate>,
                name: &str,
@@ -360,7 +530,13 @@ fn text_org(title: &str, text: &str, url: Option<&str>, w: &OrgWords) -> Option<
                weight: f32,
                solid: bool| {
         let name = trim_stop_words(name.trim_matches(|c: char| !c.is_alphanumeric()), w.stop);
+        let name = clean_cjk(&name, hay, w);
+        let name = trim_stop_words(&name, w.stop);
         let name = cut_at_place(&name, places);
+        // A name ending alone ("银行", "은행") is nobody's name.
+        if w.suffixes.iter().any(|s| s == &name) {
+            return;
+        }
         // "7일", "3月": a number starts a date or a count, not a name; nor is a name with a
         // date inside it ("关于3月5日").
         let numeric =
@@ -376,7 +552,7 @@ fn text_org(title: &str, text: &str, url: Option<&str>, w: &OrgWords) -> Option<
             spellings: HashMap::new(),
             score: 0.0,
             solid: 0,
-            quote: line_of(&hay, at),
+            quote: line_of(hay, at),
         });
         *c.spellings.entry(name).or_insert(0) += 1;
         c.score += weight;
@@ -384,7 +560,7 @@ fn text_org(title: &str, text: &str, url: Option<&str>, w: &OrgWords) -> Option<
             c.solid += 1;
         }
     };
-    for m in capitalised_names().find_iter(&hay) {
+    for m in capitalised_names().find_iter(hay) {
         let (s, e) = (m.start(), m.end());
         // A name next to a number is a date ("May 10", "10 May") or a model, not an organisation.
         let before = hay[..s].trim_end_matches([' ', '\t']).chars().last();
@@ -402,7 +578,7 @@ fn text_org(title: &str, text: &str, url: Option<&str>, w: &OrgWords) -> Option<
         if !prev.is_empty() && w.locative.contains(&prev) {
             continue;
         }
-        let initial = starts_sentence(&hay, s);
+        let initial = starts_sentence(hay, s);
         add(
             &mut found,
             m.as_str(),
@@ -419,7 +595,7 @@ fn text_org(title: &str, text: &str, url: Option<&str>, w: &OrgWords) -> Option<
         } else {
             PATTERN_WEIGHT
         };
-        for c in re.captures_iter(&hay) {
+        for c in re.captures_iter(hay) {
             let Some(m) = c.name("name").or_else(|| c.get(1)) else {
                 continue;
             };
@@ -434,15 +610,35 @@ fn text_org(title: &str, text: &str, url: Option<&str>, w: &OrgWords) -> Option<
             }
             add(&mut found, name, m.start(), weight, true);
             // CJK names are not split by the capitalised-run scan: count their plain mentions.
-            let key = squash(&trim_stop_words(name, w.stop));
-            if !name.chars().any(|c| c.is_ascii_alphabetic()) {
+            let clean = clean_cjk(&trim_stop_words(name, w.stop), hay, w);
+            let key = squash(&clean);
+            if !clean.chars().any(|c| c.is_ascii_alphabetic()) {
                 if let Some(cand) = found.get_mut(&key) {
                     if cand.spellings.values().sum::<usize>() == 1 {
-                        let extra = count_mentions(&hay, name).saturating_sub(1);
+                        let extra = count_mentions(hay, &clean).saturating_sub(1);
                         cand.score += extra as f32;
                     }
                 }
             }
+        }
+    }
+    // Names with a known ending ("云帆银行", "あさぎ銀行", "새봄은행"): the run of name
+    // characters before the ending, cut at a date or boundary word.
+    for sfx in w.suffixes.iter().filter(|x| !x.is_empty() && !x.is_ascii()) {
+        for (i, _) in hay.match_indices(sfx.as_str()) {
+            let start = hay[..i]
+                .char_indices()
+                .rev()
+                .take_while(|(_, c)| is_name_char(*c))
+                .take(10)
+                .last()
+                .map(|(j, _)| j)
+                .unwrap_or(i);
+            // An ending with no name before it ("银行业") names nobody.
+            if start == i {
+                continue;
+            }
+            add(&mut found, &hay[start..i + sfx.len()], start, 1.0, true);
         }
     }
     // A brand named with its product ("Microsoft Azure", "Google Cloud") is a mention of the
@@ -461,8 +657,31 @@ fn text_org(title: &str, text: &str, url: Option<&str>, w: &OrgWords) -> Option<
             brand.solid += solid;
         }
     }
+    for c in found.values_mut() {
+        // A publisher or an authority reporting on the outage, not the one it hit.
+        let name = c.name();
+        if !name.is_ascii()
+            && w.reporters
+                .iter()
+                .any(|r| !r.is_empty() && name.ends_with(r.as_str()))
+        {
+            c.score *= REPORTER_SHARE;
+        }
+    }
+    // The lead: the first paragraph of prose after the title (a news report's first sentence
+    // names whom the outage hit), which counts like the title.
+    let lead = squash(
+        hay.lines()
+            .skip(1)
+            .map(str::trim)
+            .find(|l| l.chars().count() >= LEAD_MIN_CHARS && l.trim() != title.trim())
+            .unwrap_or(""),
+    );
     for (key, c) in found.iter_mut() {
         if squash(title).contains(key.as_str()) {
+            c.score += TITLE_WEIGHT;
+        }
+        if !lead.is_empty() && lead.contains(key.as_str()) {
             c.score += TITLE_WEIGHT;
         }
         // The address's headline words count like the title's (pages without a title).
@@ -473,6 +692,18 @@ fn text_org(title: &str, text: &str, url: Option<&str>, w: &OrgWords) -> Option<
             c.score += TITLE_WEIGHT;
         }
     }
+    if tracing::enabled!(tracing::Level::DEBUG) {
+        let mut all: Vec<&Candidate> = found.values().collect();
+        all.sort_by(|a, b| b.score.total_cmp(&a.score));
+        for c in all.iter().take(6) {
+            tracing::debug!(
+                "org candidate {:?}: score {:.1}, solid {}",
+                c.name(),
+                c.score,
+                c.solid
+            );
+        }
+    }
     found.into_values().filter(|c| c.solid > 0).max_by(|a, b| {
         a.score
             .total_cmp(&b.score)
@@ -481,13 +712,20 @@ fn text_org(title: &str, text: &str, url: Option<&str>, w: &OrgWords) -> Option<
 }
 
 /// How the page writes a site's name (`beyondhosting` → "Beyond Hosting"), when it does.
-fn mention_of(site: &str, title: &str, text: &str) -> Option<(String, String)> {
+/// Bylines and credits (`byline`) do not count: a news site names itself there.
+fn mention_of(
+    site: &str,
+    title: &str,
+    text: &str,
+    byline: &[Regex],
+    credits: &[Regex],
+) -> Option<(String, String)> {
     let key = squash(site);
     if key.chars().count() < 2 {
         return None;
     }
     let head: String = text.chars().take(HEAD_CHARS * 2).collect();
-    let hay = format!("{title}\n{head}");
+    let (hay, _) = blank_spans(&format!("{title}\n{head}"), byline, credits);
     for m in capitalised_names().find_iter(&hay) {
         // Any run of words whose letters spell the site's name ("Pronto Marketing", "IST").
         let words: Vec<&str> = m.as_str().split_whitespace().collect();
@@ -544,9 +782,16 @@ pub fn find_org(c: &OrgClues, w: &OrgWords) -> Option<Org> {
         .and_then(|u| url::Url::parse(u).ok())
         .and_then(|u| u.host_str().map(str::to_string));
     let hosts = host.as_deref().map(host_names).unwrap_or_default();
+    let head: String = c.text.chars().take(HEAD_CHARS).collect();
+    // A news report's site (host, logo, site name) is its publisher's.
+    let news = blank_bylines(&head, w.byline).1;
+    let (text_b, _) = blank_spans(c.text, w.byline, w.credits);
     // 1. The URL's host, when the page names it.
-    for h in &hosts {
-        if let Some((name, quote)) = mention_of(h, title, c.text) {
+    for h in hosts.iter().filter(|_| !news) {
+        if let Some((name, quote)) = mention_of(h, title, c.text, w.byline, w.credits) {
+            // "Acme Tech Blog" → Acme.
+            let bare = meta::strip_name(&name, w.strip);
+            let name = if bare.is_empty() { name } else { bare };
             return Some(org(name, quote, "URL host, as the page writes it"));
         }
     }
@@ -565,8 +810,9 @@ pub fn find_org(c: &OrgClues, w: &OrgWords) -> Option<Org> {
         // "title before its colon" comes from the text itself and proves nothing by that.
         let from_site = matches!(m.rule, "logo" | "og:site_name" | "title's site part");
         let named = (from_site
-            && (mention_of(&m.name, title, c.text).is_some()
-                || count_mentions(c.text, &m.name) > 0))
+            && !news
+            && (mention_of(&m.name, title, c.text, w.byline, w.credits).is_some()
+                || count_mentions(&text_b, &m.name) > 0))
             || (m.rule == "title before its colon" && count_mentions(c.text, &m.name) >= 2);
         let strong = matches!(
             m.rule,
@@ -578,7 +824,8 @@ pub fn find_org(c: &OrgClues, w: &OrgWords) -> Option<Org> {
     }
     // 3. A page that speaks as "we" is its site's own: the markup's name, else the name it
     // gives itself in its own script ("안녕하세요, 누리솔입니다" on nurisol.co.kr), else the host.
-    if first_person_count(c.text, w.first_person) >= MIN_FIRST_PERSON {
+    // A news report (it has a byline) quotes others' "we".
+    if !news && first_person_count(&text_b, w.first_person) >= MIN_FIRST_PERSON {
         if let Some(m) = marked {
             return Some(m);
         }
@@ -609,11 +856,12 @@ pub fn find_org(c: &OrgClues, w: &OrgWords) -> Option<Org> {
             "most-named organisation in the text",
         ));
     }
-    // 5. What the markup says, then the host, unconfirmed.
-    if marked.is_some() {
+    // 5. What the markup says, then the host, unconfirmed (a news report's neither: its
+    // publisher's).
+    if marked.is_some() && !news {
         return marked;
     }
-    if let (Some(h), Some(host)) = (hosts.first(), &host) {
+    if let (Some(h), Some(host), false) = (hosts.first(), &host, news) {
         return Some(org(host_label_name(h), host.clone(), "URL host (a guess)"));
     }
     text_org(title, c.text, c.url, w).map(|t| {
@@ -640,6 +888,7 @@ mod tests {
                 "blog".into(),
             ],
             platforms: vec![],
+            generic_endings: vec!["techblog".into(), "blog".into()],
         }
     }
 
@@ -658,6 +907,11 @@ mod tests {
             vec!["example", "ist"]
         );
         assert!(host_names_with("127.0.0.1", &r).is_empty());
+        assert_eq!(
+            host_names_with("acmetechblog.com", &r),
+            vec!["acme", "acmetechblog"]
+        );
+        assert!(host_names_with("blogspot.com", &r).is_empty());
     }
 
     #[test]
@@ -678,6 +932,8 @@ mod tests {
             "beyondhosting",
             "",
             "Our team at Beyond Hosting saw errors.",
+            &[],
+            &[],
         );
         assert_eq!(got.unwrap().0, "Beyond Hosting");
     }
@@ -693,6 +949,40 @@ mod tests {
                     The outage at Acmetel lasted two hours, and Acmetel apologised.";
         let t = text_org("Outage hits Acmetel", text, None, &w).unwrap();
         assert_eq!(t.name(), "Acmetel");
+    }
+
+    #[test]
+    fn cjk_names_are_cut_at_dates_boundaries_endings_and_particles() {
+        let s = |v: &[&str]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>();
+        let (boundary, lead, trail) = (s(&["从", "据"]), s(&["昨日", "下午"]), s(&["官方", "App"]));
+        let (suffixes, particles) = (s(&["银行", "云"]), s(&["은", "의", "이"]));
+        let w = OrgWords {
+            boundary: &boundary,
+            lead: &lead,
+            trail: &trail,
+            suffixes: &suffixes,
+            particles: &particles,
+            ..Default::default()
+        };
+        assert_eq!(clean_cjk("5日从云帆银行", "", &w), "云帆银行");
+        assert_eq!(clean_cjk("昨日下午青禾云", "", &w), "青禾云");
+        assert_eq!(clean_cjk("星河音乐App", "", &w), "星河音乐");
+        assert_eq!(clean_cjk("云帆银行手机银行", "", &w), "云帆银行");
+        let ko = "다온텔레콤은 밝혔다. 다온텔레콤의 인터넷";
+        assert_eq!(clean_cjk("다온텔레콤은", ko, &w), "다온텔레콤");
+        // A name that ends like a particle keeps it when the text never writes it without.
+        let pay = "한결페이는 사과했다. 한결페이가 밝혔다";
+        assert_eq!(clean_cjk("한결페이", pay, &w), "한결페이");
+    }
+
+    #[test]
+    fn bylines_are_blanked_in_place() {
+        let re = vec![Regex::new(r"[（(]记者[^）)\n]{0,30}[）)]").unwrap()];
+        let text = "本报讯（记者 王晓明）星河音乐崩了";
+        let (out, any) = blank_bylines(text, &re);
+        assert!(any);
+        assert_eq!(out.len(), text.len());
+        assert!(!out.contains("记者") && out.ends_with("星河音乐崩了"));
     }
 
     #[test]

@@ -29,6 +29,25 @@ pub struct DraftWords {
     pub org_first_person: Vec<String>,
     /// Words before a place (`[org] locative`).
     pub org_locative: Vec<String>,
+    /// Particles and endings cut from a CJK name (`[org] particles`: 는, 의, 에서).
+    pub org_particles: Vec<String>,
+    /// Words cut from the start of a CJK name (`[org] lead`: 昨日, 当晚, 이날).
+    pub org_lead: Vec<String>,
+    /// Words cut from the end of a CJK name (`[org] trail`: 官方, 突发, 方面).
+    pub org_trail: Vec<String>,
+    /// Words that never sit inside a CJK name (`[org] boundary`: 从, 据, で).
+    pub org_boundary: Vec<String>,
+    /// Endings of organisation names (`[org] suffixes`: 银行, 公司, 銀行, 은행).
+    pub org_suffixes: Vec<String>,
+    /// Endings of publishers and authorities writing about someone else (`[org] reporters`:
+    /// 일보, 日报, 新聞, 部, 省).
+    pub org_reporters: Vec<String>,
+    /// Bylines, credits and copyright lines (`[org] byline`, regexes; compiled on use).
+    pub org_byline_sources: Vec<String>,
+    pub org_byline: Vec<regex::Regex>,
+    /// Copyright and credit lines (`[org] credits`, regexes; compiled on use).
+    pub org_credit_sources: Vec<String>,
+    pub org_credits: Vec<regex::Regex>,
 }
 
 /// The drafter's words for every language with a lexicon file.
@@ -79,10 +98,10 @@ impl WordsRegistry {
             let ev = table.get("events");
             let org = table.get("org");
             // Syntax only at load (cheap); the page language's patterns are compiled on use.
-            for p in list(org, "patterns") {
+            for p in list(org, "patterns").into_iter().chain(list(org, "byline")) {
                 super::org::check_pattern(&p).with_context(|| {
                     format!(
-                        "{}: [org] patterns: {p:?} is not a valid regex",
+                        "{}: [org] patterns, byline or credits: {p:?} is not a valid regex",
                         path.display()
                     )
                 })?;
@@ -119,6 +138,16 @@ impl WordsRegistry {
                     org_patterns: vec![],
                     org_first_person: list(org, "first_person"),
                     org_locative: list(org, "locative"),
+                    org_particles: list(org, "particles"),
+                    org_lead: list(org, "lead"),
+                    org_trail: list(org, "trail"),
+                    org_boundary: list(org, "boundary"),
+                    org_suffixes: list(org, "suffixes"),
+                    org_reporters: list(org, "reporters"),
+                    org_byline_sources: list(org, "byline"),
+                    org_byline: vec![],
+                    org_credit_sources: list(org, "credits"),
+                    org_credits: vec![],
                 },
             );
         }
@@ -172,7 +201,7 @@ impl WordsRegistry {
         };
         for code in [lang, "en"] {
             if let Some(w) = self.by_lang.get(code) {
-                let pairs: [(&mut Vec<String>, &Vec<String>); 14] = [
+                let pairs: [(&mut Vec<String>, &Vec<String>); 22] = [
                     (&mut out.events.start, &w.events.start),
                     (&mut out.events.lasted_then, &w.events.lasted_then),
                     (&mut out.events.detection, &w.events.detection),
@@ -187,6 +216,14 @@ impl WordsRegistry {
                     (&mut out.org_pattern_sources, &w.org_pattern_sources),
                     (&mut out.org_first_person, &w.org_first_person),
                     (&mut out.org_locative, &w.org_locative),
+                    (&mut out.org_particles, &w.org_particles),
+                    (&mut out.org_lead, &w.org_lead),
+                    (&mut out.org_trail, &w.org_trail),
+                    (&mut out.org_boundary, &w.org_boundary),
+                    (&mut out.org_suffixes, &w.org_suffixes),
+                    (&mut out.org_reporters, &w.org_reporters),
+                    (&mut out.org_byline_sources, &w.org_byline_sources),
+                    (&mut out.org_credit_sources, &w.org_credit_sources),
                 ];
                 for (into, from) in pairs {
                     into.extend(from.iter().cloned());
@@ -198,6 +235,16 @@ impl WordsRegistry {
         }
         out.org_patterns = out
             .org_pattern_sources
+            .iter()
+            .filter_map(|p| self.compiled_pattern(p))
+            .collect();
+        out.org_byline = out
+            .org_byline_sources
+            .iter()
+            .filter_map(|p| self.compiled_pattern(p))
+            .collect();
+        out.org_credits = out
+            .org_credit_sources
             .iter()
             .filter_map(|p| self.compiled_pattern(p))
             .collect();

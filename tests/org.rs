@@ -1,0 +1,177 @@
+//! The organisation a draft names, on short news, wiki, notice and blog texts of our own in
+//! Korean, Chinese, Japanese, Vietnamese and English: the company the outage hit, never the
+//! news outlet, its byline, a wiki's name or a ministry reporting on it, with Korean particles
+//! and Chinese run-on words cut off.
+mod common;
+use common::{run, stderr, stdout};
+use serde_json::Value;
+
+/// Drafts `text` (a plain-text page) as if fetched from `url` and returns the draft's org and
+/// the rule that found it.
+fn org_of(text: &str, url: &str) -> (String, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("page.txt");
+    std::fs::write(&path, text).unwrap();
+    let out = run(&[
+        "draft",
+        "--json",
+        "--now",
+        "2026-11-30T00:00:00Z",
+        path.to_str().unwrap(),
+        "--url",
+        url,
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let v: Value =
+        serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{e}: {}", stdout(&out)));
+    let org = v["case"]["org"].as_str().unwrap_or("").to_string();
+    let rule = v["review"]["fields"]["org"]["rule"]
+        .as_str()
+        .unwrap_or("")
+        .to_string();
+    (org, rule)
+}
+
+#[track_caller]
+fn assert_org(text: &str, url: &str, want: &str) {
+    let (got, rule) = org_of(text, url);
+    assert_eq!(got, want, "org found by rule {rule:?}");
+}
+
+#[test]
+fn korean_news_names_the_company_not_the_outlet_reporter_or_ministry() {
+    let text = "다온텔레콤 인터넷 전국 먹통…\"라우팅 설정 오류\"\n\n\
+        [서울=새벽뉴스] 박민수 기자 = 다온텔레콤의 유무선 인터넷이 25일 오전 11시 20분께부터 전국에서 1시간가량 끊겼다.\n\n\
+        다온텔레콤은 \"라우팅 설정 오류로 장애가 발생했다\"고 밝혔다. 과학기술정보통신부는 다온텔레콤에 재발 방지 대책을 요구했다.\n\n\
+        과기정통부 관계자는 \"원인을 면밀히 분석하겠다\"고 말했다. 과기정통부는 사고 경위를 조사하고 있다고 밝혔다.\n\n\
+        박민수 기자 minsu@saebyeok.co.kr\nⓒ 새벽뉴스 무단전재 및 재배포 금지\n";
+    assert_org(
+        text,
+        "https://www.saebyeoknews.co.kr/news/articleView.html?idxno=1234",
+        "다온텔레콤",
+    );
+}
+
+#[test]
+fn korean_particles_are_cut_from_a_short_name() {
+    let text = "'톡 지연'에 고개 숙인 한결…\"이용에 불편 드려 죄송\"\n\n\
+        한결이 한결톡 메시지 수·발신이 지연된 것과 관련해 또다시 이용자들에게 사과했다.\n\n\
+        한결은 20일 자사 고객센터 공지사항을 통해 \"서비스 이용에 불편을 드려 죄송하다\"고 밝혔다. 회사 측에 따르면 이날 오전 9시24분부터 6분간 메시지 수·발신이 지체됐다.\n\n\
+        김대영 한빛닷컴 기자 kdy@hanbit.com\n";
+    assert_org(text, "https://www.hanbit.com/article/202409206615", "한결");
+}
+
+#[test]
+fn an_acronym_spelled_out_in_korean_is_not_a_romanised_name() {
+    let text = "한빛증권 MTS 1시간 '먹통'…투자자 \"손실 보상하라\"\n\n\
+        한빛증권의 모바일트레이딩시스템(MTS)이 개장 직후 1시간가량 접속 장애를 일으켰다.\n\n\
+        16일 금융투자업계에 따르면 이날 오전 9시부터 한빛증권 MTS와 홈트레이딩시스템(HTS)에서 로그인이 되지 않았다.\n\n\
+        한빛증권 관계자는 \"접속자가 몰리면서 서버에 과부하가 걸렸다\"고 말했다. 금융감독원은 경위를 파악하고 있다.\n";
+    assert_org(
+        text,
+        "https://www.moneyilbo.co.kr/news/articleView.html?idxno=99",
+        "한빛증권",
+    );
+}
+
+#[test]
+fn a_korean_wiki_page_is_about_its_subject_not_the_wiki() {
+    let text = "2023년 새봄은행 전산 장애 - 나무위키\n\n최근 수정 시각: 2024-05-01 10:00:00\n\n1. 개요\n\
+        2023년 3월 2일 새봄은행의 인터넷뱅킹과 모바일 앱이 약 4시간 동안 먹통이 된 사건.\n\n2. 상세\n\
+        이날 오전 9시경 새봄은행 전산 시스템에 장애가 발생해 이체와 조회가 되지 않았다. 새봄은행은 다음날 사과문을 발표했다.\n";
+    assert_org(
+        text,
+        "https://namu.wiki/w/2023%EB%85%84%20%EC%83%88%EB%B4%84%EC%9D%80%ED%96%89",
+        "새봄은행",
+    );
+}
+
+#[test]
+fn chinese_news_subject_before_its_outage_word_not_the_reporter() {
+    let text = "星河音乐崩了！官方回应：已恢复\n\n\
+        本报讯（记者 王晓明）8月19日晚，不少网友反映星河音乐App无法登录、歌曲无法播放，“星河音乐崩了”随即登上微博热搜。\n\n\
+        当晚22时许，星河音乐官方微博发文致歉称，因服务器故障导致部分用户无法正常使用，目前已全面恢复。\n";
+    assert_org(
+        text,
+        "https://www.example-daily.com.cn/tech/2024-08/20/content_123.htm",
+        "星河音乐",
+    );
+}
+
+#[test]
+fn chinese_names_end_at_a_known_ending_and_start_after_a_date_or_preposition() {
+    let text = "云帆银行手机银行出现故障 工信部约谈\n\n\
+        新华社北京3月5日电（记者 李华）记者5日从云帆银行获悉，该行手机银行3日上午突发系统故障，约2小时后恢复。\n\n\
+        工业和信息化部相关负责人表示，已要求云帆银行尽快查明原因。工信部表示将加强监管。\n";
+    assert_org(text, "http://www.news.cn/tech/20240305/abc.htm", "云帆银行");
+}
+
+#[test]
+fn a_chinese_wiki_article_and_a_platform_post_name_their_subject() {
+    let wiki = "2023年青禾云服务中断事件 - 维基百科，自由的百科全书\n\n\
+        2023年青禾云服务中断事件是指2023年11月12日青禾云发生的大规模服务故障。\n\n\
+        事件导致多个依赖青禾云的应用无法访问。当晚，青禾云发布公告致歉，称故障由访问控制服务异常引起。\n";
+    assert_org(
+        wiki,
+        "https://zh.wikipedia.org/wiki/2023%E5%B9%B4%E9%9D%92%E7%A6%BE%E4%BA%91",
+        "青禾云",
+    );
+    let post = "蓝鲸支付宕机复盘：一次配置变更引发的故障\n\n\
+        昨天下午蓝鲸支付出现大面积宕机，持续约40分钟。作为一名开发者，我整理了一下官方公告和社区的讨论。\n\n\
+        据蓝鲸支付官方通报，故障是由于一次错误的配置变更导致网关集群过载。\n";
+    assert_org(
+        post,
+        "https://blog.csdn.net/someone/article/details/134400000",
+        "蓝鲸支付",
+    );
+}
+
+#[test]
+fn traditional_chinese_news_names_the_telecom_not_the_regulator() {
+    let text = "晨星電信網路大當機 逾百萬用戶受影響\n\n\
+        【記者陳美玲／台北報導】晨星電信今（12）日上午行動網路出現大規模異常，全台逾百萬用戶無法上網，約3小時後恢復。\n\n\
+        晨星電信表示，故障原因為核心網路設備軟體異常，將依受影響時間給予補償。國家通訊傳播委員會已要求晨星電信提出報告。\n";
+    assert_org(
+        text,
+        "https://news.example.com.tw/news/20240312/1234",
+        "晨星電信",
+    );
+}
+
+#[test]
+fn japanese_bank_names_in_hiragana_and_not_the_regulator_or_paper() {
+    let text = "あさぎ銀行のシステム障害、ATM停止　金融庁が報告命令\n\n\
+        あさぎ銀行で28日、システム障害が起き、全国のATMが一時使えなくなった。\n\n\
+        金融庁は同行に業務改善計画の提出を求めた。あさぎ銀行は「ご迷惑をおかけし、深くおわび申し上げます」とのコメントを出した。\n\n\
+        （東都新聞）\n";
+    assert_org(
+        text,
+        "https://www.toto-shimbun.co.jp/articles/ASR3X1234.html",
+        "あさぎ銀行",
+    );
+}
+
+#[test]
+fn vietnamese_news_names_the_bank() {
+    let text = "Khách hàng Ngân hàng Sao Mai không thể chuyển tiền do sự cố hệ thống\n\n\
+        Tối 12-3, nhiều khách hàng của Ngân hàng Sao Mai phản ánh không thể đăng nhập ứng dụng.\n\n\
+        Theo Ngân hàng Sao Mai, sự cố xảy ra từ 19h và đã được khắc phục lúc 21h cùng ngày.\n";
+    assert_org(
+        text,
+        "https://baotin.example.vn/khach-hang-ngan-hang-sao-mai-123.html",
+        "Sao Mai",
+    );
+}
+
+#[test]
+fn english_wire_story_is_not_its_publishers() {
+    let text = "Lumora Pay outage leaves shoppers unable to pay\n\n\
+        By Jane Smith, Wirecast\n\n\
+        LONDON, May 3 (Wirecast) - Customers of Lumora Pay were unable to complete card payments for about two hours on Friday, the company said.\n\n\
+        Lumora Pay said a faulty software update caused the disruption. The Financial Conduct Authority said it was in contact with the firm.\n";
+    assert_org(
+        text,
+        "https://www.wirecast.com/business/finance/lumora-pay-outage-2024-05-03/",
+        "Lumora Pay",
+    );
+}
