@@ -349,3 +349,14 @@ fn a_notice_signed_with_a_han_numeral_date_is_dated() {
     assert_window(&v, "2023-06-03T10:05:00+08:00", "2023-06-03T11:40:00+08:00");
     assert_eq!(v["case"]["date"], "2023-06-03");
 }
+
+#[test]
+fn time_only_rows_stay_on_the_day_of_the_row_before_not_the_bylines_day() {
+    // a byline dated the 23rd names the most-weighted day, but "9时26分 … 11时左右 … 14时23分"
+    // follow the 22nd's morning, row after row
+    let v = draft(
+        "zh-timeline-after-byline.txt",
+        Some("https://news.example.cn/a/2013-07-23/123.html"),
+    );
+    assert_window(&v, "2013-07-22T07:30:00+08:00", "2013-07-22T14:23:00+08:00");
+}

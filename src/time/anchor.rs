@@ -740,11 +740,7 @@ fn resolve_date(
     let Some(p) = prev.or(near) else {
         return (Some(a), false);
     };
-    let a = if prev.is_none() && p.date() < a {
-        p.date()
-    } else {
-        a
-    };
+    let a = if p.date() < a { p.date() } else { a };
     // the day (anchor or the day after) that puts this time closest to the previous one
     let mut best = [a, a + Duration::days(1)]
         .into_iter()
