@@ -360,3 +360,22 @@ fn time_only_rows_stay_on_the_day_of_the_row_before_not_the_bylines_day() {
     );
     assert_window(&v, "2013-07-22T07:30:00+08:00", "2013-07-22T14:23:00+08:00");
 }
+
+#[test]
+fn times_of_an_earlier_outage_mentioned_for_context_are_not_events() {
+    let v = draft(
+        "ko-earlier-outage-mentioned.txt",
+        Some("https://news.example.co.kr/view/7001"),
+    );
+    assert_window(&v, "2022-10-15T15:30:00+09:00", "2022-10-15T16:40:00+09:00");
+    let quotes: Vec<String> = v["review"]["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["quote"].as_str().unwrap_or("").to_string())
+        .collect();
+    assert!(
+        !quotes.iter().any(|q| q.contains("2시")),
+        "'지난 4일에도 오후 2시께 … 발생한 바 있다' is an earlier outage: {quotes:?}"
+    );
+}

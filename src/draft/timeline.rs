@@ -45,7 +45,8 @@ pub fn build(
         })
         .collect();
     let block_of = |at: usize| page.block_at_char(at).unwrap_or(0);
-    let (points, ranges) = collect_points(parsed, text, &places, &block_of);
+    let (mut points, ranges) = collect_points(parsed, text, &places, &block_of);
+    mark_history(&mut points, &blocks, &words.history);
     let stated: Vec<Stated> = parsed
         .durations
         .iter()
@@ -135,7 +136,10 @@ pub fn build(
     by_pos.sort_by_key(|p| p.start);
     // one event per instant: "10.30 local (13:30 GMT)" is one moment written twice
     let mut seen: Vec<DateTime<FixedOffset>> = Vec::new();
-    for p in by_pos.into_iter().filter(|p| p.place != Place::Byline) {
+    for p in by_pos
+        .into_iter()
+        .filter(|p| !matches!(p.place, Place::Byline | Place::History))
+    {
         let at = dating.show(&p.at);
         if seen.contains(&p.at) || events.iter().any(|e| e.at == at) {
             continue;
@@ -304,6 +308,35 @@ fn byline_date(text: &str) -> bool {
         .unwrap()
     });
     re.is_match(text) && !range.is_match(text)
+}
+
+/// Times in a sentence about an earlier incident ("… 장애가 발생한 바 있다", "去年…") are
+/// background: their place becomes [`Place::History`].
+fn mark_history(points: &mut [Point], blocks: &[BlockText], history: &[String]) {
+    if history.is_empty() {
+        return;
+    }
+    for p in points.iter_mut().filter(|p| p.place.is_incident()) {
+        let Some(block) = blocks.get(p.block) else {
+            continue;
+        };
+        let chars: Vec<char> = block.text.chars().collect();
+        let at = p.start.saturating_sub(block.start).min(chars.len());
+        let end = p.end.saturating_sub(block.start).min(chars.len()).max(at);
+        let is_end = |c: &char| ".!?。！？\n".contains(*c);
+        let from = chars[..at].iter().rposition(is_end).map_or(0, |i| i + 1);
+        let to = chars[end..]
+            .iter()
+            .position(is_end)
+            .map_or(chars.len(), |i| end + i + 1);
+        let sentence: String = chars[from..to].iter().collect::<String>().to_lowercase();
+        if history
+            .iter()
+            .any(|w| !w.is_empty() && sentence.contains(&w.to_lowercase()))
+        {
+            p.place = Place::History;
+        }
+    }
 }
 
 /// Turns the parser's time mentions into resolved points and stated ranges (a range gives

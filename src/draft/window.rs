@@ -47,13 +47,16 @@ pub enum Place {
     /// A short dated line before the article's first paragraph (a byline or dateline's
     /// "2025-09-03 10:12"): when the page was written, not what happened.
     Byline,
+    /// A sentence about an earlier incident ("지난 4일에도 오후 2시께 … 장애가 발생한 바 있다",
+    /// "last year's outage at 9:00"): background, not this incident's time.
+    History,
     Other,
 }
 
 impl Place {
     /// Whether times here can be the incident's (not action items, not a byline's stamp).
     pub fn is_incident(self) -> bool {
-        !matches!(self, Place::Future | Place::Byline)
+        !matches!(self, Place::Future | Place::Byline | Place::History)
     }
 }
 
@@ -115,6 +118,9 @@ pub struct EventWords {
     /// Verb endings that, written right after an event word, close its clause ("발생하여",
     /// "복구했고", "発生し"): a time later in the sentence belongs to the next clause.
     pub clause_end_after: Vec<String>,
+    /// Words that put a sentence about an earlier incident ("바 있다", "去年", "last year"); the
+    /// page language's own.
+    pub history: Vec<String>,
 }
 
 /// Characters of a row compared with the start/end labels.

@@ -120,6 +120,7 @@ impl WordsRegistry {
                         negation_after: list(ev, "negation_after"),
                         lasted_then: list(ev, "lasted_then"),
                         clause_end_after: list(ev, "clause_end_after"),
+                        history: list(ev, "history"),
                         time_after_word: ev
                             .and_then(|t| t.get("time_after_word"))
                             .and_then(|v| v.as_bool())
@@ -194,6 +195,11 @@ impl WordsRegistry {
                     .by_lang
                     .get(lang)
                     .map(|w| w.events.clause_end_after.clone())
+                    .unwrap_or_default(),
+                history: self
+                    .by_lang
+                    .get(lang)
+                    .map(|w| w.events.history.clone())
                     .unwrap_or_default(),
                 ..Default::default()
             },
