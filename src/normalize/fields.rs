@@ -51,9 +51,19 @@ impl CaseLabels {
     }
 }
 
-/// Support for each term of `field` among affirmed labels: (term, combined confidence, first
-/// position), strongest first. Mentions combine as independent evidence: 1 − Π(1 − c).
-fn ranked(labels: &[Label], field: &str, vocab: &Vocabulary) -> Vec<(String, f64, usize)> {
+/// Extra key in a term's table: terms that a case does not carry together with it (a service
+/// is down for everyone or for some, not both): of such a pair only the better-supported one is
+/// kept (more affirmed evidence; on a tie, the one named first).
+const EXCLUSIVE_KEY: &str = "exclusive_with";
+
+/// Support for each term of `field` among affirmed labels: (term, combined confidence, summed
+/// confidence, first position), strongest first. Mentions combine as
+/// independent evidence: 1 − Π(1 − c).
+fn ranked_with_sums(
+    labels: &[Label],
+    field: &str,
+    vocab: &Vocabulary,
+) -> Vec<(String, f64, f64, usize)> {
     let mut by_term: HashMap<&str, (f64, f64, usize)> = HashMap::new();
     for l in labels
         .iter()
@@ -76,7 +86,43 @@ fn ranked(labels: &[Label], field: &str, vocab: &Vocabulary) -> Vec<(String, f64
             .then(b.2.total_cmp(&a.2))
             .then(a.3.cmp(&b.3))
     });
-    out.into_iter().map(|(t, c, _, p)| (t, c, p)).collect()
+    out
+}
+
+/// The terms of `field` that pass `min`, without the weaker of any two that exclude each other.
+fn kept_terms(labels: &[Label], field: &str, vocab: &Vocabulary, min: f64) -> Vec<String> {
+    let passing: Vec<(String, f64, f64, usize)> = ranked_with_sums(labels, field, vocab)
+        .into_iter()
+        .filter(|(_, c, _, _)| *c >= min)
+        .collect();
+    let exclusive = |a: &str, b: &str| {
+        let names = |x: &str| -> Vec<String> {
+            vocab
+                .field(field)
+                .and_then(|f| f.terms.get(x))
+                .and_then(|t| t.extra.get(EXCLUSIVE_KEY))
+                .and_then(|v| v.as_array())
+                .map(|l| {
+                    l.iter()
+                        .filter_map(|i| i.as_str().map(str::to_string))
+                        .collect()
+                })
+                .unwrap_or_default()
+        };
+        names(a).iter().any(|n| n == b) || names(b).iter().any(|n| n == a)
+    };
+    let beats = |x: &(String, f64, f64, usize), y: &(String, f64, f64, usize)| {
+        x.2 > y.2 + 1e-9 || ((x.2 - y.2).abs() <= 1e-9 && x.3 < y.3)
+    };
+    passing
+        .iter()
+        .filter(|x| {
+            !passing
+                .iter()
+                .any(|y| y.0 != x.0 && exclusive(&x.0, &y.0) && beats(y, x))
+        })
+        .map(|x| x.0.clone())
+        .collect()
 }
 
 /// Fills the label fields from labels: list fields ordered by confidence, `root_cause` the
@@ -88,11 +134,7 @@ pub fn fill_case(labels: &[Label], vocab: &Vocabulary) -> CaseLabels {
             "domain" => MIN_DOMAIN_SUPPORT,
             _ => MIN_LIST_SUPPORT,
         };
-        ranked(labels, f, vocab)
-            .into_iter()
-            .filter(|(_, c, _)| *c >= min)
-            .map(|(t, _, _)| t)
-            .collect()
+        kept_terms(labels, f, vocab, min)
     };
     let (root_cause, warnings) = root_cause(labels, vocab);
     CaseLabels {
