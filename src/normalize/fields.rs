@@ -53,8 +53,10 @@ impl CaseLabels {
 
 /// Extra key in a term's table: terms that a case does not carry together with it (a service
 /// is down for everyone or for some, not both): of such a pair only the better-supported one is
-/// kept (more affirmed evidence; on a tie, the one named first).
+/// kept when it has [`DOMINANCE`] times the other's summed evidence (else both are).
 const EXCLUSIVE_KEY: &str = "exclusive_with";
+/// How many times the other's summed evidence a term needs to drop an exclusive term.
+const DOMINANCE: f64 = 1.5;
 
 /// Support for each term of `field` among affirmed labels: (term, combined confidence, summed
 /// confidence, first position), strongest first. Mentions combine as
@@ -95,24 +97,20 @@ fn kept_terms(labels: &[Label], field: &str, vocab: &Vocabulary, min: f64) -> Ve
         .into_iter()
         .filter(|(_, c, _, _)| *c >= min)
         .collect();
-    let exclusive = |a: &str, b: &str| {
-        let names = |x: &str| -> Vec<String> {
-            vocab
-                .field(field)
-                .and_then(|f| f.terms.get(x))
-                .and_then(|t| t.extra.get(EXCLUSIVE_KEY))
-                .and_then(|v| v.as_array())
-                .map(|l| {
-                    l.iter()
-                        .filter_map(|i| i.as_str().map(str::to_string))
-                        .collect()
-                })
-                .unwrap_or_default()
-        };
-        names(a).iter().any(|n| n == b) || names(b).iter().any(|n| n == a)
+    // Whether term `a` names `b` in its `exclusive_with` list.
+    let names = |a: &str, b: &str| -> bool {
+        vocab
+            .field(field)
+            .and_then(|f| f.terms.get(a))
+            .and_then(|t| t.extra.get(EXCLUSIVE_KEY))
+            .and_then(|v| v.as_array())
+            .is_some_and(|l| l.iter().any(|i| i.as_str() == Some(b)))
     };
+    let exclusive = |a: &str, b: &str| names(a, b) || names(b, a);
+    // One term drops the other when it has at least `DOMINANCE` times its summed evidence;
+    // with comparable evidence the page tells both (down for minutes, degraded for hours).
     let beats = |x: &(String, f64, f64, usize), y: &(String, f64, f64, usize)| {
-        x.2 > y.2 + 1e-9 || ((x.2 - y.2).abs() <= 1e-9 && x.3 < y.3)
+        x.2 + 1e-9 >= DOMINANCE * y.2
     };
     passing
         .iter()
