@@ -57,8 +57,8 @@ fn real_corpus_holds_its_floors_on_both_halves() {
         ("events_f1", 0.90, 0.70),
         ("durations_recall", 0.95, 0.89),
         ("org", 0.92, 0.76),
-        ("labels_f1", 0.72, 0.46),
-        ("root_cause", 0.84, 0.55),
+        ("labels_f1", 0.74, 0.46),
+        ("root_cause", 0.84, 0.57),
     ];
     let mut low = Vec::new();
     for (half, col) in [("a", 1), ("b", 2)] {
@@ -73,9 +73,9 @@ fn real_corpus_holds_its_floors_on_both_halves() {
             }
         }
         let mnl = t["must_not_label_violations"].as_u64().unwrap();
-        if mnl > 2 {
+        if mnl > 1 {
             low.push(format!(
-                "half {half}: {mnl} must_not_label violations (at most 2)"
+                "half {half}: {mnl} must_not_label violations (at most 1)"
             ));
         }
     }

@@ -403,3 +403,198 @@ fn a_chinese_ecs_instance_is_a_compute_host_not_the_container_service() {
     assert!(affirmed(&labels, "ecs").is_empty(), "{labels:#?}");
     assert!(!affirmed(&labels, "compute-host").is_empty(), "{labels:#?}");
 }
+
+// News reports in Korean, Chinese and Japanese: wordier and more indirect than postmortems.
+// Every text below is written for these tests.
+
+fn root_cause_of(lang: &str, text: &str) -> (String, Vec<Label>) {
+    let (v, n) = setup();
+    let labels = n.label(text, &[], Some(lang));
+    (fill_case(&labels, v).root_cause, labels)
+}
+
+#[test]
+fn a_cause_first_claimed_and_then_withdrawn_is_not_the_cause() {
+    for (lang, text, want, withdrawn) in [
+        (
+            "ko",
+            "회사 측은 처음에 트래픽 과부하로 인한 디도스 공격 때문이라고 설명했으나 이후 라우팅 설정 오류였다고 바로잡았다.",
+            "config-change",
+            "security-attack",
+        ),
+        (
+            "ko",
+            "초기에는 외부 공격을 원인으로 지목했다가 내부 설정 오류로 입장을 바꿨다.",
+            "config-change",
+            "security-attack",
+        ),
+        (
+            "zh",
+            "网传该平台遭到黑客攻击，官方随后回应称，故障系机房供电中断所致。",
+            "facility-failure",
+            "security-attack",
+        ),
+        (
+            "ja",
+            "当初はサイバー攻撃によるものと見られていたが、設定ミスが原因だったと発表した。",
+            "config-change",
+            "security-attack",
+        ),
+    ] {
+        let (rc, labels) = root_cause_of(lang, text);
+        assert_eq!(rc, want, "{lang}: {labels:#?}");
+        assert!(affirmed(&labels, withdrawn).is_empty(), "{lang}: {labels:#?}");
+        assert!(
+            labels
+                .iter()
+                .any(|l| l.term == withdrawn && l.assertion == Assertion::Negated),
+            "{lang}: {labels:#?}"
+        );
+    }
+}
+
+#[test]
+fn a_withdrawn_claim_does_not_negate_the_symptoms_of_its_clause() {
+    let (v, n) = setup();
+    let text = "서비스 먹통 원인을 디도스로 추정했으나 설정 오류로 확인됐다.";
+    let labels = n.label(text, &[], Some("ko"));
+    let case = fill_case(&labels, v);
+    assert!(
+        case.symptoms.contains(&"service-unavailable".to_string()),
+        "{labels:#?}"
+    );
+}
+
+#[test]
+fn an_incident_of_an_earlier_year_is_history() {
+    for (lang, text) in [
+        (
+            "ko",
+            "2025년 3월 4일 오전 접속 장애가 발생했다. 업계에서는 지난 2018년 통신구 화재 이후 가장 큰 장애라는 평가가 나왔다. 회사는 2025년 3월 5일 설정 오류가 원인이라고 밝혔다.",
+        ),
+        (
+            "zh",
+            "2025年6月2日上午，该应用出现大面积无法登录。有用户回忆起2015年的光缆被挖断事件。2025年6月3日，公司称故障原因是配置错误。",
+        ),
+        (
+            "ja",
+            "2025年6月2日朝、通信障害が発生した。2018年の火災による大規模障害を思い出す利用者もいた。同社は2025年6月3日、設定ミスが原因と発表した。",
+        ),
+    ] {
+        let (rc, labels) = root_cause_of(lang, text);
+        assert_eq!(rc, "config-change", "{lang}: {labels:#?}");
+        let old: Vec<&Label> = labels
+            .iter()
+            .filter(|l| l.term == "facility-failure" || l.term == "network-failure")
+            .collect();
+        assert!(!old.is_empty(), "{lang}: {labels:#?}");
+        assert!(
+            old.iter().all(|l| l.assertion == Assertion::Historical),
+            "{lang}: {labels:#?}"
+        );
+    }
+}
+
+#[test]
+fn a_possibility_or_an_open_question_is_not_a_cause() {
+    for (lang, text) in [
+        (
+            "ko",
+            "당국은 해킹 가능성도 살펴봤지만 현재까지 해킹 징후는 발견되지 않았다.",
+        ),
+        ("ko", "해킹 징후 없어…장비 점검 중"),
+        ("zh", "目前尚不清楚是否遭到网络攻击，公司表示正在排查。"),
+        ("ja", "サイバー攻撃の可能性も含めて原因を調べている。"),
+    ] {
+        let (rc, labels) = root_cause_of(lang, text);
+        assert_eq!(rc, "unknown", "{lang}: {labels:#?}");
+        assert!(
+            affirmed(&labels, "security-attack").is_empty(),
+            "{lang}: {labels:#?}"
+        );
+    }
+}
+
+#[test]
+fn words_that_only_contain_a_term_in_news_prose_are_not_evidence() {
+    let (_, n) = setup();
+    for (lang, text, term) in [
+        // 행정전산망 (the administration's network) holds 정전 (power cut).
+        (
+            "ko",
+            "행정전산망이 멈춰 민원 발급이 중단됐다.",
+            "facility-failure",
+        ),
+        // 챗봇 (chatbot) holds 봇 (bot).
+        ("ko", "상담 챗봇도 응답하지 않았다.", "external-traffic"),
+        // A delay in recovery is not slow responses.
+        ("ko", "장비 교체로 복구가 늦어지고 있다.", "high-latency"),
+        ("zh", "部分区域的检查延迟至次日凌晨完成。", "high-latency"),
+        // Overlapping with lunchtime is not two failures.
+        (
+            "ko",
+            "장애 시간이 점심시간과 겹쳐 식당 결제에 혼란이 있었다.",
+            "overlapping-failures",
+        ),
+        // 大部分服务 (most services) is not 部分服务 (some services).
+        ("zh", "晚上九点，大部分服务已经恢复。", "partial-outage"),
+        // Publishing a notice late is not a code release.
+        (
+            "zh",
+            "由于故障信息发布不及时，客户无法提前应对。",
+            "code-change",
+        ),
+    ] {
+        let labels = n.label(text, &[], Some(lang));
+        assert!(
+            affirmed(&labels, term).is_empty(),
+            "{lang} {term}: {labels:#?}"
+        );
+    }
+}
+
+#[test]
+fn an_outage_for_everyone_and_for_some_is_settled_by_the_evidence() {
+    let (v, n) = setup();
+    // Mostly partial: some users, some regions, intermittently; one "down" in passing.
+    let text = "일부 이용자가 접속 오류를 겪었다. 일부 지역에서는 간헐적으로 접속이 끊겼다. 한 이용자는 먹통이라고 적었다.";
+    let case = fill_case(&n.label(text, &[], Some("ko")), v);
+    assert!(
+        case.symptoms.contains(&"partial-outage".to_string()),
+        "{case:?}"
+    );
+    assert!(
+        !case.symptoms.contains(&"service-unavailable".to_string()),
+        "{case:?}"
+    );
+    // Mostly down for everyone.
+    let text = "全サービスが停止し、利用できない状態が続いた。アプリも使えない。一部の店舗では現金で対応した。";
+    let case = fill_case(&n.label(text, &[], Some("ja")), v);
+    assert!(
+        case.symptoms.contains(&"service-unavailable".to_string()),
+        "{case:?}"
+    );
+    assert!(
+        !case.symptoms.contains(&"partial-outage".to_string()),
+        "{case:?}"
+    );
+}
+
+#[test]
+fn redundancy_said_to_be_lacking_in_news_is_a_single_point_of_failure() {
+    let (v, n) = setup();
+    for (lang, text) in [
+        (
+            "ko",
+            "정부 조사 결과 주요 시스템의 이중화가 미흡했던 것으로 드러났다.",
+        ),
+        ("zh", "调查发现，该系统部署在单一机房，缺乏容灾。"),
+    ] {
+        let case = fill_case(&n.label(text, &[], Some(lang)), v);
+        assert!(
+            case.contributing
+                .contains(&"single-point-of-failure".to_string()),
+            "{lang}: {case:?}"
+        );
+    }
+}

@@ -96,6 +96,11 @@ struct LangFile {
     hypothetical: Directional,
     #[serde(default)]
     historical: Directional,
+    /// A cause first claimed and then withdrawn ("디도스로 추정했다가", "最初怀疑", "としていたが"):
+    /// `after` words negate every cause mention earlier in their clause, however far; `before`
+    /// words the cause mentions after them within `max_before` chars.
+    #[serde(default)]
+    retracted: Directional,
     #[serde(default)]
     scope: ScopeFile,
     #[serde(default)]
@@ -111,6 +116,8 @@ struct LangFile {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum TriggerKind {
     Assert(Assertion, Dir),
+    /// A withdrawn cause claim: negates cause mentions on its side of the clause.
+    Retracted(Dir),
     Pseudo,
     Terminator,
     Cause,
@@ -167,6 +174,8 @@ impl LangTriggers {
                 add(&d.before, TriggerKind::Assert(a, Dir::Before));
                 add(&d.after, TriggerKind::Assert(a, Dir::After));
             }
+            add(&f.retracted.before, TriggerKind::Retracted(Dir::Before));
+            add(&f.retracted.after, TriggerKind::Retracted(Dir::After));
             add(&f.scope.pseudo, TriggerKind::Pseudo);
             add(&f.scope.terminators, TriggerKind::Terminator);
             add(&f.cues.cause, TriggerKind::Cause);

@@ -51,9 +51,21 @@ impl CaseLabels {
     }
 }
 
-/// Support for each term of `field` among affirmed labels: (term, combined confidence, first
-/// position), strongest first. Mentions combine as independent evidence: 1 − Π(1 − c).
-fn ranked(labels: &[Label], field: &str, vocab: &Vocabulary) -> Vec<(String, f64, usize)> {
+/// Extra key in a term's table: terms that a case does not carry together with it (a service
+/// is down for everyone or for some, not both): of such a pair only the better-supported one is
+/// kept when it has [`DOMINANCE`] times the other's summed evidence (else both are).
+const EXCLUSIVE_KEY: &str = "exclusive_with";
+/// How many times the other's summed evidence a term needs to drop an exclusive term.
+const DOMINANCE: f64 = 1.5;
+
+/// Support for each term of `field` among affirmed labels: (term, combined confidence, summed
+/// confidence, first position), strongest first. Mentions combine as
+/// independent evidence: 1 − Π(1 − c).
+fn ranked_with_sums(
+    labels: &[Label],
+    field: &str,
+    vocab: &Vocabulary,
+) -> Vec<(String, f64, f64, usize)> {
     let mut by_term: HashMap<&str, (f64, f64, usize)> = HashMap::new();
     for l in labels
         .iter()
@@ -76,7 +88,39 @@ fn ranked(labels: &[Label], field: &str, vocab: &Vocabulary) -> Vec<(String, f64
             .then(b.2.total_cmp(&a.2))
             .then(a.3.cmp(&b.3))
     });
-    out.into_iter().map(|(t, c, _, p)| (t, c, p)).collect()
+    out
+}
+
+/// The terms of `field` that pass `min`, without the weaker of any two that exclude each other.
+fn kept_terms(labels: &[Label], field: &str, vocab: &Vocabulary, min: f64) -> Vec<String> {
+    let passing: Vec<(String, f64, f64, usize)> = ranked_with_sums(labels, field, vocab)
+        .into_iter()
+        .filter(|(_, c, _, _)| *c >= min)
+        .collect();
+    // Whether term `a` names `b` in its `exclusive_with` list.
+    let names = |a: &str, b: &str| -> bool {
+        vocab
+            .field(field)
+            .and_then(|f| f.terms.get(a))
+            .and_then(|t| t.extra.get(EXCLUSIVE_KEY))
+            .and_then(|v| v.as_array())
+            .is_some_and(|l| l.iter().any(|i| i.as_str() == Some(b)))
+    };
+    let exclusive = |a: &str, b: &str| names(a, b) || names(b, a);
+    // One term drops the other when it has at least `DOMINANCE` times its summed evidence;
+    // with comparable evidence the page tells both (down for minutes, degraded for hours).
+    let beats = |x: &(String, f64, f64, usize), y: &(String, f64, f64, usize)| {
+        x.2 + 1e-9 >= DOMINANCE * y.2
+    };
+    passing
+        .iter()
+        .filter(|x| {
+            !passing
+                .iter()
+                .any(|y| y.0 != x.0 && exclusive(&x.0, &y.0) && beats(y, x))
+        })
+        .map(|x| x.0.clone())
+        .collect()
 }
 
 /// Fills the label fields from labels: list fields ordered by confidence, `root_cause` the
@@ -88,11 +132,7 @@ pub fn fill_case(labels: &[Label], vocab: &Vocabulary) -> CaseLabels {
             "domain" => MIN_DOMAIN_SUPPORT,
             _ => MIN_LIST_SUPPORT,
         };
-        ranked(labels, f, vocab)
-            .into_iter()
-            .filter(|(_, c, _)| *c >= min)
-            .map(|(t, _, _)| t)
-            .collect()
+        kept_terms(labels, f, vocab, min)
     };
     let (root_cause, warnings) = root_cause(labels, vocab);
     CaseLabels {

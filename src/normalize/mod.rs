@@ -201,6 +201,7 @@ impl Normalizer {
         let triggers = self.assertions.for_lang(&lang);
         let hits: Vec<Hit> = triggers.map(|t| t.find(f)).unwrap_or_default();
         let breaks = breaks(f, &hits);
+        let years = Years::find(f);
         let live: Vec<&Hit> = live_triggers(&hits, &mentions);
         let furniture = triggers.map(|t| t.furniture(f)).unwrap_or_default();
         let char_bytes: Vec<usize> = text
@@ -257,6 +258,27 @@ impl Normalizer {
                 Some(w) if assertion == Assertion::Affirmed => (
                     Assertion::Negated,
                     format!("negated by {w:?} (the term's cancel words)"),
+                ),
+                _ => (assertion, why),
+            };
+            // A cause claimed and then withdrawn in its clause ("디도스로 추정했다가 … 정정").
+            let max_before = triggers.map_or(0, |t| t.max_before);
+            let (assertion, why) = match (
+                triggers,
+                retracted(m, entry.field, &live, &breaks, f, max_before),
+            ) {
+                (Some(t), Some(h)) if assertion == Assertion::Affirmed => (
+                    Assertion::Negated,
+                    format!("negated by {:?} (a withdrawn cause)", t.word(h)),
+                ),
+                _ => (assertion, why),
+            };
+            // An earlier year in the clause ("after the 2018 fire", "지난 2018년 … 화재"): an
+            // earlier incident, told for context.
+            let (assertion, why) = match earlier_year(&years, &breaks, m) {
+                Some(y) if assertion == Assertion::Affirmed => (
+                    Assertion::Historical,
+                    format!("historical: the year {y} is before the page's own"),
                 ),
                 _ => (assertion, why),
             };
@@ -449,10 +471,15 @@ fn live_triggers<'a>(hits: &'a [Hit], mentions: &[Mention]) -> Vec<&'a Hit> {
         .collect();
     hits.iter()
         .filter(|h| {
-            if !matches!(h.kind, TriggerKind::Assert(..)) {
+            if !matches!(h.kind, TriggerKind::Assert(..) | TriggerKind::Retracted(..)) {
                 return h.kind != TriggerKind::Pseudo;
             }
-            let inside_pseudo = pseudo.iter().any(|p| p.start < h.end && h.start < p.end);
+            // A longer trigger that holds a pseudo-trigger is meant ("확인되지 않" holds "되지 않").
+            let inside_pseudo = pseudo.iter().any(|p| {
+                p.start < h.end
+                    && h.start < p.end
+                    && !(h.start <= p.start && p.end <= h.end && h.end - h.start > p.end - p.start)
+            });
             let inside_mention = mentions
                 .iter()
                 .any(|m| m.start <= h.start && h.end <= m.end);
@@ -513,6 +540,80 @@ fn assert_mention<'a>(
         }
     }
     best
+}
+
+/// Field index of `root_cause` in [`matcher::LABEL_FIELDS`].
+const ROOT_CAUSE_FIELD: usize = 1;
+
+/// A retraction trigger whose clause side covers a cause mention, if any.
+/// A retraction trigger that covers a cause mention: one after it anywhere in its clause ("…로
+///추정했으나"), or one before it within the language's reach (`max_before` chars: "当初は…").
+fn retracted<'a>(
+    m: &Mention,
+    field: usize,
+    live: &[&'a Hit],
+    breaks: &Breaks,
+    f: &str,
+    max_before: usize,
+) -> Option<&'a Hit> {
+    if field != ROOT_CAUSE_FIELD {
+        return None;
+    }
+    let (lo, hi) = Breaks::around(&breaks.clause, m.start, m.end);
+    live.iter().copied().find(|h| match h.kind {
+        TriggerKind::Retracted(Dir::After) => h.start >= m.end && h.end <= hi,
+        TriggerKind::Retracted(Dir::Before) => {
+            h.start >= lo && h.end <= m.start && f[h.end..m.start].chars().count() <= max_before
+        }
+        _ => false,
+    })
+}
+
+/// Years written as years in a text ("2018년", "2018年", "2021-10-25") and the page's own year:
+/// the one it names most, the latest on a tie.
+struct Years {
+    /// (folded byte offset, year) of each year written with a year word (년, 年).
+    marked: Vec<(usize, u32)>,
+    own: Option<u32>,
+}
+
+impl Years {
+    fn find(f: &str) -> Self {
+        static YEAR: OnceLock<regex::Regex> = OnceLock::new();
+        let re = YEAR.get_or_init(|| {
+            regex::Regex::new(
+                r"(?:^|[^0-9])((?:19|20)[0-9]{2})(?:\s*(년|年)|[-./][0-9]{1,2}[-./][0-9]{1,2})",
+            )
+            .expect("the year pattern is valid")
+        });
+        let mut marked = Vec::new();
+        let mut count: BTreeMap<u32, usize> = BTreeMap::new();
+        for c in re.captures_iter(f) {
+            let (Some(y), Ok(n)) = (c.get(1), c[1].parse::<u32>()) else {
+                continue;
+            };
+            *count.entry(n).or_default() += 1;
+            if c.get(2).is_some() {
+                marked.push((y.start(), n));
+            }
+        }
+        let own = count
+            .iter()
+            .max_by(|a, b| a.1.cmp(b.1).then(a.0.cmp(b.0)))
+            .map(|(y, _)| *y);
+        Years { marked, own }
+    }
+}
+
+/// A year before the page's own, written earlier in the mention's clause.
+fn earlier_year(years: &Years, breaks: &Breaks, m: &Mention) -> Option<u32> {
+    let own = years.own?;
+    let (lo, _) = Breaks::around(&breaks.clause, m.start, m.end);
+    years
+        .marked
+        .iter()
+        .find(|&&(at, y)| at >= lo && at < m.start && y < own)
+        .map(|&(_, y)| y)
 }
 
 fn rank(a: Assertion) -> u8 {
