@@ -19,7 +19,7 @@ pub struct DraftWords {
     /// Whether a legal name ("X GmbH") outranks the logo; false for native-script pages.
     pub legal_name_first: bool,
     /// The compiled legal-name pattern (when `legal_name_first` and there are forms).
-    pub legal_name: Option<regex::Regex>,
+    pub legal_name: Option<super::meta::LegalName>,
     /// Words that are never an organisation (`[org] stop`).
     pub org_stop: Vec<String>,
     /// Patterns naming an organisation (`[org] patterns`, compiled; bad ones are skipped with a warning).
@@ -132,10 +132,12 @@ impl WordsRegistry {
     }
 
     /// The page language's words plus English (pages mix in English terms and log lines).
-    pub fn for_page(&self, lang: &str) -> DraftWords {
+    /// Borrowed, not cloned: a cloned regex starts with empty caches, so every page would
+    /// rebuild its lazy automata.
+    pub fn for_page(&self, lang: &str) -> std::borrow::Cow<'_, DraftWords> {
         match self.merged.get(lang) {
-            Some(w) => w.get_or_init(|| self.merge(lang)).clone(),
-            None => self.merge(lang),
+            Some(w) => std::borrow::Cow::Borrowed(w.get_or_init(|| self.merge(lang))),
+            None => std::borrow::Cow::Owned(self.merge(lang)),
         }
     }
 

@@ -229,7 +229,18 @@ pub enum Choice {
 
 /// Extracts a page (see module doc).
 pub fn extract(html: &str, url: Option<&str>, selectors: Option<&Selectors>) -> Page {
-    let (head, raw, _) = extract_blocks(html, url, selectors);
+    extract_parsed(&Html::parse_document(html), html, url, selectors)
+}
+
+/// [`extract`] of a page already parsed (`doc` is `html` parsed), for a caller that reads the
+/// same document for more than its main content.
+pub fn extract_parsed(
+    doc: &Html,
+    html: &str,
+    url: Option<&str>,
+    selectors: Option<&Selectors>,
+) -> Page {
+    let (head, raw, _) = extract_blocks_parsed(doc, html, url, selectors);
     Page::assemble(head.title, head.site_name, head.meta, raw)
 }
 
@@ -239,25 +250,34 @@ pub fn extract_blocks(
     url: Option<&str>,
     selectors: Option<&Selectors>,
 ) -> (meta::HeadInfo, Vec<RawBlock>, Choice) {
-    let doc = Html::parse_document(html);
-    let head = meta::read(&doc, url);
+    extract_blocks_parsed(&Html::parse_document(html), html, url, selectors)
+}
+
+/// [`extract_blocks`] of a page already parsed (`doc` is `html` parsed).
+pub fn extract_blocks_parsed(
+    doc: &Html,
+    html: &str,
+    url: Option<&str>,
+    selectors: Option<&Selectors>,
+) -> (meta::HeadInfo, Vec<RawBlock>, Choice) {
+    let head = meta::read(doc, url);
     let drop = selectors
-        .map(|s| matched_ids(&doc, &s.drop))
+        .map(|s| matched_ids(doc, &s.drop))
         .unwrap_or_default();
-    if let Some(main) = selectors.and_then(|s| first_match(&doc, &s.main)) {
+    if let Some(main) = selectors.and_then(|s| first_match(doc, &s.main)) {
         let mut b = Builder::default();
         for el in main {
             walk(el, Filter::Full, &drop, &mut b);
         }
         return (head, b.out, Choice::Profile);
     }
-    let (element_count, depth) = shape(&doc);
+    let (element_count, depth) = shape(doc);
     let article = if element_count <= MAX_READABILITY_ELEMENTS && depth <= MAX_READABILITY_DEPTH {
         article_blocks(html, url)
     } else {
         None
     };
-    let container = container_element(&doc);
+    let container = container_element(doc);
     let (raw, choice) = match article {
         Some(a) if !a.is_empty() => {
             // The container is walked only when it is made of records (cheap check first).
