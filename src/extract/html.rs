@@ -261,6 +261,29 @@ pub fn extract_blocks_parsed(
     selectors: Option<&Selectors>,
 ) -> (meta::HeadInfo, Vec<RawBlock>, Choice) {
     let head = meta::read(doc, url);
+    let (raw, choice) = choose_blocks(doc, html, url, selectors);
+    (head, raw, choice)
+}
+
+/// What a link check reads of a page: its title ([`meta::read_title`], as [`extract`] gives
+/// it) and the same blocks as [`extract_blocks`], without the rest of the head.
+pub fn title_and_blocks(
+    html: &str,
+    url: Option<&str>,
+    selectors: Option<&Selectors>,
+) -> (Option<String>, Vec<RawBlock>) {
+    let doc = Html::parse_document(html);
+    let title = meta::read_title(&doc);
+    (title, choose_blocks(&doc, html, url, selectors).0)
+}
+
+/// The blocks chosen for a page and which candidate won (see module doc).
+fn choose_blocks(
+    doc: &Html,
+    html: &str,
+    url: Option<&str>,
+    selectors: Option<&Selectors>,
+) -> (Vec<RawBlock>, Choice) {
     let drop = selectors
         .map(|s| matched_ids(doc, &s.drop))
         .unwrap_or_default();
@@ -269,7 +292,7 @@ pub fn extract_blocks_parsed(
         for el in main {
             walk(el, Filter::Full, &drop, &mut b);
         }
-        return (head, b.out, Choice::Profile);
+        return (b.out, Choice::Profile);
     }
     let (element_count, depth) = shape(doc);
     let article = if element_count <= MAX_READABILITY_ELEMENTS && depth <= MAX_READABILITY_DEPTH {
@@ -302,7 +325,7 @@ pub fn extract_blocks_parsed(
             ),
         },
     };
-    (head, raw, choice)
+    (raw, choice)
 }
 
 /// The number of elements of a document and its greatest element depth.
