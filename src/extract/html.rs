@@ -469,17 +469,32 @@ fn prefer_container(article: &[RawBlock], container: &[RawBlock]) -> bool {
     covered as f64 >= distinct.len() as f64 * MIN_CONTAINER_COVERAGE
 }
 
+/// A profile's selector, parsed once per thread (a link check or a bulk draft reads the same
+/// few profile selectors for every page); None when it does not parse.
+fn parsed_selector(s: &str) -> Option<Selector> {
+    thread_local! {
+        static PARSED: std::cell::RefCell<std::collections::HashMap<String, Option<Selector>>> =
+            Default::default();
+    }
+    PARSED.with(|m| {
+        m.borrow_mut()
+            .entry(s.to_string())
+            .or_insert_with(|| Selector::parse(s).ok())
+            .clone()
+    })
+}
+
 /// The elements matched by the first selector (of `list`) that matches anything.
 fn first_match<'a>(doc: &'a Html, list: &[String]) -> Option<Vec<ElementRef<'a>>> {
     list.iter()
-        .filter_map(|s| Selector::parse(s).ok())
+        .filter_map(|s| parsed_selector(s))
         .map(|sel| doc.select(&sel).collect::<Vec<_>>())
         .find(|v| !v.is_empty())
 }
 
 fn matched_ids(doc: &Html, list: &[String]) -> HashSet<NodeId> {
     list.iter()
-        .filter_map(|s| Selector::parse(s).ok())
+        .filter_map(|s| parsed_selector(s))
         .flat_map(|sel| doc.select(&sel).map(|e| e.id()).collect::<Vec<_>>())
         .collect()
 }
