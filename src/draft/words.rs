@@ -40,6 +40,9 @@ pub struct WordsRegistry {
     merged: BTreeMap<String, OnceLock<DraftWords>>,
     /// Each `[org] patterns` source compiled once (English's are merged into every language).
     compiled: Arc<Mutex<HashMap<String, Option<Regex>>>>,
+    /// The words of every language without a lexicon file (English's alone: they are all the
+    /// same), merged once.
+    unknown: OnceLock<DraftWords>,
 }
 
 fn list(table: Option<&toml::Value>, key: &str) -> Vec<String> {
@@ -128,6 +131,7 @@ impl WordsRegistry {
             by_lang,
             merged,
             compiled: Arc::default(),
+            unknown: OnceLock::new(),
         })
     }
 
@@ -137,7 +141,8 @@ impl WordsRegistry {
     pub fn for_page(&self, lang: &str) -> std::borrow::Cow<'_, DraftWords> {
         match self.merged.get(lang) {
             Some(w) => std::borrow::Cow::Borrowed(w.get_or_init(|| self.merge(lang))),
-            None => std::borrow::Cow::Owned(self.merge(lang)),
+            // `merged` has every language of `by_lang`: this one has no words of its own.
+            None => std::borrow::Cow::Borrowed(self.unknown.get_or_init(|| self.merge(lang))),
         }
     }
 
