@@ -278,7 +278,9 @@ pub async fn run(client: &Client, opts: &Options) -> Result<Report> {
             (t.url, good)
         })
         .collect();
-    let (tx, mut rx) = tokio::sync::mpsc::channel::<(String, Verdict)>(slots * 2);
+    // Unbounded: a commit that lags (the history's thread starved on a busy machine) must not
+    // stop new checks from starting; a killed run re-checks what was not yet committed.
+    let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel::<(String, Verdict)>();
     let producer = {
         let shared = shared.clone();
         tokio::spawn(async move {
@@ -294,7 +296,7 @@ pub async fn run(client: &Client, opts: &Options) -> Result<Report> {
             while let Some(r) = done.next().await {
                 match r {
                     Ok(r) => {
-                        if tx.send(r).await.is_err() {
+                        if tx.send(r).is_err() {
                             break;
                         }
                     }
