@@ -59,6 +59,11 @@ fn pad(html: &str) -> String {
 }
 
 fn main() {
+    // DRAFT_BENCH_PROFILE=N: draft only the real pages, N times, and print nothing else (for
+    // `perf record`).
+    let profile_rounds: Option<usize> = std::env::var("DRAFT_BENCH_PROFILE")
+        .ok()
+        .and_then(|v| v.parse().ok());
     let corpus = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/dev-corpus");
     if !corpus.is_dir() {
         eprintln!("note: {} is absent; nothing to measure", corpus.display());
@@ -77,6 +82,15 @@ fn main() {
     }
     let total: usize = pages.iter().map(|p| p.len()).sum();
     let opts = Options::default();
+    if let Some(n) = profile_rounds {
+        let real = real_pages();
+        for _ in 0..n {
+            for p in &real {
+                std::hint::black_box(drafter.draft(&Input::new(p.clone(), Format::Html), &opts));
+            }
+        }
+        return;
+    }
 
     // Warm up (lexicons, regexes, normaliser automata are built once per process).
     for p in &pages {
@@ -152,18 +166,8 @@ fn main() {
     );
 
     // Typical web pages: the 181 real pages of the article-extraction benchmark.
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/benchmarks/article-extraction/html");
-    let mut real = Vec::new();
-    for e in std::fs::read_dir(&dir).into_iter().flatten().flatten() {
-        let mut bytes = Vec::new();
-        let Ok(f) = std::fs::File::open(e.path()) else {
-            continue;
-        };
-        if std::io::Read::read_to_end(&mut flate2::read::GzDecoder::new(f), &mut bytes).is_ok() {
-            real.push(incidentlib::fetch::charset::decode(&bytes, None, true).text);
-        }
-    }
+    let dir = real_dir();
+    let real = real_pages();
     if real.is_empty() {
         return;
     }
@@ -213,6 +217,29 @@ fn main() {
             "note: trafilatura is not installed (`pip install trafilatura lxml_html_clean`); peer skipped"
         ),
     }
+}
+
+fn real_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/benchmarks/article-extraction/html")
+}
+
+/// The 181 real pages of the article-extraction benchmark, decoded.
+fn real_pages() -> Vec<String> {
+    let mut real = Vec::new();
+    for e in std::fs::read_dir(real_dir())
+        .into_iter()
+        .flatten()
+        .flatten()
+    {
+        let mut bytes = Vec::new();
+        let Ok(f) = std::fs::File::open(e.path()) else {
+            continue;
+        };
+        if std::io::Read::read_to_end(&mut flate2::read::GzDecoder::new(f), &mut bytes).is_ok() {
+            real.push(incidentlib::fetch::charset::decode(&bytes, None, true).text);
+        }
+    }
+    real
 }
 
 /// trafilatura's `extract` on the same gzipped pages, in its own Python process, measured there

@@ -119,8 +119,11 @@ fn check(a: &CheckArgs) -> anyhow::Result<i32> {
         progress: !a.json,
         not_found,
     };
+    // Network events are gathered every 8 task polls (tokio's default is 61): each check's
+    // page parse is one long poll, and 61 of them kept answered sockets waiting.
     let rt = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
+        .event_interval(8)
         .enable_all()
         .build()?;
     let report = match rt.block_on(links::run(&client, &opts)) {

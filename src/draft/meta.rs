@@ -35,6 +35,8 @@ pub struct OrgClues<'a> {
     pub raw: &'a str,
     pub is_html: bool,
     pub url: Option<&'a str>,
+    /// `raw` parsed, when the caller has parsed it already (else it is parsed here).
+    pub doc: Option<&'a scraper::Html>,
 }
 
 /// The language data the finder uses (from the `[org]` tables).
@@ -43,7 +45,7 @@ pub struct OrgWords<'a> {
     pub labels: &'a [String],
     pub strip: &'a [String],
     /// A name ending in a legal form ([`legal_name_pattern`]); None to skip that rule.
-    pub legal_name: Option<&'a Regex>,
+    pub legal_name: Option<&'a LegalName>,
     /// Words that are never an organisation (navigation, "Logo", "장애보고"); see [`super::org`].
     pub stop: &'a [String],
     /// Patterns whose `name` group is an organisation ("X said", "X 장애"); see [`super::org`].
@@ -137,25 +139,118 @@ fn site_part(title: &str, strip: &[String], stop: &[String]) -> Option<String> {
     (stripped != title.trim() && !stripped.is_empty()).then_some(stripped)
 }
 
+/// The legal-name pattern ([`legal_name_pattern`]) with a literal finder for its forms: the
+/// pattern's Unicode `\b` keeps the regex engine off its fast automata on non-ASCII text, so it
+/// runs only on small windows around the places a form is written (same matches, see
+/// [`legal_name`]).
+#[derive(Debug, Clone)]
+pub struct LegalName {
+    re: Regex,
+    forms: aho_corasick::AhoCorasick,
+    /// Longest form, in bytes.
+    max_form: usize,
+    /// Whether a form holds whitespace (then one form can start inside another after a space,
+    /// and every occurrence is looked at, overlapping ones too).
+    spaced: bool,
+}
+
 /// The pattern of a name ending in one of `forms` ("Nordwerk Hosting GmbH"); None without forms.
-pub fn legal_name_pattern(forms: &[String]) -> Option<Regex> {
-    let alts: Vec<String> = forms
-        .iter()
-        .filter(|f| !f.trim().is_empty())
-        .map(|f| regex::escape(f))
-        .collect();
+pub fn legal_name_pattern(forms: &[String]) -> Option<LegalName> {
+    let forms: Vec<&String> = forms.iter().filter(|f| !f.trim().is_empty()).collect();
+    let alts: Vec<String> = forms.iter().map(|f| regex::escape(f)).collect();
     if alts.is_empty() {
         return None;
     }
-    Regex::new(&format!(
+    let re = Regex::new(&format!(
         r"\b((?:\p{{Lu}}[\p{{L}}\p{{N}}&'-]*\s){{1,4}})({})(?:\s|[.,;)]|$)",
         alts.join("|")
     ))
-    .ok()
+    .ok()?;
+    Some(LegalName {
+        re,
+        forms: aho_corasick::AhoCorasick::new(&forms).ok()?,
+        max_form: forms.iter().map(|f| f.len()).max().unwrap_or(0),
+        spaced: forms.iter().any(|f| f.contains(char::is_whitespace)),
+    })
 }
 
-fn legal_name(text: &str, re: &Regex) -> Option<(String, String)> {
-    let c = re.captures(text)?;
+/// Words (each followed by one whitespace char) the legal-name pattern allows before its form.
+const LEGAL_NAME_MAX_WORDS: usize = 4;
+
+/// The first match of the legal-name pattern in `text`, found as the regex alone would find it
+/// but searched only near the forms. A match holds 1–4 words, each a run of non-space chars
+/// and one whitespace char, then a form written right after whitespace, then at most one char:
+/// so it starts after the 5th whitespace char (or the last char no word holds) before its form
+/// and ends within `max_form` + 4
+/// bytes of the form's start. Forms whose windows overlap are searched together; the first
+/// group with a match holds the text's first match (a window's start only grows with its form).
+fn legal_name_match<'t>(text: &'t str, ln: &LegalName) -> Option<regex::Captures<'t>> {
+    let after_space = |f: &usize| {
+        text[..*f]
+            .chars()
+            .next_back()
+            .is_some_and(char::is_whitespace)
+    };
+    // Without spaced forms, a form starting inside another's match follows a non-space char
+    // and could never match: the non-overlapping scan (faster) finds every start needed.
+    let mut forms: Vec<usize> = if ln.spaced {
+        ln.forms
+            .find_overlapping_iter(text)
+            .map(|m| m.start())
+            .filter(after_space)
+            .collect()
+    } else {
+        ln.forms
+            .find_iter(text)
+            .map(|m| m.start())
+            .filter(after_space)
+            .collect()
+    };
+    forms.sort_unstable();
+    forms.dedup();
+    // Back from the form to the 5th whitespace char or to a char no word holds (a superset of
+    // the pattern's `[\p{L}\p{N}&'-]`, so the window is never too short).
+    let window_start = |f: usize| {
+        let mut spaces = 0;
+        for (i, c) in text[..f].char_indices().rev() {
+            if c.is_whitespace() {
+                spaces += 1;
+                if spaces > LEGAL_NAME_MAX_WORDS {
+                    return i;
+                }
+            } else if !(c.is_alphabetic() || c.is_numeric() || matches!(c, '&' | '\'' | '-')) {
+                return i;
+            }
+        }
+        0
+    };
+    let window_end = |f: usize| {
+        let mut e = (f + ln.max_form + 4).min(text.len());
+        while !text.is_char_boundary(e) {
+            e += 1;
+        }
+        e
+    };
+    let mut i = 0;
+    while i < forms.len() {
+        let start = window_start(forms[i]);
+        let mut end = window_end(forms[i]);
+        i += 1;
+        while i < forms.len() && window_start(forms[i]) <= end {
+            end = end.max(window_end(forms[i]));
+            i += 1;
+        }
+        // `captures_at` sees the text before `start`, so `\b` is judged as on the whole text;
+        // no form ends at `end` unless it is the text's end, so `$` cannot match early.
+        if let Some(c) = ln.re.captures_at(&text[..end], start) {
+            return Some(c);
+        }
+    }
+    None
+}
+
+fn legal_name(text: &str, ln: &LegalName) -> Option<(String, String)> {
+    let c = legal_name_match(text, ln)?;
     let name = format!("{}{}", &c[1], &c[2]);
     let line = text[..c.get(0)?.start()]
         .rsplit('\n')
@@ -228,14 +323,21 @@ pub fn find_org(c: &OrgClues, w: &OrgWords) -> Option<Org> {
         }
     }
     if c.is_html {
-        let doc = scraper::Html::parse_document(c.raw);
+        let parsed;
+        let doc = match c.doc {
+            Some(d) => d,
+            None => {
+                parsed = scraper::Html::parse_document(c.raw);
+                &parsed
+            }
+        };
         if let Some(re) = w.legal_name {
             let doc_text: String = doc.root_element().text().collect::<Vec<_>>().join(" ");
             if let Some((name, quote)) = legal_name(&doc_text, re) {
                 return org(name, &quote, "legal name");
             }
         }
-        if let Some(logo) = logo_text(&doc) {
+        if let Some(logo) = logo_text(doc) {
             let name =
                 site_part(&logo, w.strip, w.stop).unwrap_or_else(|| strip_name(&logo, w.strip));
             if let Some(o) = org(name, &logo, "logo") {
@@ -440,6 +542,80 @@ mod tests {
         let (name, _) =
             legal_name("the operations wiki of the Kestrelwiki Foundation", &re).unwrap();
         assert_eq!(name, "Kestrelwiki Foundation");
+    }
+
+    /// The windowed search finds exactly what the pattern alone finds on the whole text.
+    #[test]
+    fn legal_names_are_found_as_the_whole_text_regex_finds_them() {
+        use proptest::prelude::*;
+        let forms: Vec<String> = ["GmbH", "AG", "Inc.", "Inc", "Corp.", "S.A.", "e.V."]
+            .map(String::from)
+            .to_vec();
+        let ln = legal_name_pattern(&forms).unwrap();
+        let whole = |t: &str| {
+            ln.re.captures(t).map(|c| {
+                (
+                    c.get(0).unwrap().range(),
+                    c[1].to_string(),
+                    c[2].to_string(),
+                )
+            })
+        };
+        let windowed = |t: &str| {
+            legal_name_match(t, &ln).map(|c| {
+                (
+                    c.get(0).unwrap().range(),
+                    c[1].to_string(),
+                    c[2].to_string(),
+                )
+            })
+        };
+        for t in [
+            "Acme GmbH Holding AG",
+            "éNordwerk GmbH",
+            "Über Nordwerk GmbH, Berlin",
+            "(c) Big Blue Sky Cloud Corp Inc.",
+            "One Two Three Four Five Six Inc",
+            "Straße Äpfel Öl-Werk & Söhne AG)",
+            "学 Nordwerk GmbH.",
+            "Nordwerk\nHosting\tGmbH;",
+            "Inc Inc Inc",
+            "",
+        ] {
+            assert_eq!(windowed(t), whole(t), "{t:?}");
+        }
+        let token = prop_oneof![
+            Just("GmbH"),
+            Just("AG"),
+            Just("Inc."),
+            Just("Inc"),
+            Just("S.A."),
+            Just("Nord"),
+            Just("Werk"),
+            Just("Öl"),
+            Just("é"),
+            Just("x"),
+            Just("学"),
+            Just(" "),
+            Just("\n"),
+            Just(","),
+            Just("."),
+            Just(")"),
+            Just("-"),
+        ];
+        let spaced =
+            legal_name_pattern(&["Co. KG".to_string(), "KG".to_string(), "AG".to_string()])
+                .unwrap();
+        assert!(spaced.spaced && !ln.spaced);
+        let whole_spaced = |t: &str| spaced.re.captures(t).map(|c| c.get(0).unwrap().range());
+        let windowed_spaced =
+            |t: &str| legal_name_match(t, &spaced).map(|c| c.get(0).unwrap().range());
+        proptest!(ProptestConfig::with_cases(3000), |(parts in proptest::collection::vec(token, 0..24))| {
+            let t = parts.concat();
+            prop_assert_eq!(windowed(&t), whole(&t), "{:?}", t);
+            let t = t.replace("Nord", "Co.").replace("Werk", "KG");
+            prop_assert_eq!(windowed_spaced(&t), whole_spaced(&t), "{:?}", t);
+        });
     }
 
     #[test]

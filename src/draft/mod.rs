@@ -116,25 +116,40 @@ impl Drafter {
     /// Drafts one document.
     pub fn draft(&self, input: &Input, opts: &Options) -> Draft {
         if let Some(page) = &input.page {
-            return self.draft_page(page, input, opts);
+            return self.draft_page(page, input, opts, None);
         }
-        let page = match input.format {
-            Format::Html => {
+        // An HTML page is parsed once, for its main content and for the organisation finder.
+        let doc =
+            (input.format == Format::Html).then(|| scraper::Html::parse_document(&input.body));
+        let page = match (&doc, input.format) {
+            (Some(doc), _) => {
                 let selectors = input.content_selector.as_ref().map(|c| extract::Selectors {
                     main: vec![c.clone()],
                     drop: vec![],
                 });
-                extract::extract_html(&input.body, input.url.as_deref(), selectors.as_ref())
+                extract::extract_html_parsed(
+                    doc,
+                    &input.body,
+                    input.url.as_deref(),
+                    selectors.as_ref(),
+                )
             }
-            Format::Markdown => extract::extract_markdown(&input.body),
-            Format::Text => extract::extract_text(&input.body),
+            (None, Format::Markdown) => extract::extract_markdown(&input.body),
+            (None, _) => extract::extract_text(&input.body),
         };
-        self.draft_page(&page, input, opts)
+        self.draft_page(&page, input, opts, doc.as_ref())
     }
 
     /// The stages, in order: language, dating, timeline, organisation and title, case, labels,
-    /// source. Each records its evidence (quote and rule) and its warnings in `ev`.
-    fn draft_page(&self, page: &Page, input: &Input, opts: &Options) -> Draft {
+    /// source. Each records its evidence (quote and rule) and its warnings in `ev`. `doc` is
+    /// `input.body` parsed, when the caller has it.
+    fn draft_page(
+        &self,
+        page: &Page,
+        input: &Input,
+        opts: &Options,
+        doc: Option<&scraper::Html>,
+    ) -> Draft {
         let text = page.text().to_string();
         let mut ev = Evidence::default();
         let language = self.language(page, input, opts, &mut ev);
@@ -157,7 +172,7 @@ impl Drafter {
         ev.warnings.extend(dating.warnings.iter().cloned());
         let dw = self.words.for_page(&language);
         let tl = timeline::build(page, &text, &dating, &dw.events, &mut ev);
-        let org_name = self.organisation(page, input, &text, &dw, &mut ev);
+        let org_name = self.organisation(page, input, &text, &dw, doc, &mut ev);
         let date = case_date(&tl, &dating, &mut ev);
         let title = page_title(page, &language, &org_name, &mut ev);
         let mut case = fill_case(
@@ -208,10 +223,12 @@ impl Drafter {
         input: &Input,
         text: &str,
         dw: &words::DraftWords,
+        doc: Option<&scraper::Html>,
         ev: &mut Evidence,
     ) -> String {
         let org = org::find_org(
             &meta::OrgClues {
+                doc,
                 profile_org: input.profile_org.as_deref(),
                 site_name: page.site_name.as_deref(),
                 title: page.title.as_deref(),

@@ -19,7 +19,7 @@ pub struct DraftWords {
     /// Whether a legal name ("X GmbH") outranks the logo; false for native-script pages.
     pub legal_name_first: bool,
     /// The compiled legal-name pattern (when `legal_name_first` and there are forms).
-    pub legal_name: Option<regex::Regex>,
+    pub legal_name: Option<super::meta::LegalName>,
     /// Words that are never an organisation (`[org] stop`).
     pub org_stop: Vec<String>,
     /// Patterns naming an organisation (`[org] patterns`, compiled; bad ones are skipped with a warning).
@@ -59,6 +59,9 @@ pub struct WordsRegistry {
     merged: BTreeMap<String, OnceLock<DraftWords>>,
     /// Each `[org] patterns` source compiled once (English's are merged into every language).
     compiled: Arc<Mutex<HashMap<String, Option<Regex>>>>,
+    /// The words of every language without a lexicon file (English's alone: they are all the
+    /// same), merged once.
+    unknown: OnceLock<DraftWords>,
 }
 
 fn list(table: Option<&toml::Value>, key: &str) -> Vec<String> {
@@ -160,14 +163,18 @@ impl WordsRegistry {
             by_lang,
             merged,
             compiled: Arc::default(),
+            unknown: OnceLock::new(),
         })
     }
 
     /// The page language's words plus English (pages mix in English terms and log lines).
-    pub fn for_page(&self, lang: &str) -> DraftWords {
+    /// Borrowed, not cloned: a cloned regex starts with empty caches, so every page would
+    /// rebuild its lazy automata.
+    pub fn for_page(&self, lang: &str) -> std::borrow::Cow<'_, DraftWords> {
         match self.merged.get(lang) {
-            Some(w) => w.get_or_init(|| self.merge(lang)).clone(),
-            None => self.merge(lang),
+            Some(w) => std::borrow::Cow::Borrowed(w.get_or_init(|| self.merge(lang))),
+            // `merged` has every language of `by_lang`: this one has no words of its own.
+            None => std::borrow::Cow::Borrowed(self.unknown.get_or_init(|| self.merge(lang))),
         }
     }
 

@@ -229,7 +229,18 @@ pub enum Choice {
 
 /// Extracts a page (see module doc).
 pub fn extract(html: &str, url: Option<&str>, selectors: Option<&Selectors>) -> Page {
-    let (head, raw, _) = extract_blocks(html, url, selectors);
+    extract_parsed(&Html::parse_document(html), html, url, selectors)
+}
+
+/// [`extract`] of a page already parsed (`doc` is `html` parsed), for a caller that reads the
+/// same document for more than its main content.
+pub fn extract_parsed(
+    doc: &Html,
+    html: &str,
+    url: Option<&str>,
+    selectors: Option<&Selectors>,
+) -> Page {
+    let (head, raw, _) = extract_blocks_parsed(doc, html, url, selectors);
     Page::assemble(head.title, head.site_name, head.meta, raw)
 }
 
@@ -239,25 +250,57 @@ pub fn extract_blocks(
     url: Option<&str>,
     selectors: Option<&Selectors>,
 ) -> (meta::HeadInfo, Vec<RawBlock>, Choice) {
+    extract_blocks_parsed(&Html::parse_document(html), html, url, selectors)
+}
+
+/// [`extract_blocks`] of a page already parsed (`doc` is `html` parsed).
+pub fn extract_blocks_parsed(
+    doc: &Html,
+    html: &str,
+    url: Option<&str>,
+    selectors: Option<&Selectors>,
+) -> (meta::HeadInfo, Vec<RawBlock>, Choice) {
+    let head = meta::read(doc, url);
+    let (raw, choice) = choose_blocks(doc, html, url, selectors);
+    (head, raw, choice)
+}
+
+/// What a link check reads of a page: its title ([`meta::read_title`], as [`extract`] gives
+/// it) and the same blocks as [`extract_blocks`], without the rest of the head.
+pub fn title_and_blocks(
+    html: &str,
+    url: Option<&str>,
+    selectors: Option<&Selectors>,
+) -> (Option<String>, Vec<RawBlock>) {
     let doc = Html::parse_document(html);
-    let head = meta::read(&doc, url);
+    let title = meta::read_title(&doc);
+    (title, choose_blocks(&doc, html, url, selectors).0)
+}
+
+/// The blocks chosen for a page and which candidate won (see module doc).
+fn choose_blocks(
+    doc: &Html,
+    html: &str,
+    url: Option<&str>,
+    selectors: Option<&Selectors>,
+) -> (Vec<RawBlock>, Choice) {
     let drop = selectors
-        .map(|s| matched_ids(&doc, &s.drop))
+        .map(|s| matched_ids(doc, &s.drop))
         .unwrap_or_default();
-    if let Some(main) = selectors.and_then(|s| first_match(&doc, &s.main)) {
+    if let Some(main) = selectors.and_then(|s| first_match(doc, &s.main)) {
         let mut b = Builder::default();
         for el in main {
             walk(el, Filter::Full, &drop, &mut b);
         }
-        return (head, b.out, Choice::Profile);
+        return (b.out, Choice::Profile);
     }
-    let (element_count, depth) = shape(&doc);
+    let (element_count, depth) = shape(doc);
     let article = if element_count <= MAX_READABILITY_ELEMENTS && depth <= MAX_READABILITY_DEPTH {
         article_blocks(html, url)
     } else {
         None
     };
-    let container = container_element(&doc);
+    let container = container_element(doc);
     let (raw, choice) = match article {
         Some(a) if !a.is_empty() => {
             // The container is walked only when it is made of records (cheap check first).
@@ -282,7 +325,7 @@ pub fn extract_blocks(
             ),
         },
     };
-    (head, raw, choice)
+    (raw, choice)
 }
 
 /// The number of elements of a document and its greatest element depth.
@@ -426,17 +469,32 @@ fn prefer_container(article: &[RawBlock], container: &[RawBlock]) -> bool {
     covered as f64 >= distinct.len() as f64 * MIN_CONTAINER_COVERAGE
 }
 
+/// A profile's selector, parsed once per thread (a link check or a bulk draft reads the same
+/// few profile selectors for every page); None when it does not parse.
+fn parsed_selector(s: &str) -> Option<Selector> {
+    thread_local! {
+        static PARSED: std::cell::RefCell<std::collections::HashMap<String, Option<Selector>>> =
+            Default::default();
+    }
+    PARSED.with(|m| {
+        m.borrow_mut()
+            .entry(s.to_string())
+            .or_insert_with(|| Selector::parse(s).ok())
+            .clone()
+    })
+}
+
 /// The elements matched by the first selector (of `list`) that matches anything.
 fn first_match<'a>(doc: &'a Html, list: &[String]) -> Option<Vec<ElementRef<'a>>> {
     list.iter()
-        .filter_map(|s| Selector::parse(s).ok())
+        .filter_map(|s| parsed_selector(s))
         .map(|sel| doc.select(&sel).collect::<Vec<_>>())
         .find(|v| !v.is_empty())
 }
 
 fn matched_ids(doc: &Html, list: &[String]) -> HashSet<NodeId> {
     list.iter()
-        .filter_map(|s| Selector::parse(s).ok())
+        .filter_map(|s| parsed_selector(s))
         .flat_map(|sel| doc.select(&sel).map(|e| e.id()).collect::<Vec<_>>())
         .collect()
 }

@@ -33,6 +33,27 @@ fn sel(s: &str) -> Selector {
     Selector::parse(s).expect("static selector is valid")
 }
 
+/// The page's title: `og:title`/`twitter:title`, else `<title>`, or the first `<h1>` when the
+/// `<title>` repeats it with the site's name around it ("Lumora Cloud Status - Elevated API
+/// error rates…").
+pub fn read_title(doc: &Html) -> Option<String> {
+    let h1 = doc
+        .select(&H1)
+        .next()
+        .map(|t| collapse(&t.text().collect::<String>()))
+        .filter(|t| !t.is_empty());
+    let head_title = doc
+        .select(&TITLE)
+        .next()
+        .map(|t| collapse(&t.text().collect::<String>()))
+        .filter(|t| !t.is_empty());
+    meta_content(doc, TITLE_KEYS).or(match (head_title, h1) {
+        (Some(t), Some(h)) if t.contains(&h) => Some(h),
+        (Some(t), _) => Some(t),
+        (None, h) => h,
+    })
+}
+
 /// Head metadata of a parsed document.
 pub struct HeadInfo {
     pub title: Option<String>,
@@ -77,23 +98,7 @@ fn json_ld_published(doc: &Html) -> Option<String> {
 
 /// Reads the head of `doc`; `url` is the fallback canonical URL.
 pub fn read(doc: &Html, url: Option<&str>) -> HeadInfo {
-    // The first <h1> when the <title> repeats it with the site's name around it
-    // ("Lumora Cloud Status - Elevated API error rates…").
-    let h1 = doc
-        .select(&H1)
-        .next()
-        .map(|t| collapse(&t.text().collect::<String>()))
-        .filter(|t| !t.is_empty());
-    let head_title = doc
-        .select(&TITLE)
-        .next()
-        .map(|t| collapse(&t.text().collect::<String>()))
-        .filter(|t| !t.is_empty());
-    let title = meta_content(doc, TITLE_KEYS).or(match (head_title, h1) {
-        (Some(t), Some(h)) if t.contains(&h) => Some(h),
-        (Some(t), _) => Some(t),
-        (None, h) => h,
-    });
+    let title = read_title(doc);
     let site_name = meta_content(doc, SITE_NAME_KEYS);
     let published = meta_content(doc, PUBLISHED_KEYS)
         .or_else(|| json_ld_published(doc))

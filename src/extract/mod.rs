@@ -183,6 +183,17 @@ pub fn extract_html(html: &str, url: Option<&str>, profile_selectors: Option<&Se
     html::extract(html, url, profile_selectors)
 }
 
+/// [`extract_html`] of a page the caller has parsed (`doc` is `html` parsed with
+/// `scraper::Html::parse_document`), so a caller that reads the document again parses it once.
+pub fn extract_html_parsed(
+    doc: &scraper::Html,
+    html: &str,
+    url: Option<&str>,
+    profile_selectors: Option<&Selectors>,
+) -> Page {
+    html::extract_parsed(doc, html, url, profile_selectors)
+}
+
 /// Splits plain text (notes, pasted pages) into blocks: short standalone lines become headings,
 /// bullets list items, tab-separated lines table rows.
 pub fn extract_text(text: &str) -> Page {

@@ -40,6 +40,10 @@ fn origin_of(u: &url::Url) -> String {
 
 /// Parses a capture URL on a Wayback host (`web.archive.org` or the configured `wayback_url`).
 pub fn parse_wayback(raw: &str, wayback_url: &str) -> Option<WaybackUrl> {
+    // Every capture URL holds "/web/" (see `path_regex`): the rest need not parse two URLs.
+    if !raw.contains("/web/") {
+        return None;
+    }
     let u = url::Url::parse(raw).ok()?;
     let host = u.host_str()?;
     let configured = url::Url::parse(wayback_url).ok();

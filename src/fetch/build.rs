@@ -332,17 +332,16 @@ pub fn for_link_check(meta: Meta, bytes: &[u8], profiles: &Profiles) -> Document
             main: vec![c.clone()],
             drop: vec![],
         });
-    let (head, raw, _) =
-        crate::extract::html::extract_blocks(&decoded.text, Some(&page_url), sel.as_ref());
+    let (head_title, raw) =
+        crate::extract::html::title_and_blocks(&decoded.text, Some(&page_url), sel.as_ref());
     let text = raw
         .iter()
         .map(|b| b.text.as_str())
         .collect::<Vec<_>>()
         .join("\n");
     // The page's own title first, as `from_bytes` does; the whole-page parse only without one.
-    let title = head
-        .title
-        .or_else(|| super::text::title_and_text(&decoded.text, format, &selectors).0);
+    let title =
+        head_title.or_else(|| super::text::title_and_text(&decoded.text, format, &selectors).0);
     Document {
         url: meta.url,
         final_url: meta.final_url,

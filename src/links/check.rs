@@ -99,8 +99,20 @@ fn sibling_url(host: &str, url: &str) -> Option<(String, String)> {
     Some((key, u.to_string()))
 }
 
-async fn sibling_for(shared: &Shared, host: &str, url: &str) -> Sibling {
-    let (key, probe) = sibling_url(host, url)?;
+/// The cache key [`sibling_url`] gives for `u`, without building a probe (asked once per URL;
+/// the probe is built once per folder).
+fn sibling_key(host: &str, u: &url::Url) -> Option<String> {
+    if u.cannot_be_a_base() {
+        return None;
+    }
+    let path = u.path();
+    let path = path.strip_suffix('/').unwrap_or(path);
+    let folder = path.rfind('/').map_or("/", |i| &path[..=i]);
+    Some(format!("{}://{host}{folder}", u.scheme()))
+}
+
+async fn sibling_for(shared: &Shared, host: &str, u: &url::Url) -> Sibling {
+    let key = sibling_key(host, u)?;
     let cell = shared
         .siblings
         .lock()
@@ -110,6 +122,7 @@ async fn sibling_for(shared: &Shared, host: &str, url: &str) -> Sibling {
         .clone();
     // The first URL of a folder probes before the host's queue fills, so results keep flowing.
     cell.get_or_init(|| async {
+        let (_, probe) = sibling_url(host, u.as_str())?;
         match shared.client.fetch_for_check(&probe).await {
             Ok(d) if d.status == Some(200) => {
                 Some((d.final_url, super::fingerprint::fingerprint(&d.text)))
@@ -122,10 +135,12 @@ async fn sibling_for(shared: &Shared, host: &str, url: &str) -> Sibling {
 }
 
 async fn check_one(shared: &Shared, url: &str, good: Option<&str>) -> Verdict {
-    let host = url::Url::parse(url)
-        .map(|u| host_key(&u))
-        .unwrap_or_default();
-    let sibling = sibling_for(shared, &host, url).await;
+    let parsed = url::Url::parse(url).ok();
+    let host = parsed.as_ref().map(host_key).unwrap_or_default();
+    let sibling = match &parsed {
+        Some(u) => sibling_for(shared, &host, u).await,
+        None => None,
+    };
     let result = shared.client.fetch_for_check(url).await;
     if let Err(FetchError::HostPaused { .. }) = &result {
         let last = shared.last_host_failure.lock().unwrap().get(&host).copied();
@@ -263,7 +278,9 @@ pub async fn run(client: &Client, opts: &Options) -> Result<Report> {
             (t.url, good)
         })
         .collect();
-    let (tx, mut rx) = tokio::sync::mpsc::channel::<(String, Verdict)>(slots * 2);
+    // Unbounded: a commit that lags (the history's thread starved on a busy machine) must not
+    // stop new checks from starting; a killed run re-checks what was not yet committed.
+    let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel::<(String, Verdict)>();
     let producer = {
         let shared = shared.clone();
         tokio::spawn(async move {
@@ -279,7 +296,7 @@ pub async fn run(client: &Client, opts: &Options) -> Result<Report> {
             while let Some(r) = done.next().await {
                 match r {
                     Ok(r) => {
-                        if tx.send(r).await.is_err() {
+                        if tx.send(r).is_err() {
                             break;
                         }
                     }
@@ -441,7 +458,33 @@ fn is_archive_url(url: &str, client: &Client) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::sibling_url;
+    use super::{sibling_key, sibling_url};
+
+    #[test]
+    fn sibling_keys_are_the_probe_s_keys() {
+        for url in [
+            "https://ex.com/blog/post-1?x=1#top",
+            "https://ex.com/blog/",
+            "https://ex.com/",
+            "https://ex.com",
+            "https://ex.com/a/b/c",
+            "https://ex.com/a//b",
+            "https://ex.com/a//",
+            "http://127.0.0.1:8080/incidents/7",
+            "https://ex.com/%E6%95%85%E9%9A%9C/x%20y",
+        ] {
+            let u = url::Url::parse(url).unwrap();
+            assert_eq!(
+                sibling_key("h:1", &u),
+                sibling_url("h:1", url).map(|(k, _)| k),
+                "{url}"
+            );
+        }
+        assert_eq!(
+            sibling_key("h", &url::Url::parse("mailto:a@b.c").unwrap()),
+            None
+        );
+    }
 
     #[test]
     fn sibling_probes_sit_in_the_url_s_own_folder() {

@@ -176,7 +176,13 @@ fn classify_doc(url: &str, doc: &Document, ctx: &Context) -> Verdict {
     let status = doc.status.unwrap_or(0);
     let mut chain = doc.redirect_statuses.clone();
     chain.push(status);
-    let fingerprint = super::fingerprint::fingerprint(&doc.text);
+    // Computed when a rule reads it (a 404 never does).
+    let fp_cell = std::cell::OnceCell::new();
+    let fingerprint = || {
+        fp_cell
+            .get_or_init(|| super::fingerprint::fingerprint(&doc.text))
+            .as_deref()
+    };
     let mut v = Verdict {
         class: Class::Ok,
         http_status: Some(status),
@@ -213,7 +219,7 @@ fn classify_doc(url: &str, doc: &Document, ctx: &Context) -> Verdict {
         set(&mut v, Class::Soft404, format!("HTTP {status} but the page says {p:?}"));
     } else if let Some((sib_final, sib_fp)) = ctx.sibling.filter(|(sf, sfp)| {
         (*sf == doc.final_url && !doc.redirects.is_empty())
-            || matches!((sfp, &fingerprint), (Some(a), Some(b)) if super::fingerprint::similarity(a, b) >= SIBLING_SAME_AT)
+            || matches!((sfp, fingerprint()), (Some(a), Some(b)) if super::fingerprint::similarity(a, b) >= SIBLING_SAME_AT)
     }) {
         let _ = sib_fp;
         set(
@@ -221,7 +227,7 @@ fn classify_doc(url: &str, doc: &Document, ctx: &Context) -> Verdict {
             Class::Soft404,
             format!("indistinguishable from a random sibling URL's response ({sib_final})"),
         );
-    } else if let (Some(good), Some(now)) = (ctx.good_fingerprint, &fingerprint) {
+    } else if let (Some(good), Some(now)) = (ctx.good_fingerprint, fingerprint()) {
         let sim = super::fingerprint::similarity(good, now);
         if sim < DRIFT_BELOW {
             set(
@@ -245,7 +251,7 @@ fn classify_doc(url: &str, doc: &Document, ctx: &Context) -> Verdict {
         v.evidence.reason = format!("HTTP {status}");
     }
     if v.class.is_success() {
-        v.fingerprint = fingerprint;
+        v.fingerprint = fingerprint().map(str::to_string);
     }
     v
 }

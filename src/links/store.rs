@@ -145,6 +145,9 @@ impl Store {
             .with_context(|| format!("opening link history {}", path.display()))?;
         conn.pragma_update(None, "journal_mode", "WAL")?;
         conn.pragma_update(None, "synchronous", "NORMAL")?;
+        // Checkpoint every ~40 MB of log rather than every 4 MB: a run rewrites the same state
+        // pages batch after batch, and each checkpoint copied them again (a run ends with one).
+        conn.pragma_update(None, "wal_autocheckpoint", 10_000)?;
         conn.busy_timeout(std::time::Duration::from_secs(5))?;
         conn.execute_batch(SCHEMA)
             .with_context(|| format!("creating tables in {}", path.display()))?;

@@ -15,6 +15,9 @@ pub fn is_cjk(c: char) -> bool {
 }
 
 fn lower(c: char) -> char {
+    if c.is_ascii() {
+        return c.to_ascii_lowercase();
+    }
     c.to_lowercase().next().unwrap_or(c)
 }
 
@@ -75,7 +78,13 @@ fn free_word(text: &str, start: usize, end: usize) -> bool {
 /// The longest phrase (list sorted longest first) found at `pos`, as a whole word: its end.
 pub fn phrase_at(text: &str, pos: usize, phrases: &[String]) -> Option<usize> {
     let hay = &text[pos..];
+    // A phrase can only match if it starts with the text's first char, lower-cased (the
+    // phrases are lower case): one comparison per phrase instead of a case mapping.
+    let first = hay.chars().next().map(lower);
     phrases.iter().find_map(|p| {
+        if first.is_some_and(|f| p.chars().next().is_some_and(|c| c != f)) {
+            return None;
+        }
         let len = ci_prefix(hay, p)?;
         free_word(text, pos, pos + len).then_some(pos + len)
     })
@@ -84,7 +93,11 @@ pub fn phrase_at(text: &str, pos: usize, phrases: &[String]) -> Option<usize> {
 /// The longest phrase ending at `pos`, as a whole word: its start.
 pub fn phrase_before(text: &str, pos: usize, phrases: &[String]) -> Option<usize> {
     let hay = &text[..pos];
+    let last = hay.chars().next_back().map(lower);
     phrases.iter().find_map(|p| {
+        if last.is_some_and(|l| p.chars().next_back().is_some_and(|c| c != l)) {
+            return None;
+        }
         let start = ci_suffix(hay, p)?;
         free_word(text, start, pos).then_some(start)
     })
