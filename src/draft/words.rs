@@ -32,6 +32,9 @@ pub struct DraftWords {
     pub org_locative: Vec<String>,
 }
 
+/// `[org] patterns` source → its compiled pattern (None when it does not compile).
+type PatternCache = Arc<Mutex<HashMap<String, Option<Regex>>>>;
+
 /// A language's `[org] patterns`, compiled the first time a page needs them: most pages are
 /// named by their host or markup before the patterns are tried, and compiling the English ones
 /// (Unicode letter classes) costs more than the rest of a one-page draft's setup.
@@ -39,7 +42,7 @@ pub struct DraftWords {
 pub struct OrgPatterns {
     sources: Vec<String>,
     /// Each source compiled once per process, shared by every language's set.
-    cache: Option<Arc<Mutex<HashMap<String, Option<Regex>>>>>,
+    cache: Option<PatternCache>,
     compiled: OnceLock<Vec<Regex>>,
 }
 
@@ -102,7 +105,7 @@ pub struct WordsRegistry {
     /// language is drafted (a one-page draft compiles one language's patterns, not nine).
     merged: BTreeMap<String, OnceLock<DraftWords>>,
     /// Each `[org] patterns` source compiled once (English's are merged into every language).
-    compiled: Arc<Mutex<HashMap<String, Option<Regex>>>>,
+    compiled: PatternCache,
 }
 
 fn list(table: Option<&toml::Value>, key: &str) -> Vec<String> {
