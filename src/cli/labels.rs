@@ -17,8 +17,10 @@ pub struct Args {
 
 pub fn run(cli: &super::Cli, args: &Args) -> anyhow::Result<i32> {
     // A vocabulary that cannot be loaded is a usage error: main prints it and exits 2.
-    let vocab = cli.vocabulary()?;
-    let normalizer = Normalizer::new(&vocab)?;
+    // The process ends right after this command: the vocabulary and the compiled matchers are
+    // left to the operating system (freeing them cost 8% of labelling a sentence).
+    let vocab = std::mem::ManuallyDrop::new(cli.vocabulary()?);
+    let normalizer = std::mem::ManuallyDrop::new(Normalizer::new(&vocab)?);
     let text = match args.text.as_deref() {
         Some(t) if t != "-" => t.to_string(),
         _ => {

@@ -49,7 +49,7 @@ pub struct OrgWords<'a> {
     /// Words that are never an organisation (navigation, "Logo", "장애보고"); see [`super::org`].
     pub stop: &'a [String],
     /// Patterns whose `name` group is an organisation ("X said", "X 장애"); see [`super::org`].
-    pub patterns: &'a [Regex],
+    pub patterns: &'a super::words::OrgPatterns,
     /// First-person words ("we", "our", "저희"): a page that uses them is its site's own.
     pub first_person: &'a [String],
     /// Words before a place ("in", "em"): a name after them is not an organisation.

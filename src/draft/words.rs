@@ -22,9 +22,10 @@ pub struct DraftWords {
     pub legal_name: Option<super::meta::LegalName>,
     /// Words that are never an organisation (`[org] stop`).
     pub org_stop: Vec<String>,
-    /// Patterns naming an organisation (`[org] patterns`, compiled; bad ones are skipped with a warning).
+    /// Patterns naming an organisation (`[org] patterns`, compiled when first used; bad ones
+    /// are skipped).
     pub org_pattern_sources: Vec<String>,
-    pub org_patterns: Vec<regex::Regex>,
+    pub org_patterns: OrgPatterns,
     /// First-person words (`[org] first_person`).
     pub org_first_person: Vec<String>,
     /// Words before a place (`[org] locative`).
@@ -50,6 +51,71 @@ pub struct DraftWords {
     pub org_credits: Vec<regex::Regex>,
 }
 
+/// `[org] patterns` source → its compiled pattern (None when it does not compile).
+type PatternCache = Arc<Mutex<HashMap<String, Option<Regex>>>>;
+
+/// A language's `[org] patterns`, compiled the first time a page needs them: most pages are
+/// named by their host or markup before the patterns are tried, and compiling the English ones
+/// (Unicode letter classes) costs more than the rest of a one-page draft's setup.
+#[derive(Debug, Clone, Default)]
+pub struct OrgPatterns {
+    sources: Vec<String>,
+    /// Each source compiled once per process, shared by every language's set.
+    cache: Option<PatternCache>,
+    compiled: OnceLock<Vec<Regex>>,
+}
+
+/// No patterns (for [`super::meta::OrgWords`]'s default).
+static NO_ORG_PATTERNS: OrgPatterns = OrgPatterns {
+    sources: Vec::new(),
+    cache: None,
+    compiled: OnceLock::new(),
+};
+
+impl OrgPatterns {
+    /// The compiled patterns (compiled now if this is their first use).
+    pub fn get(&self) -> &[Regex] {
+        self.compiled.get_or_init(|| {
+            self.sources
+                .iter()
+                .filter_map(|p| match &self.cache {
+                    Some(cache) => {
+                        let mut cache = cache.lock().unwrap_or_else(|e| e.into_inner());
+                        cache
+                            .entry(p.to_string())
+                            .or_insert_with(|| super::org::compile_pattern(p).ok())
+                            .clone()
+                    }
+                    None => super::org::compile_pattern(p).ok(),
+                })
+                .collect()
+        })
+    }
+}
+
+impl From<Vec<Regex>> for OrgPatterns {
+    fn from(compiled: Vec<Regex>) -> Self {
+        OrgPatterns {
+            compiled: OnceLock::from(compiled),
+            ..Default::default()
+        }
+    }
+}
+
+impl<'a> IntoIterator for &'a OrgPatterns {
+    type Item = &'a Regex;
+    type IntoIter = std::slice::Iter<'a, Regex>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.get().iter()
+    }
+}
+
+impl Default for &OrgPatterns {
+    fn default() -> Self {
+        &NO_ORG_PATTERNS
+    }
+}
+
 /// The drafter's words for every language with a lexicon file.
 #[derive(Debug, Clone, Default)]
 pub struct WordsRegistry {
@@ -58,7 +124,7 @@ pub struct WordsRegistry {
     /// language is drafted (a one-page draft compiles one language's patterns, not nine).
     merged: BTreeMap<String, OnceLock<DraftWords>>,
     /// Each `[org] patterns` source compiled once (English's are merged into every language).
-    compiled: Arc<Mutex<HashMap<String, Option<Regex>>>>,
+    compiled: PatternCache,
     /// The words of every language without a lexicon file (English's alone: they are all the
     /// same), merged once.
     unknown: OnceLock<DraftWords>,
@@ -139,7 +205,7 @@ impl WordsRegistry {
                     legal_name: None,
                     org_stop: list(org, "stop"),
                     org_pattern_sources: list(org, "patterns"),
-                    org_patterns: vec![],
+                    org_patterns: OrgPatterns::default(),
                     org_first_person: list(org, "first_person"),
                     org_locative: list(org, "locative"),
                     org_particles: list(org, "particles"),
@@ -246,11 +312,11 @@ impl WordsRegistry {
                 break;
             }
         }
-        out.org_patterns = out
-            .org_pattern_sources
-            .iter()
-            .filter_map(|p| self.compiled_pattern(p))
-            .collect();
+        out.org_patterns = OrgPatterns {
+            sources: out.org_pattern_sources.clone(),
+            cache: Some(self.compiled.clone()),
+            compiled: OnceLock::new(),
+        };
         out.org_byline = out
             .org_byline_sources
             .iter()
@@ -267,7 +333,8 @@ impl WordsRegistry {
         out
     }
 
-    /// `[org] patterns` source compiled, from the cache when another language compiled it.
+    /// `[org]` byline and credit patterns, compiled once per process (every page blanks its
+    /// bylines, so these are not deferred like the name patterns).
     fn compiled_pattern(&self, p: &str) -> Option<Regex> {
         let mut cache = self.compiled.lock().unwrap_or_else(|e| e.into_inner());
         cache

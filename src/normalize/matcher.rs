@@ -71,14 +71,13 @@ fn plain(w: &str) -> String {
 /// Stems alone conflate too much ("scheduler"/"scheduled", "operator"/"operations"), and a
 /// plural phrase word ("dates") must not match the bare word ("date").
 fn inflection_of(phrase_words: &[String], text: &str, algo: rust_stemmers::Algorithm) -> bool {
-    let stemmer = rust_stemmers::Stemmer::create(algo);
     let tw: Vec<&str> = words_of(text).collect();
     tw.len() == phrase_words.len()
         && phrase_words.iter().zip(&tw).all(|(p, t)| {
             if p == t {
                 return true;
             }
-            if stemmer.stem(p).chars().count() < MIN_STEM_CHARS {
+            if stem::with_stem(p, algo, |s| s.chars().count()) < MIN_STEM_CHARS {
                 return false;
             }
             let (p, t) = (plain(p), plain(t));
@@ -110,6 +109,60 @@ pub struct Mention {
     pub entry: usize,
 }
 
+/// A label pattern, compiled the first time a text holds one of the literals every match of it
+/// starts with (at its first use when it has no such literals): most texts never need it, and
+/// compiling a pattern like `[^.\n]{0,40}` costs more than labelling a sentence.
+#[derive(Debug, Clone)]
+struct LazyPattern {
+    source: String,
+    /// The literals every match begins with; None when they are not a small finite set.
+    starts: Option<AhoCorasick>,
+    compiled: std::sync::OnceLock<Option<Regex>>,
+}
+
+impl LazyPattern {
+    fn new(source: &str) -> Self {
+        LazyPattern {
+            source: source.to_string(),
+            starts: match_starts(source),
+            compiled: std::sync::OnceLock::new(),
+        }
+    }
+
+    /// The compiled pattern when `folded` may hold a match; None when it cannot (or the
+    /// pattern does not compile, which is logged once).
+    fn for_text(&self, folded: &str) -> Option<&Regex> {
+        if self.starts.as_ref().is_some_and(|a| !a.is_match(folded)) {
+            return None;
+        }
+        self.compiled
+            .get_or_init(|| match Regex::new(&self.source) {
+                Ok(re) => Some(re),
+                Err(e) => {
+                    tracing::error!(
+                        "label pattern {:?} does not compile ({e}); it finds nothing",
+                        self.source
+                    );
+                    None
+                }
+            })
+            .as_ref()
+    }
+}
+
+/// The literals (prefixes) every match of pattern `p` starts with, as one automaton; None when
+/// they are not a finite set of non-empty strings (then every text needs the pattern).
+fn match_starts(p: &str) -> Option<AhoCorasick> {
+    use regex_syntax::hir::literal::{ExtractKind, Extractor};
+    let hir = regex_syntax::Parser::new().parse(p).ok()?;
+    let seq = Extractor::new().kind(ExtractKind::Prefix).extract(&hir);
+    let lits = seq.literals()?;
+    if lits.is_empty() || lits.iter().any(|l| l.as_bytes().is_empty()) {
+        return None;
+    }
+    AhoCorasick::new(lits.iter().map(|l| l.as_bytes())).ok()
+}
+
 /// Every phrase of every label field in one automaton (a DFA), and the compiled patterns.
 #[derive(Debug, Clone)]
 pub struct Matcher {
@@ -117,7 +170,7 @@ pub struct Matcher {
     /// Automaton pattern id → entries sharing that folded phrase.
     by_phrase: Vec<Vec<usize>>,
     pub entries: Vec<Entry>,
-    regexes: Vec<(Regex, usize)>,
+    regexes: Vec<(LazyPattern, usize)>,
     pub fields: Vec<String>,
     pub terms: Vec<TermData>,
     stemmed: Vec<StemSet>,
@@ -195,14 +248,25 @@ pub fn check_patterns(vocab: &Vocabulary) -> Result<()> {
 }
 
 impl Matcher {
+    /// The phrases and patterns of every language.
     pub fn new(vocab: &Vocabulary) -> Result<Self> {
+        Self::build(vocab, None)
+    }
+
+    /// The phrases and patterns of `langs` only (built without copying the vocabulary).
+    pub fn for_langs(vocab: &Vocabulary, langs: &[&str]) -> Result<Self> {
+        Self::build(vocab, Some(langs))
+    }
+
+    fn build(vocab: &Vocabulary, langs: Option<&[&str]>) -> Result<Self> {
+        let wanted = |lang: &String| langs.is_none_or(|l| l.contains(&lang.as_str()));
         let mut entries = Vec::new();
         let mut phrases: Vec<String> = Vec::new();
         let mut by_phrase: Vec<Vec<usize>> = Vec::new();
         let mut index: HashMap<(String, bool, bool), usize> = HashMap::new();
         let mut fields = Vec::new();
         let mut terms: Vec<TermData> = Vec::new();
-        let mut regexes: Vec<(Regex, usize)> = Vec::new();
+        let mut regexes: Vec<(LazyPattern, usize)> = Vec::new();
         for (fi, name) in LABEL_FIELDS.iter().enumerate() {
             fields.push(name.to_string());
             let Some(field) = vocab.field(name) else {
@@ -230,7 +294,7 @@ impl Matcher {
                         .filter(|w| !w.0.is_empty())
                         .collect(),
                 });
-                for (lang, list) in &t.phrases {
+                for (lang, list) in t.phrases.iter().filter(|(l, _)| wanted(l)) {
                     for p in list {
                         let (left, right, core) = boundaries(p);
                         let f = fold(core);
@@ -259,14 +323,10 @@ impl Matcher {
                         by_phrase[slot].push(id);
                     }
                 }
-                for (lang, list) in &t.patterns {
+                for (lang, list) in t.patterns.iter().filter(|(l, _)| wanted(l)) {
                     for p in list {
-                        let re = Regex::new(p).with_context(|| {
-                            format!(
-                                "mappings/{name}.toml: term {term:?}, {lang} pattern {p:?} is not a valid regular expression"
-                            )
-                        })?;
-                        regexes.push((re, entries.len()));
+                        // The syntax is checked by `check_patterns` when the vocabulary loads.
+                        regexes.push((LazyPattern::new(p), entries.len()));
                         entries.push(Entry {
                             field: fi,
                             term: term.clone(),
@@ -408,10 +468,13 @@ impl Matcher {
         }
         // Each pattern runs on its own: the regex engine skips ahead on its literal prefix, which
         // is far cheaper than a set scan with Unicode word boundaries.
-        for (re, e) in &self.regexes {
+        for (p, e) in &self.regexes {
             if !allowed(*e) {
                 continue;
             }
+            let Some(re) = p.for_text(folded) else {
+                continue;
+            };
             for m in re.find_iter(folded) {
                 if m.start() < m.end() {
                     found.push(Mention {

@@ -149,28 +149,18 @@ impl Normalizer {
             .or_else(|| self.matchers.get_key_value(PHRASE_LINGUA_FRANCA))
             .expect("the lingua franca always has a cell");
         cell.get_or_init(|| {
-            let mut only = self.vocab.clone();
-            for name in matcher::LABEL_FIELDS {
-                let Some(f) = only.fields.get_mut(name) else {
-                    continue;
-                };
-                for t in f.terms.values_mut() {
-                    t.phrases
-                        .retain(|l, _| l == key || l == PHRASE_LINGUA_FRANCA);
-                    t.patterns
-                        .retain(|l, _| l == key || l == PHRASE_LINGUA_FRANCA);
-                }
-            }
-            // Every pattern's syntax was checked in `new`; one can still exceed the regex size
-            // limit, and then the language is labelled by its phrases alone.
-            Matcher::new(&only).unwrap_or_else(|e| {
+            // Every pattern's syntax was checked in `new`; patterns compile on first use, and one
+            // that exceeds the regex size limit is logged and finds nothing.
+            let langs = [key.as_str(), PHRASE_LINGUA_FRANCA];
+            Matcher::for_langs(&self.vocab, &langs).unwrap_or_else(|e| {
                 tracing::error!("{e:#}; labelling {key} text without its patterns");
+                let mut only = self.vocab.clone();
                 for f in only.fields.values_mut() {
                     for t in f.terms.values_mut() {
                         t.patterns.clear();
                     }
                 }
-                Matcher::new(&only).expect("phrases alone always build")
+                Matcher::for_langs(&only, &langs).expect("phrases alone always build")
             })
         })
     }

@@ -1,11 +1,54 @@
 //! Snowball stemming (en de fr es pt) of folded text word by word, with a map from stemmed bytes back to folded bytes.
 use super::text::is_word_char;
 use rust_stemmers::{Algorithm, Stemmer};
+use std::cell::RefCell;
 use std::collections::HashMap;
 
 /// Words shorter than this (in bytes) are kept as they are: stemming them gains nothing and
 /// costs a stemmer call for every "the", "and", "de".
 const MIN_STEMMED_WORD_BYTES: usize = 4;
+/// Distinct words whose stems a thread remembers per language, at most: a library repeats its
+/// words from case to case, so most words are stemmed once per run. When full, the cache starts
+/// over (a few MB per thread at most).
+const MAX_CACHED_STEMS: usize = 100_000;
+
+/// The languages [`algorithm`] knows, as an index into the per-thread stem caches.
+fn slot(algo: Algorithm) -> usize {
+    match algo {
+        Algorithm::English => 0,
+        Algorithm::German => 1,
+        Algorithm::French => 2,
+        Algorithm::Spanish => 3,
+        Algorithm::Portuguese => 4,
+        _ => 5,
+    }
+}
+
+/// Word → stem for each language.
+type StemCache = HashMap<Box<str>, Box<str>, rustc_hash::FxBuildHasher>;
+
+thread_local! {
+    static STEMS: RefCell<[StemCache; 6]> = RefCell::new(Default::default());
+}
+
+/// Calls `f` with the stem of `word` (as the stemmer gives it, possibly empty), from this
+/// thread's cache when it was stemmed before.
+pub fn with_stem<R>(word: &str, algo: Algorithm, f: impl FnOnce(&str) -> R) -> R {
+    STEMS.with(|cell| {
+        let mut caches = cell.borrow_mut();
+        let cache = &mut caches[slot(algo)];
+        if let Some(st) = cache.get(word) {
+            return f(st);
+        }
+        if cache.len() >= MAX_CACHED_STEMS {
+            cache.clear();
+        }
+        let st: Box<str> = Stemmer::create(algo).stem(word).into();
+        let r = f(&st);
+        cache.insert(word.into(), st);
+        r
+    })
+}
 
 /// The Snowball algorithm for a language code, for the languages whose inflection a stemmer
 /// undoes (Vietnamese does not inflect; Korean, Japanese and Chinese are not split into words).
@@ -32,29 +75,24 @@ pub struct StemmedText {
 impl StemmedText {
     /// Stems every word of `folded` (already lower case) with `algo`.
     pub fn new(folded: &str, algo: Algorithm) -> Self {
-        let stemmer = Stemmer::create(algo);
         let mut text = String::with_capacity(folded.len());
         let mut spans = Vec::with_capacity(folded.len());
         let mut word_start: Option<usize> = None;
-        // Words repeat: each distinct word is stemmed once per text.
-        let mut cache: HashMap<&str, String> = HashMap::new();
-        let mut flush = |text: &mut String, spans: &mut Vec<(u32, u32)>, s: usize, e: usize| {
+        // Words repeat: each distinct word is stemmed once per thread (see [`with_stem`]).
+        let flush = |text: &mut String, spans: &mut Vec<(u32, u32)>, s: usize, e: usize| {
             let word = &folded[s..e];
-            let stem: &str = if word.len() < MIN_STEMMED_WORD_BYTES {
-                word
+            let n = if word.len() < MIN_STEMMED_WORD_BYTES {
+                text.push_str(word);
+                word.len()
             } else {
-                cache.entry(word).or_insert_with(|| {
-                    let st = stemmer.stem(word);
+                with_stem(word, algo, |stem| {
                     // A stem that came out empty keeps its word, so no text goes missing.
-                    if st.is_empty() {
-                        word.to_string()
-                    } else {
-                        st.into_owned()
-                    }
+                    let stem = if stem.is_empty() { word } else { stem };
+                    text.push_str(stem);
+                    stem.len()
                 })
             };
-            text.push_str(stem);
-            spans.extend(std::iter::repeat_n((s as u32, e as u32), stem.len()));
+            spans.extend(std::iter::repeat_n((s as u32, e as u32), n));
         };
         for (i, c) in folded.char_indices() {
             if is_word_char(c) {
@@ -114,6 +152,22 @@ mod tests {
         let at = s.text.find(&p).unwrap();
         let (a, b) = s.folded_range(at, at + p.len());
         assert_eq!(&f[a..b], "pannes électriques");
+    }
+
+    #[test]
+    fn cached_stems_are_the_stemmers_own() {
+        // The same words twice (the second time from the cache), in two languages.
+        for _ in 0..2 {
+            for (w, algo) in [
+                ("crashed", Algorithm::English),
+                ("overloaded", Algorithm::English),
+                ("pannes", Algorithm::French),
+                ("störungen", Algorithm::German),
+            ] {
+                let want = Stemmer::create(algo).stem(w).into_owned();
+                assert_eq!(with_stem(w, algo, str::to_string), want, "{w}");
+            }
+        }
     }
 
     #[test]
