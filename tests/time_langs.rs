@@ -408,6 +408,22 @@ mod de {
         assert_eq!(durations(&p), vec!["2h", "3h"]);
         assert!(p.durations[1].approximate);
     }
+
+    #[test]
+    fn an_uhr_hour_after_a_clock_and_und_ends_the_range() {
+        let p = run_ref(
+            "de",
+            "zwischen 10:15 und 13 Uhr fiel das Netz aus",
+            "2024-03-05T09:00",
+        );
+        assert_eq!(
+            values(&p),
+            vec![
+                "2024-03-05T10:15:00+01:00".to_string(),
+                "2024-03-05T13:00:00+01:00".to_string()
+            ]
+        );
+    }
 }
 
 mod fr {
@@ -450,6 +466,31 @@ mod fr {
         assert!(
             v.contains(&"2022-03-04T02:00:00+01:00".to_string()),
             "{v:?}"
+        );
+    }
+
+    #[test]
+    fn an_hour_word_after_a_clock_and_a_connector_ends_the_range() {
+        // "entre 10h15 et 13 heures": 13:00, not a length of 13 hours
+        let p = run_ref(
+            "fr",
+            "Un raté survenu entre 10h15 et 13 heures a bloqué les paiements.",
+            "2024-03-05T09:00",
+        );
+        assert_eq!(
+            values(&p),
+            vec![
+                "2024-03-05T10:15:00+01:00".to_string(),
+                "2024-03-05T13:00:00+01:00".to_string()
+            ]
+        );
+        assert!(p.durations.is_empty(), "{:?}", durations(&p));
+        // a bare number before the connector is not a clock: "entre 2 et 3 heures" is no range
+        let p = run("fr", "La panne a duré entre 2 et 3 heures.");
+        assert!(
+            p.times.iter().all(|t| t.kind != TimeKind::Range),
+            "{:?}",
+            values(&p)
         );
     }
 }

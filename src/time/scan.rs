@@ -110,6 +110,7 @@ pub struct Patterns {
     clock_hour_meridiem: Option<Regex>,
     named_times: Option<Regex>,
     cue_hour: Option<Regex>,
+    conn_hour: Option<Regex>,
     /// Weekday names, and the weekday (1 = Monday) each lower-cased name stands for.
     weekday: Option<Regex>,
     weekday_number: std::collections::HashMap<String, u32>,
@@ -254,6 +255,16 @@ impl Patterns {
             Some(Regex::new(&format!(
                 r"(?i)(?:{})[ \t]+({clock_num_pat})",
                 alternation(&cues)
+            ))?)
+        };
+        // "entre 10h15 et 13 heures": a range connector right after a clock cues the hour
+        let conns = sorted_phrases(&lex.range.connectors);
+        let conn_hour = if conns.is_empty() {
+            None
+        } else {
+            Some(Regex::new(&format!(
+                r"(?i)(?:{})[ \t]+({clock_num_pat})",
+                alternation(&conns)
             ))?)
         };
         let list_j = sorted_phrases(&c.list_joiners);
@@ -430,6 +441,7 @@ impl Patterns {
             clock_hour_meridiem,
             named_times,
             cue_hour,
+            conn_hour,
             weekday: if d.weekdays.is_empty() {
                 None
             } else {
@@ -684,12 +696,37 @@ fn scan_clocks(text: &str, lex: &Lexicon, zones: &ZoneTable) -> Vec<RawTime> {
             out.push(r);
         }
     }
-    if let Some(re) = &p.cue_hour {
+    // Whether a clock ends right before `pos` ("10h15", "10:15", "10 heures", "10 Uhr").
+    static CLOCK_TAIL: std::sync::OnceLock<Regex> = std::sync::OnceLock::new();
+    let clock_tail = CLOCK_TAIL
+        .get_or_init(|| Regex::new(r"\d{1,2}[ \t]?(?:[h:.][ \t]?\d{2}|h)$").expect("clock tail"));
+    let clock_before = |pos: usize| {
+        let b = skip_ws_back(text, pos, MAX_GAP_SPACES);
+        let head = &text[..b];
+        clock_tail.is_match(head)
+            || phrase_before(text, b, &p.w.suffixes).is_some_and(|s| {
+                let t = skip_ws_back(text, s, MAX_GAP_SPACES);
+                digit_before(text, t) && !digit_at(text, t)
+            })
+    };
+    let cued_hours = p
+        .cue_hour
+        .iter()
+        .flat_map(|re| re.captures_iter(text).map(|c| (c, false)))
+        .chain(
+            p.conn_hour
+                .iter()
+                .flat_map(|re| re.captures_iter(text).map(|c| (c, true))),
+        );
+    {
         // "a las 7", "um 18 Uhr", "lúc 3": a bare hour after a clock cue, ending the phrase
-        for cap in re.captures_iter(text) {
+        for (cap, after_conn) in cued_hours {
             let n = cap.get(1).unwrap();
             let m = cap.get(0).unwrap();
             if !whole_word(text, m.start(), m.end()) || digit_after(text, n.end()) {
+                continue;
+            }
+            if after_conn && !clock_before(m.start()) {
                 continue;
             }
             let after = skip_ws(text, n.end(), MAX_GAP_SPACES);
