@@ -183,6 +183,13 @@ fn inferred_zone(input: &DatingInput, lex: &Lexicons) -> Option<(String, String,
         .and_then(|u| url::Url::parse(u).ok())
         .and_then(|u| u.host_str().map(str::to_string))
     {
+        if let Some((z, region)) = lex.zones.zone_for_host_region(&host) {
+            return Some((
+                z.to_string(),
+                region,
+                "a region the URL's host names".into(),
+            ));
+        }
         if let Some((z, tld)) = lex.zones.zone_for_host(&host) {
             return Some((z.to_string(), tld, "the URL's country domain".into()));
         }

@@ -39,6 +39,8 @@ struct ZoneFile {
     tld: BTreeMap<String, String>,
     #[serde(default)]
     places: BTreeMap<String, String>,
+    #[serde(default)]
+    regions: BTreeMap<String, String>,
 }
 
 /// A zone reference resolved for one page language.
@@ -52,6 +54,9 @@ pub struct ZoneRef {
     pub warning: Option<String>,
 }
 
+/// Shortest region name read inside a host's name ("alberta" in "ualberta").
+const MIN_HOST_REGION_CHARS: usize = 5;
+
 /// Abbreviations and names of zones, shared by all languages.
 #[derive(Debug, Clone, Default)]
 pub struct ZoneTable {
@@ -62,8 +67,11 @@ pub struct ZoneTable {
     refs: std::sync::OnceLock<Option<regex::Regex>>,
     /// Country-code top-level domain → the country's main zone.
     tlds: BTreeMap<String, String>,
-    /// Lower-cased place name (country, capital) → zone.
+    /// Lower-cased place name (country, capital, region) → zone.
     places: Vec<(String, String)>,
+    /// Regions of countries with several zones (Alberta, Western Australia) → zone; also read
+    /// in host names ("ualberta.ca").
+    regions: Vec<(String, String)>,
 }
 
 impl ZoneTable {
@@ -110,7 +118,11 @@ impl ZoneTable {
             );
         }
         names.sort_by_key(|(k, _)| std::cmp::Reverse(k.chars().count()));
-        for (what, table) in [("tld", &file.tld), ("places", &file.places)] {
+        for (what, table) in [
+            ("tld", &file.tld),
+            ("places", &file.places),
+            ("regions", &file.regions),
+        ] {
             for (k, v) in table {
                 anyhow::ensure!(
                     v.parse::<chrono_tz::Tz>().is_ok(),
@@ -119,10 +131,16 @@ impl ZoneTable {
                 );
             }
         }
+        let regions: Vec<(String, String)> = file
+            .regions
+            .into_iter()
+            .map(|(k, v)| (k.to_lowercase(), v))
+            .collect();
         let mut places: Vec<(String, String)> = file
             .places
             .into_iter()
             .map(|(k, v)| (k.to_lowercase(), v))
+            .chain(regions.iter().cloned())
             .collect();
         places.sort_by_key(|(k, _)| std::cmp::Reverse(k.chars().count()));
         Ok(ZoneTable {
@@ -131,7 +149,22 @@ impl ZoneTable {
             refs: Default::default(),
             tlds: file.tld,
             places,
+            regions,
         })
+    }
+
+    /// The zone of a region a host's name spells out (`ualberta.ca` → `America/Edmonton`),
+    /// with the region's name: for countries with several zones, before the country's domain.
+    pub fn zone_for_host_region(&self, host: &str) -> Option<(&str, String)> {
+        let host = host.trim_end_matches('.').to_ascii_lowercase();
+        let labels: Vec<&str> = host.split('.').collect();
+        // the labels before the public suffix (the last two are "ca", or "com" + "au")
+        let named = &labels[..labels.len().saturating_sub(1)];
+        self.regions
+            .iter()
+            .filter(|(name, _)| name.len() >= MIN_HOST_REGION_CHARS && !name.contains(' '))
+            .find(|(name, _)| named.iter().any(|l| l.contains(name.as_str())))
+            .map(|(name, z)| (z.as_str(), name.clone()))
     }
 
     /// The zone of the country a host belongs to, from its country-code domain
@@ -315,6 +348,29 @@ mod tests {
         assert_eq!(
             offset_string(FixedOffset::west_opt(3 * 3600).unwrap()),
             "-03:00"
+        );
+    }
+
+    #[test]
+    fn a_region_in_the_host_name_comes_before_the_countrys_main_zone() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("mappings/zones.toml");
+        let z = ZoneTable::load(&path).unwrap();
+        assert_eq!(
+            z.zone_for_host_region("ist.ualberta.ca").map(|x| x.0),
+            Some("America/Edmonton")
+        );
+        assert_eq!(z.zone_for_host_region("www.utoronto.ca").map(|x| x.0), None);
+        assert_eq!(
+            z.zone_for_host("www.utoronto.ca").map(|x| x.0),
+            Some("America/Toronto")
+        );
+        // the public suffix itself is never read as a region
+        assert_eq!(z.zone_for_host_region("example.perth"), None);
+        // and a region named in the lead text counts as a place
+        assert_eq!(
+            z.zone_for_places("Outage at the Calgary data centre")
+                .map(|x| x.0),
+            Some("America/Edmonton")
         );
     }
 }
