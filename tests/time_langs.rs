@@ -374,6 +374,21 @@ mod vi {
         assert!(r.approximate && r.end_approximate == Some(true));
         assert_eq!(r.value.unwrap().iso(), "2024-11-12T09:08:00+00:00");
     }
+    #[test]
+    fn a_compact_hour_and_minute_needs_no_cue() {
+        // "… lúc 13g46 ngày 29-7 … và 16g07 ngày 29-7": the second has no "lúc" before it
+        let p = run_ref(
+            "vi",
+            "Sự cố lúc 13g46 ngày 29-7 tại Hà Nội và 16g07 ngày 29-7 tại TP.HCM. Chậm 1 giờ 30 phút.",
+            "2016-07-30T09:00",
+        );
+        let v = values(&p);
+        assert!(
+            v.contains(&"2016-07-29T16:07:00+07:00".to_string()),
+            "{v:?}"
+        );
+        assert_eq!(durations(&p), vec!["1h30m".to_string()]);
+    }
 }
 
 mod de {

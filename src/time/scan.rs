@@ -1007,7 +1007,11 @@ fn attach_clock_words(text: &str, lex: &Lexicon, zones: &ZoneTable, r: &mut RawT
         }
     }
     let clock = r.clock.as_mut().expect("clock atom");
-    if lex.clock.hour_needs_cue && r.unit_style && meridiem.is_none() {
+    // "16g07", "9h30": hour and minutes run together are a clock, never a length
+    let compact = text.get(r.clock_start..r.end).is_some_and(|t| {
+        !t.contains(char::is_whitespace) && t.ends_with(|c: char| c.is_ascii_digit())
+    });
+    if lex.clock.hour_needs_cue && r.unit_style && meridiem.is_none() && !compact {
         let b = skip_ws_back(text, r.start, MAX_GAP_SPACES);
         // "khoảng 8 giờ" (a cue) is a time; "gần 2 giờ", "hơn 8 giờ" (nearly, more than: not
         // cues) are lengths, the hour unit being the duration unit too
