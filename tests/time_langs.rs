@@ -155,6 +155,17 @@ mod en {
         );
         assert!(values(&p).contains(&"2025-03-04T10:00:00-06:00".to_string()));
     }
+
+    #[test]
+    fn an_unwritten_year_follows_the_weekday_the_page_wrote() {
+        // a page read in January 2025 about "Tuesday, March 5": 5 March 2024 was a Tuesday
+        let p = run_ref(
+            "en",
+            "On Tuesday, March 5 at 10:00 UTC the API failed.",
+            "2025-01-10T09:00",
+        );
+        assert_eq!(values(&p), vec!["2024-03-05T10:00:00+00:00".to_string()]);
+    }
 }
 
 mod ko {
@@ -553,6 +564,22 @@ mod pt {
             .times
             .iter()
             .any(|t| t.approximate && t.quote == "por volta de 12h20"));
+    }
+
+    #[test]
+    fn a_written_date_and_a_weekday_that_disagree_are_flagged() {
+        let p = run("pt", "Data: 15/04/2022, segunda-feira");
+        assert!(
+            p.warnings
+                .iter()
+                .any(|w| w.contains("15/04/2022") && w.contains("Friday")),
+            "{:?}",
+            p.warnings
+        );
+        assert!(run("pt", "Data: 15/09/2025, segunda-feira")
+            .warnings
+            .iter()
+            .all(|w| !w.contains("weekday")));
     }
 }
 

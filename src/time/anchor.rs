@@ -400,6 +400,20 @@ pub fn resolve(
                 }
             }
         }
+        if let (Some(d), Some(dt)) = (r.date, date) {
+            if let (Some(_), Some(wd)) = (d.year, d.weekday) {
+                if dt.weekday().number_from_monday() != wd {
+                    let w = format!(
+                        "the page writes {} with a weekday that does not fall on it ({dt} is a {}): check the date",
+                        text.get(r.start..r.end).unwrap_or("a date").trim(),
+                        dt.format("%A")
+                    );
+                    if !warnings.contains(&w) {
+                        warnings.push(w);
+                    }
+                }
+            }
+        }
         if r.date.is_none() && !under_heading {
             let day = if r.same_day {
                 last_named.or(relative_base)
@@ -697,10 +711,21 @@ fn resolve_date(
         };
         if let Some(month) = d.month {
             let year = d.year.or(anchor.map(|a| a.year()));
-            return (
-                year.and_then(|y| NaiveDate::from_ymd_opt(y, month, day)),
-                false,
-            );
+            let date = year.and_then(|y| NaiveDate::from_ymd_opt(y, month, day));
+            // a year the page did not write follows the weekday it did ("5/2(화)" in a page
+            // of the next January is last year's), when a neighbouring year fits it
+            if let (None, Some(wd), Some(dt)) = (d.year, d.weekday, date) {
+                if dt.weekday().number_from_monday() != wd {
+                    if let Some(other) = [-1, 1]
+                        .into_iter()
+                        .filter_map(|k| NaiveDate::from_ymd_opt(dt.year() + k, month, day))
+                        .find(|o| o.weekday().number_from_monday() == wd)
+                    {
+                        return (Some(other), false);
+                    }
+                }
+            }
+            return (date, false);
         }
         // day only: the anchor's month, or the next month when the day is well before the anchor
         let a = match anchor {

@@ -1408,7 +1408,7 @@ fn scan_dates(text: &str, lex: &Lexicon) -> (Vec<RawTime>, Vec<RawTime>) {
     // ("Tuesday, April 18, 2006", "15/09, segunda-feira").
     if let Some(re) = &p.weekday {
         let decorated = |s: usize, e: usize| {
-            out.iter().any(|d| {
+            out.iter().position(|d| {
                 let gap_after = d.start >= e
                     && text[e..d.start]
                         .chars()
@@ -1425,12 +1425,26 @@ fn scan_dates(text: &str, lex: &Lexicon) -> (Vec<RawTime>, Vec<RawTime>) {
             })
         };
         let mut found = Vec::new();
+        let mut decorations = Vec::new();
         for m in re.find_iter(text) {
-            if !whole_word(text, m.start(), m.end()) || decorated(m.start(), m.end()) {
+            if !whole_word(text, m.start(), m.end()) {
                 continue;
             }
-            if let Some(n) = p.weekday_number.get(&m.as_str().to_lowercase()) {
-                found.push((m.start(), m.end(), *n));
+            let n = p.weekday_number.get(&m.as_str().to_lowercase()).copied();
+            if let Some(i) = decorated(m.start(), m.end()) {
+                // the date keeps its weekday, to check the day against it
+                if let Some(n) = n {
+                    decorations.push((i, n));
+                }
+                continue;
+            }
+            if let Some(n) = n {
+                found.push((m.start(), m.end(), n));
+            }
+        }
+        for (i, n) in decorations {
+            if let Some(d) = out[i].date.as_mut().filter(|d| d.day.is_some()) {
+                d.weekday = Some(n);
             }
         }
         for (s, e, n) in found {
