@@ -379,3 +379,16 @@ fn times_of_an_earlier_outage_mentioned_for_context_are_not_events() {
         "'지난 4일에도 오후 2시께 … 발생한 바 있다' is an earlier outage: {quotes:?}"
     );
 }
+
+#[test]
+fn related_article_lists_do_not_date_the_page() {
+    // the list's 2021-05-18 and 2021-06-30 are other stories; "13日晚11时" is the evening of
+    // the 13th of the byline's month (晚 before a clock is evening), and the list's last line,
+    // all Han, ends the page without harm
+    let v = draft(
+        "zh-related-list-dates.txt",
+        Some("https://www.example.cn/tech/article/GF8M3I2T.html"),
+    );
+    assert_window(&v, "2021-07-13T23:00:00+08:00", "2021-07-14T02:00:00+08:00");
+    assert_eq!(v["case"]["date"], "2021-07-13");
+}

@@ -140,6 +140,48 @@ impl Drafter {
         self.draft_page(&page, input, opts, doc.as_ref())
     }
 
+    /// `text` with its page furniture (related-article lists, tag rows: the `[furniture]` of
+    /// `mappings/assertions/<lang>.toml`) blanked to spaces, so every char offset stays put.
+    fn without_furniture<'t>(&self, text: &'t str, lang: &str) -> std::borrow::Cow<'t, str> {
+        let Some(triggers) = self
+            .normalizer
+            .as_ref()
+            .and_then(|n| n.assertions().for_lang(lang))
+        else {
+            return std::borrow::Cow::Borrowed(text);
+        };
+        let folded = text.to_lowercase();
+        let spans = triggers.furniture(&folded);
+        if spans.is_empty() {
+            return std::borrow::Cow::Borrowed(text);
+        }
+        // lower-casing keeps the line breaks, so spans map to line numbers
+        let line_of = |b: usize| {
+            folded
+                .get(..b.min(folded.len()))
+                .map_or(0, |h| h.matches('\n').count())
+        };
+        let mut blank = std::collections::BTreeSet::new();
+        for (a, b) in spans {
+            // the span's last char (spans end on a char boundary, often a line's "\n")
+            let last_char = folded
+                .get(..b.min(folded.len()))
+                .and_then(|h| h.char_indices().next_back())
+                .map_or(a, |(i, _)| i.max(a));
+            let last = line_of(last_char);
+            blank.extend(line_of(a)..=last);
+        }
+        let mut out = String::with_capacity(text.len());
+        for (i, line) in text.split_inclusive('\n').enumerate() {
+            if blank.contains(&i) {
+                out.extend(line.chars().map(|c| if c == '\n' { c } else { ' ' }));
+            } else {
+                out.push_str(line);
+            }
+        }
+        std::borrow::Cow::Owned(out)
+    }
+
     /// The stages, in order: language, dating, timeline, organisation and title, case, labels,
     /// source. Each records its evidence (quote and rule) and its warnings in `ev`. `doc` is
     /// `input.body` parsed, when the caller has it.
@@ -153,10 +195,16 @@ impl Drafter {
         let text = page.text().to_string();
         let mut ev = Evidence::default();
         let language = self.language(page, input, opts, &mut ev);
+        // related-article lists and tag rows carry other stories' dates: not this page's
+        let dating_text = self.without_furniture(&text, &language);
+        let full_text = input
+            .full_text
+            .as_deref()
+            .map(|f| self.without_furniture(f, &language));
         let dating = dating::date_page(
             &dating::DatingInput {
-                text: &text,
-                full_text: input.full_text.as_deref(),
+                text: &dating_text,
+                full_text: full_text.as_deref(),
                 url: input.url.as_deref(),
                 published: page.meta.published.as_deref(),
                 title: page.title.as_deref(),
