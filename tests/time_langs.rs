@@ -260,6 +260,15 @@ mod ko {
         // a sentence that ends on a year is not a date
         assert!(run("ko", "2022. 10명이 참석했다.").times.is_empty());
     }
+    #[test]
+    fn a_two_digit_year_before_its_marker_is_a_year() {
+        // notices write "22년 10월 15일" and "'22년 10월 15일": not a length of 22 years
+        let p = run("ko", "장애 일시: 22년 10월 15일 15시");
+        assert_eq!(values(&p), vec!["2022-10-15T15:00:00+09:00".to_string()]);
+        assert!(p.durations.is_empty(), "{:?}", durations(&p));
+        let p = run("ko", "'22년 10월 15일");
+        assert_eq!(values(&p), vec!["2022-10-15".to_string()]);
+    }
 }
 
 mod ja {

@@ -320,7 +320,7 @@ impl Patterns {
                 // years, months and days in digits or Han numerals ("二〇二三年六月三日"), and
                 // era years ("令和5年", "令和元年", "民國112年")
                 Some(Regex::new(&format!(
-                    r"(?:(?:(\d{{4}}|[〇零一二三四五六七八九]{{4}})|{era})[ \t]?(?:{y})[ \t]?)?(\d{{1,2}}|[一二三四五六七八九十]{{1,3}})[ \t]?(?:{m})[ \t]?(\d{{1,2}}|[一二三四五六七八九十]{{1,3}})[ \t]?(?:{d})",
+                    r"(?:(?:(\d{{4}}|['‘’]?\d{{2}}|[〇零一二三四五六七八九]{{4}})|{era})[ \t]?(?:{y})[ \t]?)?(\d{{1,2}}|[一二三四五六七八九十]{{1,3}})[ \t]?(?:{m})[ \t]?(\d{{1,2}}|[一二三四五六七八九十]{{1,3}})[ \t]?(?:{d})",
                     era = if d.eras.is_empty() {
                         "()()".to_string()
                     } else {
@@ -1358,10 +1358,20 @@ fn scan_dates(text: &str, lex: &Lexicon) -> (Vec<RawTime>, Vec<RawTime>) {
                 }
                 _ => None,
             };
+            // a two-digit year ("22년 10월 15일", "'22년") is this century's or the last's
             let y = c
                 .get(1)
-                .and_then(|x| num(x.as_str()))
-                .map(|v| v as i32)
+                .map(|x| x.as_str().trim_start_matches(['\'', '‘', '’']))
+                .and_then(|x| {
+                    let v = num(x)? as i32;
+                    Some(if x.len() > 2 {
+                        v
+                    } else if v < TWO_DIGIT_YEAR_PIVOT {
+                        2000 + v
+                    } else {
+                        1900 + v
+                    })
+                })
                 .or(era_year);
             let mo = num(&c[4]).unwrap_or(0) as u32;
             let d = num(&c[5]).unwrap_or(0) as u32;
