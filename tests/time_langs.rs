@@ -166,6 +166,21 @@ mod en {
         );
         assert_eq!(values(&p), vec!["2024-03-05T10:00:00+00:00".to_string()]);
     }
+    #[test]
+    fn a_heading_naming_a_zone_after_a_qualifier_states_the_pages_zone() {
+        let p = run(
+            "en",
+            "Timeline (US Pacific time)\nMarch 3, 2024 9:10 am - errors began.\nMarch 3, 2024 10:05 am - restored.",
+        );
+        assert_eq!(
+            values(&p),
+            vec![
+                "2024-03-03T09:10:00-08:00".to_string(),
+                "2024-03-03T10:05:00-08:00".to_string()
+            ]
+        );
+        assert_eq!(p.zone.how, ZoneHow::Stated);
+    }
 }
 
 mod ko {

@@ -109,6 +109,9 @@ fn line_len(text: &str, pos: usize) -> usize {
 type ZoneMention = (u8, usize, usize, (usize, usize), bool);
 
 /// Zone references outside any time: the page-wide statement ("All times in UTC").
+/// Longest qualifier between an opening bracket and a zone name ("(US Pacific time)").
+const PAREN_QUALIFIER_CHARS: usize = 12;
+
 fn stated_zone(
     text: &str,
     times: &[RawTime],
@@ -144,8 +147,18 @@ fn stated_zone(
             last_sentence = Some((sent, stated));
         }
         let sentence_states = last_sentence.as_ref().is_some_and(|(_, st)| *st);
-        let in_parens = text[..m.start()].trim_end().ends_with(['(', '（', ','])
-            && line_len(text, m.start()) <= HEADING_LINE_CHARS;
+        // "(UTC)", "(US Pacific time)", "(heure de Paris)": a zone in brackets on a short line,
+        // a word or two of qualifier allowed after the bracket
+        let head = text[..m.start()].trim_end();
+        let opened = head.ends_with(['(', '（', ',']) || {
+            let from = head.rfind(['(', '（']).map(|i| i + 1);
+            from.is_some_and(|f| {
+                let q = &head[f..];
+                q.chars().count() <= PAREN_QUALIFIER_CHARS
+                    && !q.contains(|c: char| c.is_ascii_digit() || ")）\n".contains(c))
+            })
+        };
+        let in_parens = opened && line_len(text, m.start()) <= HEADING_LINE_CHARS;
         let statement = in_parens || sentence_states;
         refs.push((rank, m.start(), m.end(), sent, statement));
     }
