@@ -474,6 +474,24 @@ mod de {
             ]
         );
     }
+    #[test]
+    fn a_weekday_fixes_the_year_of_a_page_that_names_none() {
+        use chrono::Datelike;
+        let p = run(
+            "de",
+            "Am Dienstag, den 9. Mai um 10:00 Uhr fiel der Dienst aus.",
+        );
+        let t = p.times.first().expect("a time");
+        let at = t.value.and_then(|v| v.local()).expect("a full date");
+        assert_eq!((at.month(), at.day()), (5, 9));
+        assert_eq!(at.weekday(), chrono::Weekday::Tue, "{at}");
+        assert!(at.year() <= chrono::Utc::now().year());
+        assert!(
+            p.warnings.iter().any(|w| w.contains("latest year")),
+            "the guess is flagged: {:?}",
+            p.warnings
+        );
+    }
 }
 
 mod fr {

@@ -263,6 +263,25 @@ fn header_dates(text: &str, raw: &[RawTime], anchor: Option<NaiveDate>) -> Vec<(
 /// The incident date: the most mentioned date (year-less dates count, taking the commonest
 /// year), then the earliest date written within a few days before it (an incident that ran past
 /// midnight, or status posts stamped the next day, mention the later date more often).
+/// How many years back a weekday may fix a date's year ("Saturday 5th March" on a page that
+/// names no year: the latest such year, at most this far back).
+const WEEKDAY_YEARS_BACK: i32 = 27;
+
+/// The latest year, not after today, in which a month and day written with a weekday fall on
+/// it ("Saturday 5th March" → 2022).
+pub(crate) fn weekday_year(d: &super::scan::DateParts) -> Option<i32> {
+    let (Some(m), Some(day), Some(wd), None) = (d.month, d.day, d.weekday, d.year) else {
+        return None;
+    };
+    let today = chrono::Utc::now().date_naive();
+    (today.year() - WEEKDAY_YEARS_BACK..=today.year())
+        .rev()
+        .find(|y| {
+            NaiveDate::from_ymd_opt(*y, m, day)
+                .is_some_and(|dt| dt <= today && dt.weekday().number_from_monday() == wd)
+        })
+}
+
 fn incident_date(
     raw: &[RawTime],
     reference: Option<NaiveDate>,
@@ -292,7 +311,8 @@ fn incident_date(
         .max_by_key(|(y, n)| (**n, **y))
         .map(|(y, _)| *y)
         .or(reference.map(|r| r.year()))
-        .or(year_hint)?;
+        .or(year_hint)
+        .or_else(|| parts.iter().find_map(|(d, _)| weekday_year(d)))?;
     // date → (mentions, weight)
     let mut counts: std::collections::BTreeMap<NaiveDate, (usize, usize)> = Default::default();
     for (d, weight) in &parts {
@@ -368,6 +388,20 @@ pub fn resolve(
 ) -> Resolution {
     let reference_day = opts.reference.map(|r| r.date());
     let anchor = incident_date(&raw, reference_day, opts.year_hint).or(reference_day);
+    if reference_day.is_none()
+        && opts.year_hint.is_none()
+        && !raw.iter().any(|r| r.date.is_some_and(|d| d.year.is_some()))
+    {
+        if let Some((y, r)) = raw
+            .iter()
+            .find_map(|r| r.date.as_ref().and_then(weekday_year).map(|y| (y, r)))
+        {
+            warnings.push(format!(
+                "the page names no year: {y} is the latest year in which {} falls on the weekday written with it: check it",
+                text.get(r.start..r.end).unwrap_or("its date").trim()
+            ));
+        }
+    }
     let relative_base = reference_day.or(anchor);
 
     // the zone

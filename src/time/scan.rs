@@ -1417,13 +1417,21 @@ fn scan_dates(text: &str, lex: &Lexicon) -> (Vec<RawTime>, Vec<RawTime>) {
     // A weekday on its own ("Monday 5:00pm MST"), not one that decorates a written date
     // ("Tuesday, April 18, 2006", "15/09, segunda-feira").
     if let Some(re) = &p.weekday {
+        // between a weekday and its date: spaces, punctuation and a day word ("Dienstag, den
+        // 9. Mai", "martes, el 9")
+        let plain_gap = |g: &str| {
+            let rest: String = g
+                .chars()
+                .filter(|c| !(c.is_whitespace() || ",.(（".contains(*c)))
+                .collect::<String>()
+                .to_lowercase();
+            rest.is_empty() || lex.date.day_prefixes.iter().any(|w| *w == rest)
+        };
         let decorated = |s: usize, e: usize| {
             out.iter().position(|d| {
                 let gap_after = d.start >= e
-                    && text[e..d.start]
-                        .chars()
-                        .all(|c| c.is_whitespace() || ",.(（".contains(c))
-                    && d.start - e <= MAX_WEEKDAY_GAP_BYTES;
+                    && d.start - e <= MAX_WEEKDAY_GAP_BYTES
+                    && plain_gap(&text[e..d.start]);
                 let gap_before = d.end <= s
                     && text[d.end..s]
                         .chars()
