@@ -392,3 +392,24 @@ fn related_article_lists_do_not_date_the_page() {
     assert_window(&v, "2021-07-13T23:00:00+08:00", "2021-07-14T02:00:00+08:00");
     assert_eq!(v["case"]["date"], "2021-07-13");
 }
+
+#[test]
+fn a_weekday_dates_a_page_that_names_no_year_and_says_so() {
+    use chrono::Datelike;
+    let v = draft("en-weekday-no-year.txt", None);
+    let date = v["case"]["date"].as_str().unwrap();
+    let d = chrono::NaiveDate::parse_from_str(date, "%Y-%m-%d").expect("a date");
+    assert_eq!(
+        (d.month(), d.day(), d.weekday()),
+        (3, 5, chrono::Weekday::Sat)
+    );
+    assert_eq!(
+        fields(&v)["date.reference"]["rule"],
+        "the weekday written with a date (the latest year it fits)"
+    );
+    assert!(v["review"]["warnings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|w| w.as_str().unwrap_or("").contains("names no year")));
+}

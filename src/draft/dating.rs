@@ -295,6 +295,24 @@ pub fn date_page(input: &DatingInput, lex: &Lexicons) -> Dating {
             ));
         }
     }
+    if !evidence.iter().any(|(f, _, _)| f == "date.reference") {
+        if let Some(w) = parsed
+            .warnings
+            .iter()
+            .find(|w| w.starts_with("the page names no year:"))
+        {
+            let quote = parsed
+                .times
+                .iter()
+                .find(|t| t.date_explicit)
+                .map_or_else(|| w.clone(), |t| t.quote.clone());
+            evidence.push((
+                "date.reference".into(),
+                quote,
+                "the weekday written with a date (the latest year it fits)".into(),
+            ));
+        }
+    }
     let has_clock = parsed.times.iter().any(|t| t.has_clock);
     // Neither a zone nor a date may cost the page its clock times: both fixes go into one
     // re-parse (the zone does not change which day the text names).
