@@ -492,6 +492,15 @@ mod de {
             p.warnings
         );
     }
+    #[test]
+    fn a_weekday_fused_with_its_part_of_the_day_dates_the_clock() {
+        let p = run_ref(
+            "de",
+            "Die Störung begann am Donnerstagabend gegen 22 Uhr.",
+            "2024-03-09T12:00",
+        );
+        assert_eq!(values(&p), vec!["2024-03-07T22:00:00+01:00".to_string()]);
+    }
 }
 
 mod fr {

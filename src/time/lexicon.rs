@@ -41,6 +41,8 @@ pub enum DateOrder {
 pub struct DateWords {
     pub month_first: bool,
     pub weekdays: Vec<String>,
+    /// Parts of the day written fused to a weekday ("Donnerstagabend": "abend").
+    pub weekday_compounds: Vec<String>,
     pub day_prefixes: Vec<String>,
     pub day_suffixes: Vec<String>,
     pub month_joiners: Vec<String>,

@@ -1445,9 +1445,33 @@ fn scan_dates(text: &str, lex: &Lexicon) -> (Vec<RawTime>, Vec<RawTime>) {
         let mut found = Vec::new();
         let mut decorations = Vec::new();
         for m in re.find_iter(text) {
-            if !whole_word(text, m.start(), m.end()) {
+            // "Donnerstagabend": a weekday fused with a part of the day
+            let fused = || -> Option<usize> {
+                if text[..m.start()]
+                    .chars()
+                    .next_back()
+                    .is_some_and(char::is_alphanumeric)
+                {
+                    return None;
+                }
+                let rest = &text[m.end()..];
+                lex.date
+                    .weekday_compounds
+                    .iter()
+                    .find(|c| {
+                        rest.get(..c.len())
+                            .is_some_and(|h| h.eq_ignore_ascii_case(c))
+                            && !rest[c.len()..].starts_with(char::is_alphanumeric)
+                    })
+                    .map(|c| c.len())
+            };
+            let extra = if whole_word(text, m.start(), m.end()) {
+                0
+            } else if let Some(n) = fused() {
+                n
+            } else {
                 continue;
-            }
+            };
             let n = p.weekday_number.get(&m.as_str().to_lowercase()).copied();
             if let Some(i) = decorated(m.start(), m.end()) {
                 // the date keeps its weekday, to check the day against it
@@ -1457,7 +1481,7 @@ fn scan_dates(text: &str, lex: &Lexicon) -> (Vec<RawTime>, Vec<RawTime>) {
                 continue;
             }
             if let Some(n) = n {
-                found.push((m.start(), m.end(), n));
+                found.push((m.start(), m.end() + extra, n));
             }
         }
         for (i, n) in decorations {
