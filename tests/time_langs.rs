@@ -632,6 +632,26 @@ mod pt {
             .iter()
             .all(|w| !w.contains("weekday")));
     }
+    #[test]
+    fn a_clock_in_the_clause_of_a_day_written_just_before_is_on_that_day() {
+        let p = run_ref(
+            "pt",
+            "A falha começou na quinta-feira à noite, às 22h.",
+            "2024-03-09T12:00",
+        );
+        assert!(
+            values(&p).contains(&"2024-03-07T22:00:00-03:00".to_string()),
+            "{:?}",
+            values(&p)
+        );
+        // a sentence end in between breaks the tie to that day
+        let p = run_ref(
+            "pt",
+            "Na quinta-feira houve manutenção. Às 22h o serviço caiu.",
+            "2024-03-09T12:00",
+        );
+        assert!(!values(&p).contains(&"2024-03-07T22:00:00-03:00".to_string()));
+    }
 }
 
 mod bad_input {

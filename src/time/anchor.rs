@@ -109,6 +109,10 @@ fn line_len(text: &str, pos: usize) -> usize {
 type ZoneMention = (u8, usize, usize, (usize, usize), bool);
 
 /// Zone references outside any time: the page-wide statement ("All times in UTC").
+/// Most characters between a day written without a clock and a clock it dates ("quinta-feira à
+/// noite, às 22h").
+const DAY_CLOCK_GAP_CHARS: usize = 24;
+
 /// Longest qualifier between an opening bracket and a zone name ("(US Pacific time)").
 const PAREN_QUALIFIER_CHARS: usize = 12;
 
@@ -414,6 +418,8 @@ pub fn resolve(
     // or relative ("当天", "that day")
     let mut last_written: Option<NaiveDate> = None;
     let mut last_named: Option<NaiveDate> = None;
+    // the day of the mention just before, when it had no clock: (day, where it ends)
+    let mut day_just_before: Option<(NaiveDate, usize)> = None;
     let headers = header_dates(text, &raw, anchor);
     let mut base = anchor;
     // rows under a day heading take the heading's day, not an earlier day the text named
@@ -471,8 +477,22 @@ pub fn resolve(
             };
             if day.is_some() {
                 date = day;
+            } else if let (Some((d, end)), Some(_), false) = (day_just_before, r.clock, next_day) {
+                // "na quinta-feira à noite, às 22h", "on Thursday night, at 11pm": a clock in
+                // the same clause as a day written just before it is on that day
+                let gap = text.get(end..r.start).unwrap_or(".");
+                if gap.chars().count() <= DAY_CLOCK_GAP_CHARS
+                    && !gap.contains(['.', '。', '!', '?', '！', '？', '\n', ';', '；'])
+                {
+                    date = Some(d);
+                }
             }
         }
+        // a day written without a clock, for the clock that may follow it
+        day_just_before = match (r.date, r.clock, date) {
+            (Some(_), None, Some(d)) if r.range_end.is_none() => Some((d, r.end)),
+            _ => None,
+        };
         if let Some(d) = r.date {
             if d.day.is_some() || d.relative.is_some() {
                 last_named = date.or(last_named);
