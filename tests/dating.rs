@@ -139,8 +139,13 @@ fn dates_as_notices_write_them() {
     );
     // a day and month without a year take the page's year when a weekday note or clock follows
     assert_eq!(
-        first_value("ko", "5/2(화) 14시").as_deref(),
+        first_value("ko", "5/2(목) 14시").as_deref(),
         Some("2024-05-02T14:00:00+00:00")
+    );
+    // … unless the weekday written in brackets falls on that day only in the year before
+    assert_eq!(
+        first_value("ko", "5/2(화) 14시").as_deref(),
+        Some("2023-05-02T14:00:00+00:00")
     );
     assert_eq!(
         first_value("fr", "le 14/3 09:10").as_deref(),

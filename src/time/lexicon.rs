@@ -43,6 +43,8 @@ pub struct DateWords {
     pub weekdays: Vec<String>,
     /// Parts of the day written fused to a weekday ("Donnerstagabend": "abend").
     pub weekday_compounds: Vec<String>,
+    /// One-letter weekdays, Monday first, read only in brackets after a date ("5/2(화)").
+    pub weekday_short: Vec<String>,
     pub day_prefixes: Vec<String>,
     pub day_suffixes: Vec<String>,
     pub month_joiners: Vec<String>,

@@ -1489,6 +1489,34 @@ fn scan_dates(text: &str, lex: &Lexicon) -> (Vec<RawTime>, Vec<RawTime>) {
                 d.weekday = Some(n);
             }
         }
+        // a weekday in brackets right after a date, short or full ("5/2(화)", "3月9日（火）",
+        // "7月13日(周二)")
+        for r in out.iter_mut() {
+            let Some(d) = r
+                .date
+                .as_mut()
+                .filter(|d| d.day.is_some() && d.weekday.is_none())
+            else {
+                continue;
+            };
+            let rest = text[r.end..].trim_start_matches([' ', '\t']);
+            let Some(inner) = rest
+                .strip_prefix(['(', '（'])
+                .and_then(|x| x.split_once([')', '）']))
+                .map(|(w, _)| w.trim().to_lowercase())
+            else {
+                continue;
+            };
+            let short = lex
+                .date
+                .weekday_short
+                .iter()
+                .position(|w| *w == inner)
+                .map(|i| i as u32 + 1);
+            if let Some(n) = short.or_else(|| p.weekday_number.get(&inner).copied()) {
+                d.weekday = Some(n);
+            }
+        }
         for (s, e, n) in found {
             push(
                 &mut out,
