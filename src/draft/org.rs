@@ -729,10 +729,13 @@ fn text_org(title: &str, text: &str, url: Option<&str>, w: &OrgWords) -> Option<
             );
         }
     }
+    // A tie in score and length goes to the name first in alphabetical order: the map's order
+    // is random, and the same page must give the same draft in every run.
     found.into_values().filter(|c| c.solid > 0).max_by(|a, b| {
         a.score
             .total_cmp(&b.score)
             .then(b.name().len().cmp(&a.name().len()).reverse())
+            .then_with(|| b.name().cmp(&a.name()))
     })
 }
 

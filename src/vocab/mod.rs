@@ -6,6 +6,8 @@ use sha2::{Digest, Sha256};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+pub mod toml_cache;
+
 /// Folder (inside the vocabulary folder) of per-language assertion triggers.
 const ASSERTIONS_DIR: &str = "assertions";
 /// A suggestion is offered only when the closest term is at least this similar (Jaro-Winkler).
