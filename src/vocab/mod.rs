@@ -65,7 +65,8 @@ struct FieldFile {
 #[derive(Debug, Clone)]
 pub struct Vocabulary {
     pub dir: PathBuf,
-    pub fields: IndexMap<String, Field>,
+    /// Shared, so a clone (the normaliser keeps one) copies no terms; `Arc::make_mut` to edit.
+    pub fields: std::sync::Arc<IndexMap<String, Field>>,
     version: String,
 }
 
@@ -154,7 +155,7 @@ impl Vocabulary {
         let version = format!("sha256:{}", &hex::encode(digest)[..16]);
         Ok(Vocabulary {
             dir: dir.to_path_buf(),
-            fields,
+            fields: std::sync::Arc::new(fields),
             version,
         })
     }

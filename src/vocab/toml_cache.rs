@@ -15,14 +15,8 @@ fn cache() -> &'static Mutex<HashMap<PathBuf, Entry>> {
 /// `text` (the contents of `path`) as a TOML table, parsed the first time this process sees
 /// that text at that path. Errors are TOML syntax errors, with their line.
 pub fn table(path: &Path, text: &str) -> Result<Arc<toml::Table>, toml::de::Error> {
-    if let Some((seen, table)) = cache()
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .get(path)
-    {
-        if seen == text {
-            return Ok(table.clone());
-        }
+    if let Some(table) = cached(path, text) {
+        return Ok(table);
     }
     let table: Arc<toml::Table> = Arc::new(toml::from_str(text)?);
     cache()
@@ -32,17 +26,28 @@ pub fn table(path: &Path, text: &str) -> Result<Arc<toml::Table>, toml::de::Erro
     Ok(table)
 }
 
-/// `text` (the contents of `path`) deserialized as `T` from the shared parse. When the table
-/// does not fit `T`, the text is parsed again for the error, which then names the line.
+/// `text` (the contents of `path`) parsed as `T`: from the shared parse when another loader
+/// already made it (a table converted costs a third of a parse), else straight from the text
+/// without caching it (a loader alone, as in `incidentlib times`, pays one parse). When the
+/// table does not fit `T`, the text is parsed again for the error, which then names the line.
 pub fn parse<T: serde::de::DeserializeOwned>(
     path: &Path,
     text: &str,
 ) -> Result<T, toml::de::Error> {
-    let table = table(path, text)?;
+    let Some(table) = cached(path, text) else {
+        return toml::from_str(text);
+    };
     match toml::Value::Table((*table).clone()).try_into() {
         Ok(v) => Ok(v),
         Err(e) => toml::from_str(text).or(Err(e)),
     }
+}
+
+/// The shared parse of `text` at `path`, if a loader already made it.
+fn cached(path: &Path, text: &str) -> Option<Arc<toml::Table>> {
+    let cache = cache().lock().unwrap_or_else(|e| e.into_inner());
+    let (seen, table) = cache.get(path)?;
+    (seen == text).then(|| table.clone())
 }
 
 #[cfg(test)]
@@ -67,7 +72,12 @@ mod tests {
             n: u32,
         }
         let path = Path::new("/nonexistent/toml-cache-typed.toml");
-        let e = parse::<S>(path, "# comment\nn = \"x\"\n").unwrap_err();
+        let text = "# comment\nn = \"x\"\n";
+        let e = parse::<S>(path, text).unwrap_err();
+        assert!(e.to_string().contains("line 2"), "{e}");
+        // The same from the shared parse.
+        table(path, text).unwrap();
+        let e = parse::<S>(path, text).unwrap_err();
         assert!(e.to_string().contains("line 2"), "{e}");
     }
 }
