@@ -619,7 +619,13 @@ mod tests {
             legal_name_pattern(&["Co. KG".to_string(), "KG".to_string(), "AG".to_string()])
                 .unwrap();
         assert!(spaced.spaced && !ln.spaced);
-        let whole_spaced = |t: &str| spaced.re().unwrap().captures(t).map(|c| c.get(0).unwrap().range());
+        let whole_spaced = |t: &str| {
+            spaced
+                .re()
+                .unwrap()
+                .captures(t)
+                .map(|c| c.get(0).unwrap().range())
+        };
         let windowed_spaced =
             |t: &str| legal_name_match(t, &spaced).map(|c| c.get(0).unwrap().range());
         proptest!(ProptestConfig::with_cases(3000), |(parts in proptest::collection::vec(token, 0..24))| {

@@ -468,7 +468,6 @@ fn first_person_count(text: &str, words: &[String]) -> usize {
         .sum()
 }
 
-
 /// Where a name occurs in the head text and whether each occurrence starts a sentence.
 fn starts_sentence(text: &str, at: usize) -> bool {
     let before = text[..at].trim_end_matches([' ', '\t']);

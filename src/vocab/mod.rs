@@ -224,6 +224,18 @@ mod tests {
     }
 
     #[test]
+    fn terms_come_in_name_order() {
+        // Ties between terms are broken in this order; it was a TOML table's (sorted) order.
+        let v = vocab();
+        for f in v.fields.values() {
+            let keys: Vec<&String> = f.terms.keys().collect();
+            let mut sorted = keys.clone();
+            sorted.sort();
+            assert_eq!(keys, sorted, "{}", f.field);
+        }
+    }
+
+    #[test]
     fn suggests_the_closest_term() {
         let v = vocab();
         assert_eq!(
