@@ -146,7 +146,7 @@ fn site_part(title: &str, strip: &[String], stop: &[String]) -> Option<String> {
 #[derive(Debug, Clone)]
 pub struct LegalName {
     /// The pattern's source, compiled the first time a form is written after a space (most
-    /// pages write none: compiling it was a twentieth of a one-page draft).
+    /// pages write none: compiling it was about 4% of a one-page draft).
     source: String,
     re: std::sync::OnceLock<Option<Regex>>,
     forms: aho_corasick::AhoCorasick,
