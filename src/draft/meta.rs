@@ -145,7 +145,10 @@ fn site_part(title: &str, strip: &[String], stop: &[String]) -> Option<String> {
 /// [`legal_name`]).
 #[derive(Debug, Clone)]
 pub struct LegalName {
-    re: Regex,
+    /// The pattern's source, compiled the first time a form is written after a space (most
+    /// pages write none: compiling it was about 4% of a one-page draft).
+    source: String,
+    re: std::sync::OnceLock<Option<Regex>>,
     forms: aho_corasick::AhoCorasick,
     /// Longest form, in bytes.
     max_form: usize,
@@ -161,17 +164,26 @@ pub fn legal_name_pattern(forms: &[String]) -> Option<LegalName> {
     if alts.is_empty() {
         return None;
     }
-    let re = Regex::new(&format!(
+    let source = format!(
         r"\b((?:\p{{Lu}}[\p{{L}}\p{{N}}&'-]*\s){{1,4}})({})(?:\s|[.,;)]|$)",
         alts.join("|")
-    ))
-    .ok()?;
+    );
     Some(LegalName {
-        re,
+        source,
+        re: std::sync::OnceLock::new(),
         forms: aho_corasick::AhoCorasick::new(&forms).ok()?,
         max_form: forms.iter().map(|f| f.len()).max().unwrap_or(0),
         spaced: forms.iter().any(|f| f.contains(char::is_whitespace)),
     })
+}
+
+impl LegalName {
+    /// The compiled pattern (None if it does not compile: then no name is found by it).
+    fn re(&self) -> Option<&Regex> {
+        self.re
+            .get_or_init(|| Regex::new(&self.source).ok())
+            .as_ref()
+    }
 }
 
 /// Words (each followed by one whitespace char) the legal-name pattern allows before its form.
@@ -242,7 +254,7 @@ fn legal_name_match<'t>(text: &'t str, ln: &LegalName) -> Option<regex::Captures
         }
         // `captures_at` sees the text before `start`, so `\b` is judged as on the whole text;
         // no form ends at `end` unless it is the text's end, so `$` cannot match early.
-        if let Some(c) = ln.re.captures_at(&text[..end], start) {
+        if let Some(c) = ln.re()?.captures_at(&text[..end], start) {
             return Some(c);
         }
     }
@@ -553,7 +565,7 @@ mod tests {
             .to_vec();
         let ln = legal_name_pattern(&forms).unwrap();
         let whole = |t: &str| {
-            ln.re.captures(t).map(|c| {
+            ln.re().unwrap().captures(t).map(|c| {
                 (
                     c.get(0).unwrap().range(),
                     c[1].to_string(),
@@ -607,7 +619,13 @@ mod tests {
             legal_name_pattern(&["Co. KG".to_string(), "KG".to_string(), "AG".to_string()])
                 .unwrap();
         assert!(spaced.spaced && !ln.spaced);
-        let whole_spaced = |t: &str| spaced.re.captures(t).map(|c| c.get(0).unwrap().range());
+        let whole_spaced = |t: &str| {
+            spaced
+                .re()
+                .unwrap()
+                .captures(t)
+                .map(|c| c.get(0).unwrap().range())
+        };
         let windowed_spaced =
             |t: &str| legal_name_match(t, &spaced).map(|c| c.get(0).unwrap().range());
         proptest!(ProptestConfig::with_cases(3000), |(parts in proptest::collection::vec(token, 0..24))| {

@@ -101,8 +101,10 @@ pub struct Drafter {
 impl Drafter {
     /// Loads the language data and vocabulary from a `mappings/` folder.
     pub fn load(mappings: &std::path::Path) -> Result<Self> {
-        let lexicons = crate::time::Lexicons::load(&mappings.join("lang"))?;
+        // The draft words first: their parse of each language file is shared with the time
+        // lexicons (and the heading lexicon).
         let words = words::WordsRegistry::load(&mappings.join("lang"))?;
+        let lexicons = crate::time::Lexicons::load(&mappings.join("lang"))?;
         let vocab = crate::vocab::Vocabulary::load(mappings)?;
         let normalizer = Some(crate::normalize::Normalizer::new(&vocab)?);
         Ok(Drafter {

@@ -162,8 +162,8 @@ impl WordsRegistry {
                 .to_string();
             let text = std::fs::read_to_string(&path)
                 .with_context(|| format!("reading {}", path.display()))?;
-            let table: toml::Table =
-                toml::from_str(&text).with_context(|| format!("parsing {}", path.display()))?;
+            let table = crate::vocab::toml_cache::table(&path, &text)
+                .with_context(|| format!("parsing {}", path.display()))?;
             let ev = table.get("events");
             let org = table.get("org");
             // Syntax only at load (cheap); the page language's patterns are compiled on use.

@@ -242,7 +242,7 @@ impl HeadingLexicon {
 fn read_headings(path: &Path) -> Result<Option<Vec<Phrase>>, String> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| format!("reading heading phrases from {}: {e}", path.display()))?;
-    let table: toml::Table = toml::from_str(&text)
+    let table = crate::vocab::toml_cache::table(path, &text)
         .map_err(|e| format!("parsing {} (fix the TOML syntax): {e}", path.display()))?;
     let Some(headings) = table.get(HEADINGS_TABLE).and_then(|v| v.as_table()) else {
         return Ok(None);

@@ -155,7 +155,7 @@ impl Normalizer {
             Matcher::for_langs(&self.vocab, &langs).unwrap_or_else(|e| {
                 tracing::error!("{e:#}; labelling {key} text without its patterns");
                 let mut only = self.vocab.clone();
-                for f in only.fields.values_mut() {
+                for f in std::sync::Arc::make_mut(&mut only.fields).values_mut() {
                     for t in f.terms.values_mut() {
                         t.patterns.clear();
                     }

@@ -379,8 +379,9 @@ impl Lexicons {
         for path in paths {
             let text = std::fs::read_to_string(&path)
                 .with_context(|| format!("reading {}", path.display()))?;
-            let mut lex: Lexicon =
-                toml::from_str(&text).with_context(|| format!("parsing {}", path.display()))?;
+            // The draft words' parse of the file when they were loaded first (a draft).
+            let mut lex: Lexicon = crate::vocab::toml_cache::parse(&path, &text)
+                .with_context(|| format!("parsing {}", path.display()))?;
             let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("");
             if lex.code != stem {
                 bail!(
