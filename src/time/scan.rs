@@ -1425,7 +1425,7 @@ fn scan_dates(text: &str, lex: &Lexicon) -> (Vec<RawTime>, Vec<RawTime>) {
                 .filter(|c| !(c.is_whitespace() || ",.(（".contains(*c)))
                 .collect::<String>()
                 .to_lowercase();
-            rest.is_empty() || lex.date.day_prefixes.iter().any(|w| *w == rest)
+            rest.is_empty() || lex.date.day_prefixes.contains(&rest)
         };
         let decorated = |s: usize, e: usize| {
             out.iter().position(|d| {
