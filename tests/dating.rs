@@ -418,3 +418,20 @@ fn a_weekday_dates_a_page_that_names_no_year_and_says_so() {
         .iter()
         .any(|w| w.as_str().unwrap_or("").contains("names no year")));
 }
+
+#[test]
+fn a_status_pages_posted_stamps_after_short_updates_are_events_not_bylines() {
+    // no paragraph is long, but "This incident has been resolved." is a sentence: the stamps
+    // after it are the updates' times
+    let v = draft(
+        "statuspage-short-updates.txt",
+        Some("https://status.example.com/incidents/abc"),
+    );
+    assert_eq!(
+        v["review"]["events"].as_array().unwrap().len(),
+        2,
+        "{}",
+        v["review"]["events"]
+    );
+    assert_window(&v, "2024-03-05T10:05:00+00:00", "2024-03-05T11:40:00+00:00");
+}

@@ -241,18 +241,19 @@ pub fn block_places(page: &Page) -> Vec<Place> {
     // (short news items may have no paragraph that wide: then the first paragraph wider than
     // a byline that ends a sentence)
     let is_para = |b: &&crate::extract::Block| b.kind == BlockKind::Paragraph;
+    // (or the first that ends a sentence, however short: a status page's "This incident has
+    // been resolved." comes before its "Posted …" stamp, which is an event, not a byline)
     let first_prose = page
         .blocks
         .iter()
-        .position(|b| is_para(&b) && width(&b.text) >= BYLINE_PROSE_CHARS)
-        .or_else(|| {
-            page.blocks.iter().position(|b| {
-                is_para(&b)
-                    && width(&b.text) > BYLINE_MAX_CHARS
-                    && b.text
-                        .trim_end()
-                        .ends_with(['.', '。', '!', '?', '！', '？'])
-            })
+        .position(|b| {
+            is_para(&b)
+                && (width(&b.text) >= BYLINE_PROSE_CHARS
+                    || (width(&b.text) >= SENTENCE_MIN_CHARS
+                        && !byline_date(&b.text)
+                        && b.text
+                            .trim_end()
+                            .ends_with(['.', '。', '!', '?', '！', '？'])))
         })
         .unwrap_or(0);
     for (i, b) in page.blocks.iter().enumerate().take(first_prose) {
@@ -282,6 +283,8 @@ pub fn block_places(page: &Page) -> Vec<Place> {
 
 /// A paragraph this wide is the article's prose: short lines before it are its head.
 const BYLINE_PROSE_CHARS: usize = 80;
+/// A sentence-ending paragraph at least this wide is prose, so lines after it are no byline.
+const SENTENCE_MIN_CHARS: usize = 12;
 /// Widest line read as a byline ("2025-09-03 10:12  reporter name", "Posted Mar 4, 2025").
 const BYLINE_MAX_CHARS: usize = 60;
 
