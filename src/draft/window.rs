@@ -153,39 +153,44 @@ fn starts_with_label(text: &str, labels: &[String]) -> bool {
     })
 }
 
-/// Whether one of `words` stands just before the duration, or just after it ("58분 동안").
-fn introduced_by(blocks: &[BlockText], d: &Stated, words: &[String]) -> bool {
-    let Some(block) = blocks.get(d.block) else {
-        return false;
-    };
+/// The lower-cased text of the duration's block: `before` chars before it, the duration itself,
+/// and `after` chars after it (`None` when the block is gone).
+fn around(
+    blocks: &[BlockText],
+    d: &Stated,
+    before: usize,
+    after: usize,
+) -> Option<(String, String, String)> {
+    let block = blocks.get(d.block)?;
     let chars: Vec<char> = block.text.chars().collect();
     let local = d.start.saturating_sub(block.start).min(chars.len());
-    let len = d.quote.chars().count();
-    let from = local.saturating_sub(LASTED_BEFORE_CHARS);
-    let to = (local + len + LASTED_AFTER_CHARS).min(chars.len());
-    let around: String = chars[from..to].iter().collect::<String>().to_lowercase();
+    let end = (local + d.quote.chars().count()).min(chars.len());
+    let side = |a: usize, b: usize| chars[a..b].iter().collect::<String>().to_lowercase();
+    Some((
+        side(local.saturating_sub(before), local),
+        side(local, end),
+        side(end, (end + after).min(chars.len())),
+    ))
+}
+
+fn holds(text: &str, words: &[String]) -> bool {
     words
         .iter()
-        .any(|w| !w.trim().is_empty() && around.contains(&w.to_lowercase()))
+        .any(|w| !w.trim().is_empty() && text.contains(&w.to_lowercase()))
+}
+
+/// Whether one of `words` stands just before the duration, or just after it ("58분 동안").
+fn introduced_by(blocks: &[BlockText], d: &Stated, words: &[String]) -> bool {
+    // one stretch, as a word may run across the duration's own text
+    around(blocks, d, LASTED_BEFORE_CHARS, LASTED_AFTER_CHARS)
+        .is_some_and(|(b, q, a)| holds(&format!("{b}{q}{a}"), words))
 }
 
 /// Whether one of `words` stands close to the duration: just after it ("10시간 만에 복구",
 /// "3時間後に復旧", "2小时后恢复") or a little before it ("was restored after two hours").
 fn recovery_near(blocks: &[BlockText], d: &Stated, words: &[String]) -> bool {
-    let Some(block) = blocks.get(d.block) else {
-        return false;
-    };
-    let chars: Vec<char> = block.text.chars().collect();
-    let local = d.start.saturating_sub(block.start).min(chars.len());
-    let from = (local + d.quote.chars().count()).min(chars.len());
-    let to = (from + FOLLOWED_CHARS).min(chars.len());
-    let back = local.saturating_sub(PRECEDED_CHARS);
-    let after: String = chars[from..to].iter().collect::<String>().to_lowercase();
-    let before: String = chars[back..local].iter().collect::<String>().to_lowercase();
-    words.iter().any(|w| {
-        let w = w.to_lowercase();
-        !w.trim().is_empty() && (after.contains(&w) || before.contains(&w))
-    })
+    around(blocks, d, PRECEDED_CHARS, FOLLOWED_CHARS)
+        .is_some_and(|(b, _, a)| holds(&a, words) || holds(&b, words))
 }
 
 /// A block of the page: its char offset in the page text and its text.

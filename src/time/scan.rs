@@ -13,6 +13,15 @@ const MAX_CONNECTOR_BYTES: usize = 40;
 const MAX_GAP_SPACES: usize = 3;
 /// Two-digit years below this are 20xx, others 19xx.
 const TWO_DIGIT_YEAR_PIVOT: i32 = 70;
+
+/// A two-digit year as a full one: this century's below the pivot, the last's from it.
+fn full_year(yy: i32) -> i32 {
+    if yy < TWO_DIGIT_YEAR_PIVOT {
+        2000 + yy
+    } else {
+        1900 + yy
+    }
+}
 /// Latest year and earliest year read in a date.
 const YEAR_RANGE: std::ops::RangeInclusive<i32> = 1970..=2100;
 
@@ -248,25 +257,21 @@ impl Patterns {
         } else {
             Some(Regex::new(&format!("(?i){}", alternation(&named)))?)
         };
-        let cues = sorted_phrases(&c.cues);
-        let cue_hour = if cues.is_empty() {
-            None
-        } else {
-            Some(Regex::new(&format!(
+        // a bare hour after one of `words`
+        let word_then_hour = |words: &[String]| -> Result<Option<Regex>, regex::Error> {
+            let words = sorted_phrases(words);
+            if words.is_empty() {
+                return Ok(None);
+            }
+            Regex::new(&format!(
                 r"(?i)(?:{})[ \t]+({clock_num_pat})",
-                alternation(&cues)
-            ))?)
+                alternation(&words)
+            ))
+            .map(Some)
         };
+        let cue_hour = word_then_hour(&c.cues)?;
         // "entre 10h15 et 13 heures": a range connector right after a clock cues the hour
-        let conns = sorted_phrases(&lex.range.connectors);
-        let conn_hour = if conns.is_empty() {
-            None
-        } else {
-            Some(Regex::new(&format!(
-                r"(?i)(?:{})[ \t]+({clock_num_pat})",
-                alternation(&conns)
-            ))?)
-        };
+        let conn_hour = word_then_hour(&lex.range.connectors)?;
         let list_j = sorted_phrases(&c.list_joiners);
         let minute_only = if list_j.is_empty() || min_m.is_empty() {
             None
@@ -1198,12 +1203,7 @@ fn scan_dates(text: &str, lex: &Lexicon) -> (Vec<RawTime>, Vec<RawTime>) {
             if text[m.end()..].starts_with('.') && digit_at(text, m.end() + 1) {
                 continue;
             }
-            let yy = a as i32;
-            let y = if yy < TWO_DIGIT_YEAR_PIVOT {
-                2000 + yy
-            } else {
-                1900 + yy
-            };
+            let y = full_year(a as i32);
             let d: u32 = c[4].parse().unwrap_or(0);
             push_ymd(&mut out, m.start(), m.end(), Some(y), b, d);
             continue;
@@ -1214,13 +1214,7 @@ fn scan_dates(text: &str, lex: &Lexicon) -> (Vec<RawTime>, Vec<RawTime>) {
                 if text[m.end()..].starts_with('.') && digit_at(text, m.end() + 1) {
                     continue;
                 }
-                c[4].parse::<i32>().ok().map(|y| {
-                    if y < TWO_DIGIT_YEAR_PIVOT {
-                        2000 + y
-                    } else {
-                        1900 + y
-                    }
-                })
+                c[4].parse::<i32>().ok().map(full_year)
             }
             _ => c[4].parse().ok(),
         };
@@ -1364,13 +1358,7 @@ fn scan_dates(text: &str, lex: &Lexicon) -> (Vec<RawTime>, Vec<RawTime>) {
                 .map(|x| x.as_str().trim_start_matches(['\'', '‘', '’']))
                 .and_then(|x| {
                     let v = num(x)? as i32;
-                    Some(if x.len() > 2 {
-                        v
-                    } else if v < TWO_DIGIT_YEAR_PIVOT {
-                        2000 + v
-                    } else {
-                        1900 + v
-                    })
+                    Some(if x.len() > 2 { v } else { full_year(v) })
                 })
                 .or(era_year);
             let mo = num(&c[4]).unwrap_or(0) as u32;
