@@ -199,10 +199,14 @@ impl Drafter {
         let language = self.language(page, input, opts, &mut ev);
         // related-article lists and tag rows carry other stories' dates: not this page's
         let dating_text = self.without_furniture(&text, &language);
-        let full_text = input
-            .full_text
-            .as_deref()
-            .map(|f| self.without_furniture(f, &language));
+        // (a text file's whole page is its text: blank it once)
+        let full_text = input.full_text.as_deref().map(|f| {
+            if f == text {
+                dating_text.clone()
+            } else {
+                self.without_furniture(f, &language)
+            }
+        });
         let dating = dating::date_page(
             &dating::DatingInput {
                 text: &dating_text,
