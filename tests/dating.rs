@@ -435,3 +435,36 @@ fn a_status_pages_posted_stamps_after_short_updates_are_events_not_bylines() {
     );
     assert_window(&v, "2024-03-05T10:05:00+00:00", "2024-03-05T11:40:00+00:00");
 }
+
+#[test]
+fn a_wide_head_line_labelled_as_the_source_stamp_is_a_byline() {
+    // "… 2019年05月08日 07时38分   来源：…" is the page's stamp, however wide: its time is no
+    // event, and the story's "7日" is the day before the stamp
+    let v = draft(
+        "zh-wide-stamp-line.txt",
+        Some("https://www.example.cn/tech/2019-05/08/content_1.htm"),
+    );
+    let quotes: Vec<&str> = v["review"]["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["quote"].as_str().unwrap())
+        .collect();
+    assert!(
+        !quotes.iter().any(|q| q.contains("07时38分")),
+        "the stamp is no event: {quotes:?}"
+    );
+    assert_window(&v, "2019-05-07T08:15:00+08:00", "2019-05-07T13:05:00+08:00");
+}
+
+#[test]
+fn korean_more_than_a_length_is_a_lower_bound_not_the_window() {
+    // "8시간 30분을 넘겨" is "past 8h30m": the outage goes on, so no end and no resolution
+    let v = draft(
+        "ko-more-than-length.txt",
+        Some("https://news.example.kr/2019/05/08/article-1"),
+    );
+    assert_eq!(v["review"]["window"]["start"], "2019-05-08T15:30:00+09:00");
+    assert_eq!(v["review"]["window"]["end"], Value::Null, "{}", v["review"]);
+    assert_eq!(v["case"]["timeline"]["resolved_after"], Value::Null);
+}

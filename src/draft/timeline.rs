@@ -35,7 +35,7 @@ pub fn build(
     ev: &mut Evidence,
 ) -> Built {
     let parsed = &dating.parsed;
-    let places = block_places(page);
+    let places = block_places(page, &words.stamp);
     let blocks: Vec<BlockText> = page
         .blocks
         .iter()
@@ -206,7 +206,7 @@ pub fn build(
 }
 
 /// Where each block sits: lead prose, timeline, future (action items, lessons) or other.
-pub fn block_places(page: &Page) -> Vec<Place> {
+pub fn block_places(page: &Page, stamp: &[String]) -> Vec<Place> {
     let mut places = vec![Place::Other; page.blocks.len()];
     let first_timeline = page
         .sections
@@ -241,6 +241,12 @@ pub fn block_places(page: &Page) -> Vec<Place> {
     // (short news items may have no paragraph that wide: then the first paragraph wider than
     // a byline that ends a sentence)
     let is_para = |b: &&crate::extract::Block| b.kind == BlockKind::Paragraph;
+    // a dated line labelled as the page's stamp ("来源：…", "입력 …") is one however wide
+    let is_stamp = |b: &crate::extract::Block| {
+        width(&b.text) <= STAMP_MAX_CHARS
+            && stamp.iter().any(|w| b.text.contains(w.as_str()))
+            && byline_date(&b.text)
+    };
     // (or the first that ends a sentence, however short: a status page's "This incident has
     // been resolved." comes before its "Posted …" stamp, which is an event, not a byline)
     let first_prose = page
@@ -248,6 +254,7 @@ pub fn block_places(page: &Page) -> Vec<Place> {
         .iter()
         .position(|b| {
             is_para(&b)
+                && !is_stamp(b)
                 && (width(&b.text) >= BYLINE_PROSE_CHARS
                     || (width(&b.text) >= SENTENCE_MIN_CHARS
                         && !byline_date(&b.text)
@@ -259,8 +266,7 @@ pub fn block_places(page: &Page) -> Vec<Place> {
     for (i, b) in page.blocks.iter().enumerate().take(first_prose) {
         if places[i] != Place::Timeline
             && b.kind != BlockKind::TableRow
-            && width(&b.text) <= BYLINE_MAX_CHARS
-            && byline_date(&b.text)
+            && ((width(&b.text) <= BYLINE_MAX_CHARS && byline_date(&b.text)) || is_stamp(b))
         {
             places[i] = Place::Byline;
         }
@@ -287,6 +293,10 @@ const BYLINE_PROSE_CHARS: usize = 80;
 const SENTENCE_MIN_CHARS: usize = 12;
 /// Widest line read as a byline ("2025-09-03 10:12  reporter name", "Posted Mar 4, 2025").
 const BYLINE_MAX_CHARS: usize = 60;
+
+/// Widest line read as a byline when a stamp word labels it ("site name  2013年07月23日 07时38分
+/// 来源：paper").
+const STAMP_MAX_CHARS: usize = 160;
 
 /// A line's width in Latin letters: a Han, kana or Hangul character says about as much as two.
 fn width(text: &str) -> usize {

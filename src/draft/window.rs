@@ -121,6 +121,9 @@ pub struct EventWords {
     /// Words that put a sentence about an earlier incident ("바 있다", "去年", "last year"); the
     /// page language's own.
     pub history: Vec<String>,
+    /// Words that mark a head line as the page's publication stamp ("Published …", "입력 …",
+    /// "来源：…"): the page language's and English.
+    pub stamp: Vec<String>,
 }
 
 /// Characters of a row compared with the start/end labels.

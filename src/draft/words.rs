@@ -190,6 +190,7 @@ impl WordsRegistry {
                         lasted_then: list(ev, "lasted_then"),
                         clause_end_after: list(ev, "clause_end_after"),
                         history: list(ev, "history"),
+                        stamp: list(ev, "stamp"),
                         time_after_word: ev
                             .and_then(|t| t.get("time_after_word"))
                             .and_then(|v| v.as_bool())
@@ -280,8 +281,9 @@ impl WordsRegistry {
         };
         for code in [lang, "en"] {
             if let Some(w) = self.by_lang.get(code) {
-                let pairs: [(&mut Vec<String>, &Vec<String>); 22] = [
+                let pairs: [(&mut Vec<String>, &Vec<String>); 23] = [
                     (&mut out.events.start, &w.events.start),
+                    (&mut out.events.stamp, &w.events.stamp),
                     (&mut out.events.lasted_then, &w.events.lasted_then),
                     (&mut out.events.detection, &w.events.detection),
                     (&mut out.events.resolution, &w.events.resolution),
