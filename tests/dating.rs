@@ -468,3 +468,15 @@ fn korean_more_than_a_length_is_a_lower_bound_not_the_window() {
     assert_eq!(v["review"]["window"]["end"], Value::Null, "{}", v["review"]);
     assert_eq!(v["case"]["timeline"]["resolved_after"], Value::Null);
 }
+
+#[test]
+fn a_uk_page_writes_numeric_dates_day_first_and_a_range_takes_its_ends_day() {
+    // on a .co.uk page "09/10/2021" is 9 October, and in "between 6:50am and 8:15am on
+    // 09/10/2021" the start takes the day written after the end
+    let v = draft(
+        "en-uk-day-first-notice.txt",
+        Some("https://www.examplebank.co.uk/help/service-notice"),
+    );
+    assert_window(&v, "2021-10-09T06:50:00+01:00", "2021-10-09T08:15:00+01:00");
+    assert_eq!(v["case"]["timeline"]["resolved_after"], "1h25m");
+}

@@ -250,6 +250,21 @@ pub fn date_page(input: &DatingInput, lex: &Lexicons) -> Dating {
         ));
     }
 
+    // The URL's country may write numeric dates day first ("07/03/2022" on a .co.uk page).
+    if let Some(l) = lex.get(input.lang) {
+        let country = input
+            .url
+            .and_then(|u| url::Url::parse(u).ok())
+            .and_then(|u| {
+                u.host_str()
+                    .and_then(|h| h.rsplit('.').next())
+                    .map(str::to_string)
+            });
+        if country.is_some_and(|c| l.day_first_countries.iter().any(|d| *d == c)) {
+            opts.date_order = Some(crate::time::lexicon::DateOrder::Dmy);
+        }
+    }
+
     // Zone evidence, used only when the page states no zone.
     let inferred = if input.tz.is_none() {
         inferred_zone(input, lex)

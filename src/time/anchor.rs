@@ -488,6 +488,27 @@ pub fn resolve(
                 }
             }
         }
+        // "between 7:05am and 9:40am on Saturday 5 March": a range whose end alone writes its day
+        // starts that day (the day before when the start's clock is later than the end's)
+        if r.date.is_none() && !r.same_day && !r.this_day {
+            if let (Some(b), Some(c)) = (r.range_end.as_deref(), r.clock) {
+                let own_day = b
+                    .date
+                    .filter(|d| d.relative.is_none() && d.day.is_some())
+                    .and_then(|d| {
+                        let base_day = date.or(anchor)?;
+                        NaiveDate::from_ymd_opt(
+                            d.year.unwrap_or(base_day.year()),
+                            d.month.unwrap_or(base_day.month()),
+                            d.day?,
+                        )
+                    });
+                if let (Some(d), Some(bc)) = (own_day, b.clock) {
+                    let later = (c.hour, c.minute, c.second) > (bc.hour, bc.minute, bc.second);
+                    date = Some(if later { d - Duration::days(1) } else { d });
+                }
+            }
+        }
         // a day written without a clock, for the clock that may follow it
         day_just_before = match (r.date, r.clock, date) {
             (Some(_), None, Some(d)) if r.range_end.is_none() => Some((d, r.end)),

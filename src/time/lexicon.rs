@@ -205,6 +205,10 @@ pub struct Lexicon {
     pub default_zone: String,
     #[serde(default)]
     pub date_order: DateOrder,
+    /// Country domains whose pages write numeric dates day first in this language ("uk" for
+    /// English): with such a URL, `date_order` is `Dmy`.
+    #[serde(default)]
+    pub day_first_countries: Vec<String>,
     #[serde(default)]
     pub cjk_numerals: bool,
     #[serde(default)]
@@ -273,6 +277,14 @@ impl Lexicon {
     pub(crate) fn compose_words(&self) -> &super::compose::Words {
         self.compose_words
             .get_or_init(|| super::compose::Words::new(self))
+    }
+
+    /// This lexicon with numeric dates read in another order (the page's country fixes it).
+    pub fn with_date_order(&self, order: DateOrder) -> Lexicon {
+        Lexicon {
+            date_order: order,
+            ..self.clone()
+        }
     }
 
     pub(crate) fn patterns(&self) -> &super::scan::Patterns {

@@ -49,6 +49,9 @@ pub struct ParseOptions {
     /// The year to give dates written without one when the text itself names no year and
     /// `reference` is unset (from the page's URL, metadata or prose; see `draft::dating`).
     pub year_hint: Option<i32>,
+    /// Order of numeric dates when the page's country fixes it (`Dmy` for English on a `.co.uk`
+    /// page); the language's own order when None.
+    pub date_order: Option<lexicon::DateOrder>,
 }
 
 /// Kind of a time mention.
@@ -233,6 +236,15 @@ pub fn parse(text: &str, lex: &Lexicons, opts: &ParseOptions) -> Parsed {
             lexicon.code
         ));
     }
+    // the page's country may fix the order of numeric dates ("07/03/2022" on a .co.uk page)
+    let reordered;
+    let lexicon = match opts.date_order {
+        Some(o) if o != lexicon.date_order => {
+            reordered = lexicon.with_date_order(o);
+            &reordered
+        }
+        _ => lexicon,
+    };
     let norm = numbers::normalize(text);
     let mut raw = scan::scan_times(&norm, lexicon, &lex.zones);
     // English dates and zoned times quoted in other languages' pages ("Mar 04, 2025 14:00 UTC")

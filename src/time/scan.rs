@@ -1141,6 +1141,17 @@ pub fn zone_after(
     Some((z, end))
 }
 
+/// Month and day of a numeric date written `a/b` in the given order, unless only the other
+/// order is a date ("25/12" on a month-first page is 25 December).
+fn month_day(day_first: bool, a: u32, b: u32) -> (u32, u32) {
+    let (mo, d) = if day_first { (b, a) } else { (a, b) };
+    if mo > 12 && d <= 12 {
+        (d, mo)
+    } else {
+        (mo, d)
+    }
+}
+
 fn valid_date(y: Option<i32>, m: u32, d: u32) -> bool {
     (1..=12).contains(&m) && (1..=31).contains(&d) && y.is_none_or(|y| YEAR_RANGE.contains(&y))
 }
@@ -1219,7 +1230,7 @@ fn scan_dates(text: &str, lex: &Lexicon) -> (Vec<RawTime>, Vec<RawTime>) {
             _ => c[4].parse().ok(),
         };
         let dmy = lex.date_order == DateOrder::Dmy || &c[2] == ".";
-        let (mo, d) = if dmy { (b, a) } else { (a, b) };
+        let (mo, d) = month_day(dmy, a, b);
         push_ymd(&mut out, m.start(), m.end(), y, mo, d);
     }
     if let Some(re) = &p.date_month_sep {
@@ -1317,11 +1328,7 @@ fn scan_dates(text: &str, lex: &Lexicon) -> (Vec<RawTime>, Vec<RawTime>) {
             continue;
         }
         let (a, b): (u32, u32) = (c[1].parse().unwrap_or(0), c[3].parse().unwrap_or(0));
-        let (mo, d) = if lex.date_order == DateOrder::Dmy {
-            (b, a)
-        } else {
-            (a, b)
-        };
+        let (mo, d) = month_day(lex.date_order == DateOrder::Dmy, a, b);
         push_ymd(&mut out, m.start(), m.end(), None, mo, d);
     }
     if let Some(re) = &p.date_cjk {
