@@ -260,7 +260,7 @@ pub fn date_page(input: &DatingInput, lex: &Lexicons) -> Dating {
                     .and_then(|h| h.rsplit('.').next())
                     .map(str::to_string)
             });
-        if country.is_some_and(|c| l.day_first_countries.iter().any(|d| *d == c)) {
+        if country.is_some_and(|c| l.day_first_countries.contains(&c)) {
             opts.date_order = Some(crate::time::lexicon::DateOrder::Dmy);
         }
     }
