@@ -480,3 +480,15 @@ fn a_uk_page_writes_numeric_dates_day_first_and_a_range_takes_its_ends_day() {
     assert_window(&v, "2021-10-09T06:50:00+01:00", "2021-10-09T08:15:00+01:00");
     assert_eq!(v["case"]["timeline"]["resolved_after"], "1h25m");
 }
+
+#[test]
+fn a_day_named_in_the_prose_dates_the_clocks_after_it() {
+    // the byline is Friday 19 March; "Am Mittwochabend … Ab etwa 18 Uhr … Gegen 22.45 Uhr" is
+    // Wednesday the 17th, and "etwa 18 Uhr" is a clock though "etwa" stands between cue and hour
+    let v = draft(
+        "de-weekday-evening-news.txt",
+        Some("https://www.example.de/news/stoerung-123.html"),
+    );
+    assert_eq!(v["case"]["date"], "2021-03-17");
+    assert_window(&v, "2021-03-17T18:00:00+01:00", "2021-03-17T22:45:00+01:00");
+}

@@ -420,6 +420,8 @@ pub fn resolve(
     let mut last_named: Option<NaiveDate> = None;
     // the day of the mention just before, when it had no clock: (day, where it ends)
     let mut day_just_before: Option<(NaiveDate, usize)> = None;
+    // the last day named without a clock since the last time written with its date
+    let mut day_named_last: Option<(NaiveDate, usize)> = None;
     let headers = header_dates(text, &raw, anchor);
     let mut base = anchor;
     // rows under a day heading take the heading's day, not an earlier day the text named
@@ -432,13 +434,23 @@ pub fn resolve(
             prev = None;
             under_heading = true;
         }
-        let (mut date, next_day) = resolve_date(
-            &r,
-            base,
-            relative_base,
-            prev,
-            last_clocked.filter(|l| !under_heading || Some(l.date()) >= base),
-        );
+        // a day named without a clock after the last clocked time ("Am Dienstagabend … Ab 19
+        // Uhr … Gegen 23.30 Uhr") dates the clocks after it, not the page's day
+        let named_base = day_named_last
+            .filter(|_| r.date.is_none() && r.clock.is_some() && !under_heading)
+            .filter(|(d, _)| {
+                base.is_none_or(|b| *d <= b && (b - *d).num_days() <= DAY_ONLY_BACK_DAYS)
+            });
+        let (mut date, next_day) = match named_base {
+            Some((d, _)) => resolve_date(&r, Some(d), relative_base, prev, None),
+            None => resolve_date(
+                &r,
+                base,
+                relative_base,
+                prev,
+                last_clocked.filter(|l| !under_heading || Some(l.date()) >= base),
+            ),
+        };
         // "le lendemain" written as a day of its own: the day after the day last named, if any
         if r.date.is_some_and(|d| d.relative == Some(1)) && !under_heading {
             let head = text.get(r.start..r.end).unwrap_or("").to_lowercase();
@@ -508,6 +520,16 @@ pub fn resolve(
                     date = Some(if later { d - Duration::days(1) } else { d });
                 }
             }
+        }
+        match (r.date, r.clock, date) {
+            (Some(d), None, Some(day))
+                if r.range_end.is_none()
+                    && (d.day.is_some() || d.relative.is_some() || d.weekday.is_some()) =>
+            {
+                day_named_last = Some((day, r.end));
+            }
+            (_, Some(_), Some(_)) if r.date.is_some() => day_named_last = None,
+            _ => {}
         }
         // a day written without a clock, for the clock that may follow it
         day_just_before = match (r.date, r.clock, date) {

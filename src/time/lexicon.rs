@@ -106,6 +106,10 @@ pub struct ClockWords {
     pub numeral_hour_needs_context: Vec<String>,
     pub h_clock: bool,
     pub suffixes: Vec<String>,
+    /// Of `suffixes`, those that make a bare hour a clock wherever it stands ("19 Uhr"): words
+    /// never used for a length ("heures" is also "hours", so it is not one).
+    #[serde(default)]
+    pub clock_suffixes: Vec<String>,
     pub list_joiners: Vec<String>,
     /// Named times → "HH:MM" ("noon" = "12:00").
     pub named: BTreeMap<String, String>,

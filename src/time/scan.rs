@@ -120,6 +120,7 @@ pub struct Patterns {
     named_times: Option<Regex>,
     cue_hour: Option<Regex>,
     conn_hour: Option<Regex>,
+    suffix_hour: Option<Regex>,
     /// Weekday names, and the weekday (1 = Monday) each lower-cased name stands for.
     weekday: Option<Regex>,
     weekday_number: std::collections::HashMap<String, u32>,
@@ -269,7 +270,31 @@ impl Patterns {
             ))
             .map(Some)
         };
-        let cue_hour = word_then_hour(&c.cues)?;
+        // a cue may have an approximate marker after it ("um etwa 19 Uhr", "at about 7")
+        let approx_words = sorted_phrases(&lex.approx.before);
+        let cues = sorted_phrases(&c.cues);
+        let cue_hour = if cues.is_empty() {
+            None
+        } else {
+            let approx = if approx_words.is_empty() {
+                String::new()
+            } else {
+                format!(r"(?:(?:{})[ \t]+)?", alternation(&approx_words))
+            };
+            Some(Regex::new(&format!(
+                r"(?i)(?:{})[ \t]+{approx}({clock_num_pat})",
+                alternation(&cues)
+            ))?)
+        };
+        // "19 Uhr" is a clock wherever it stands: a suffix never used for a length
+        let suffix_hour = if c.clock_suffixes.is_empty() {
+            None
+        } else {
+            Some(Regex::new(&format!(
+                r"(?i)({clock_num_pat})[ \t]?(?:{})",
+                alternation(&sorted_phrases(&c.clock_suffixes))
+            ))?)
+        };
         // "entre 10h15 et 13 heures": a range connector right after a clock cues the hour
         let conn_hour = word_then_hour(&lex.range.connectors)?;
         let list_j = sorted_phrases(&c.list_joiners);
@@ -447,6 +472,7 @@ impl Patterns {
             named_times,
             cue_hour,
             conn_hour,
+            suffix_hour,
             weekday: if d.weekdays.is_empty() {
                 None
             } else {
@@ -722,6 +748,11 @@ fn scan_clocks(text: &str, lex: &Lexicon, zones: &ZoneTable) -> Vec<RawTime> {
             p.conn_hour
                 .iter()
                 .flat_map(|re| re.captures_iter(text).map(|c| (c, true))),
+        )
+        .chain(
+            p.suffix_hour
+                .iter()
+                .flat_map(|re| re.captures_iter(text).map(|c| (c, false))),
         );
     {
         // "a las 7", "um 18 Uhr", "lúc 3": a bare hour after a clock cue, ending the phrase
