@@ -644,13 +644,22 @@ mod pt {
             "{:?}",
             values(&p)
         );
-        // a sentence end in between breaks the tie to that day
+        // the day named last goes on dating the clocks after it, across sentences, until a
+        // time writes its own day
         let p = run_ref(
             "pt",
-            "Na quinta-feira houve manutenção. Às 22h o serviço caiu.",
+            "Na quinta-feira houve manutenção. Às 22h o serviço caiu. Em 8 de março, às 9h, voltou.",
             "2024-03-09T12:00",
         );
-        assert!(!values(&p).contains(&"2024-03-07T22:00:00-03:00".to_string()));
+        let v = values(&p);
+        assert!(
+            v.contains(&"2024-03-07T22:00:00-03:00".to_string()),
+            "{v:?}"
+        );
+        assert!(
+            v.contains(&"2024-03-08T09:00:00-03:00".to_string()),
+            "{v:?}"
+        );
     }
 }
 
