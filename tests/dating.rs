@@ -492,3 +492,29 @@ fn a_day_named_in_the_prose_dates_the_clocks_after_it() {
     assert_eq!(v["case"]["date"], "2021-03-17");
     assert_window(&v, "2021-03-17T18:00:00+01:00", "2021-03-17T22:45:00+01:00");
 }
+
+#[test]
+fn a_time_when_users_still_cannot_use_it_or_recovery_is_under_way_is_no_end() {
+    // "截至记者发稿时（22时），部分用户仍无法正常使用": at press time it is still down; "正在全力恢复"
+    // is work in progress: the page gives no end
+    let v = draft(
+        "zh-still-down-at-press-time.txt",
+        Some("https://www.example.com.cn/tech/a/20220903.html"),
+    );
+    assert_eq!(v["review"]["window"]["start"], "2022-09-03T20:00:00+08:00");
+    assert_eq!(
+        v["review"]["window"]["end"],
+        Value::Null,
+        "{}",
+        v["review"]["window"]
+    );
+    // "were working to restore" at 09:40 is no recovery
+    let v = draft("en-working-to-restore.txt", None);
+    assert_eq!(v["review"]["window"]["start"], "2023-05-04T09:10:00+00:00");
+    assert_eq!(
+        v["review"]["window"]["end"],
+        Value::Null,
+        "{}",
+        v["review"]["window"]
+    );
+}

@@ -124,6 +124,10 @@ pub struct EventWords {
     /// Words that mark a head line as the page's publication stamp ("Published …", "입력 …",
     /// "来源：…"): the page language's and English.
     pub stamp: Vec<String>,
+    /// Words before or after a recovery word that make it work in progress or a plan ("working
+    /// to restore", "복구 작업 중", "正在恢复"): no recovery point. The page language's own.
+    pub progress_before: Vec<String>,
+    pub progress_after: Vec<String>,
 }
 
 /// Characters of a row compared with the start/end labels.
@@ -273,6 +277,13 @@ fn keyword_points(
                 {
                     continue;
                 }
+                // a recovery in progress or planned ("working to get it back online",
+                // "복구 작업 중", "正在恢复") is none
+                if std::ptr::eq(list, &words.resolution[..])
+                    && in_progress(&lower_s[..byte_at], &lower_s[byte_at + w.len()..], words)
+                {
+                    continue;
+                }
                 char_pos += lower_s[byte_pos..byte_at].chars().count();
                 byte_pos = byte_at;
                 let at = block.start + char_pos;
@@ -358,9 +369,52 @@ fn negated(before: &str, negation: &[String]) -> bool {
     let tail = before.trim_end();
     negation.iter().any(|n| {
         let n = n.to_lowercase();
-        // scripts without spaces between words: the negation ends the text ("尚未恢复")
-        last == n || (n.chars().all(is_cjk) && tail.ends_with(&n))
+        // scripts without spaces between words: the negation ends the text ("尚未恢复"); a
+        // negation of several words ends it after a space ("working to restore")
+        last == n
+            || (n.chars().all(is_cjk) && tail.ends_with(&n))
+            || (n.contains(' ')
+                && tail.ends_with(&n)
+                && tail[..tail.len() - n.len()]
+                    .chars()
+                    .next_back()
+                    .is_none_or(|c| !c.is_alphanumeric()))
     })
+}
+
+/// Characters of the clause before a recovery word searched for a word that makes it work in
+/// progress ("engineers were trying to get the gateway back online").
+const PROGRESS_BEFORE_CHARS: usize = 48;
+
+/// Whether the clause around a recovery word says the recovery is under way or planned, not
+/// done: a `progress_before` phrase earlier in the clause, or a `progress_after` one right after.
+fn in_progress(before: &str, after: &str, words: &EventWords) -> bool {
+    let clause_end = |c: char| ".;:!?,。；：！？，\n".contains(c);
+    let rev: Vec<char> = before
+        .chars()
+        .rev()
+        .take_while(|c| !clause_end(*c))
+        .take(PROGRESS_BEFORE_CHARS)
+        .collect();
+    let clause: String = rev.into_iter().rev().collect();
+    let starts_word = |i: usize| {
+        clause[..i]
+            .chars()
+            .next_back()
+            .is_none_or(|c| !c.is_alphanumeric())
+    };
+    let before_hit = words.progress_before.iter().any(|p| {
+        let p = p.to_lowercase();
+        clause.match_indices(&p).any(|(i, _)| {
+            p.chars().all(is_cjk)
+                || (starts_word(i)
+                    && clause[i + p.len()..]
+                        .chars()
+                        .next()
+                        .is_none_or(|c| !c.is_alphanumeric()))
+        })
+    });
+    before_hit || negated_after(after, &words.progress_after)
 }
 
 /// Characters after an event word searched for a negation that follows it.

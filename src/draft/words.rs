@@ -191,6 +191,8 @@ impl WordsRegistry {
                         clause_end_after: list(ev, "clause_end_after"),
                         history: list(ev, "history"),
                         stamp: list(ev, "stamp"),
+                        progress_before: list(ev, "progress_before"),
+                        progress_after: list(ev, "progress_after"),
                         time_after_word: ev
                             .and_then(|t| t.get("time_after_word"))
                             .and_then(|v| v.as_bool())
@@ -274,6 +276,16 @@ impl WordsRegistry {
                     .by_lang
                     .get(lang)
                     .map(|w| w.events.history.clone())
+                    .unwrap_or_default(),
+                progress_before: self
+                    .by_lang
+                    .get(lang)
+                    .map(|w| w.events.progress_before.clone())
+                    .unwrap_or_default(),
+                progress_after: self
+                    .by_lang
+                    .get(lang)
+                    .map(|w| w.events.progress_after.clone())
                     .unwrap_or_default(),
                 ..Default::default()
             },
