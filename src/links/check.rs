@@ -134,14 +134,37 @@ async fn sibling_for(shared: &Shared, host: &str, u: &url::Url) -> Sibling {
     .clone()
 }
 
-async fn check_one(shared: &Shared, url: &str, good: Option<&str>) -> Verdict {
-    let parsed = url::Url::parse(url).ok();
-    let host = parsed.as_ref().map(host_key).unwrap_or_default();
-    let sibling = match &parsed {
+/// One URL to check: parsed once, here, for its host, its folder and the request itself.
+struct Job {
+    url: String,
+    parsed: Option<url::Url>,
+    host: String,
+    good: Option<String>,
+}
+
+impl Job {
+    fn new(url: String, good: Option<String>) -> Job {
+        let parsed = url::Url::parse(&url).ok();
+        let host = parsed.as_ref().map(host_key).unwrap_or_default();
+        Job {
+            url,
+            parsed,
+            host,
+            good,
+        }
+    }
+}
+
+async fn check_one(shared: &Shared, job: &Job) -> Verdict {
+    let (url, host, good) = (job.url.as_str(), job.host.clone(), job.good.as_deref());
+    let sibling = match &job.parsed {
         Some(u) => sibling_for(shared, &host, u).await,
         None => None,
     };
-    let result = shared.client.fetch_for_check(url).await;
+    let result = match &job.parsed {
+        Some(u) => shared.client.fetch_for_check_parsed(url, u).await,
+        None => shared.client.fetch_for_check(url).await,
+    };
     if let Err(FetchError::HostPaused { .. }) = &result {
         let last = shared.last_host_failure.lock().unwrap().get(&host).copied();
         let mut v = classify(url, &result, &Context::default());
@@ -166,14 +189,11 @@ async fn check_one(shared: &Shared, url: &str, good: Option<&str>) -> Verdict {
 }
 
 /// Interleaves URLs by host so one slow host does not hold the queue.
-fn round_robin(targets: Vec<LinkTarget>) -> Vec<LinkTarget> {
-    let mut by_host: indexmap::IndexMap<String, std::collections::VecDeque<LinkTarget>> =
+fn round_robin(jobs: Vec<Job>) -> Vec<Job> {
+    let mut by_host: indexmap::IndexMap<String, std::collections::VecDeque<Job>> =
         Default::default();
-    for t in targets {
-        let h = url::Url::parse(&t.url)
-            .map(|u| host_key(&u))
-            .unwrap_or_default();
-        by_host.entry(h).or_default().push_back(t);
+    for j in jobs {
+        by_host.entry(j.host.clone()).or_default().push_back(j);
     }
     let mut out = Vec::new();
     loop {
@@ -253,8 +273,8 @@ pub async fn run(client: &Client, opts: &Options) -> Result<Report> {
         .map(|s| (s.url.clone(), s))
         .collect();
     let recent = opts.now - chrono::Duration::seconds(RECHECK_AFTER_SECS);
-    let (todo, skipped): (Vec<LinkTarget>, Vec<LinkTarget>) =
-        collected.targets.iter().cloned().partition(|t| {
+    let (todo, skipped): (Vec<&LinkTarget>, Vec<&LinkTarget>) =
+        collected.targets.iter().partition(|t| {
             opts.force
                 || states
                     .get(&t.url)
@@ -271,13 +291,14 @@ pub async fn run(client: &Client, opts: &Options) -> Result<Report> {
     let mut results: HashMap<String, (UrlState, bool)> = HashMap::new();
     // Each check is its own task (both cores work); a producer task keeps the queue full while
     // this loop commits results as they land, grouping only those already finished.
-    let jobs: Vec<(String, Option<String>)> = round_robin(todo.clone())
-        .into_iter()
-        .map(|t| {
-            let good = states.get(&t.url).and_then(|s| s.good_fingerprint.clone());
-            (t.url, good)
-        })
-        .collect();
+    let jobs: Vec<Job> = round_robin(
+        todo.iter()
+            .map(|t| {
+                let good = states.get(&t.url).and_then(|s| s.good_fingerprint.clone());
+                Job::new(t.url.clone(), good)
+            })
+            .collect(),
+    );
     // Unbounded: a commit that lags (the history's thread starved on a busy machine) must not
     // stop new checks from starting; a killed run re-checks what was not yet committed.
     let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel::<(String, Verdict)>();
@@ -285,11 +306,11 @@ pub async fn run(client: &Client, opts: &Options) -> Result<Report> {
         let shared = shared.clone();
         tokio::spawn(async move {
             let mut done = futures::stream::iter(jobs)
-                .map(|(url, good)| {
+                .map(|job| {
                     let shared = shared.clone();
                     tokio::spawn(async move {
-                        let v = check_one(&shared, &url, good.as_deref()).await;
-                        (url, v)
+                        let v = check_one(&shared, &job).await;
+                        (job.url, v)
                     })
                 })
                 .buffer_unordered(slots);

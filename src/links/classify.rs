@@ -78,6 +78,10 @@ impl Class {
 pub struct NotFoundPhrases {
     #[serde(default)]
     pub phrases: std::collections::BTreeMap<String, Vec<String>>,
+    /// Every phrase in one automaton, built by [`NotFoundPhrases::load`]: a page that holds
+    /// none of them (nearly every page) is answered by one pass instead of a search per phrase.
+    #[serde(skip)]
+    any: Option<aho_corasick::AhoCorasick>,
 }
 
 impl NotFoundPhrases {
@@ -93,13 +97,20 @@ impl NotFoundPhrases {
                 *phrase = phrase.to_lowercase();
             }
         }
+        p.any = aho_corasick::AhoCorasick::new(p.phrases.values().flatten()).ok();
         Ok(p)
     }
 
-    /// The phrase found in a title or the start of the text, if any.
+    /// The phrase found in a title or the start of the text, if any (the first in file order).
     pub fn find(&self, title: Option<&str>, text: &str) -> Option<String> {
-        let head: String = text.chars().take(600).collect::<String>().to_lowercase();
+        let head_end = text.char_indices().nth(600).map_or(text.len(), |(i, _)| i);
+        let head = text[..head_end].to_lowercase();
         let title = title.unwrap_or("").to_lowercase();
+        if let Some(any) = &self.any {
+            if !any.is_match(&title) && !any.is_match(&head) {
+                return None;
+            }
+        }
         self.phrases
             .values()
             .flatten()

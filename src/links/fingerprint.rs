@@ -65,12 +65,14 @@ pub fn fingerprint(text: &str) -> Option<String> {
             }
         }
     }
-    let mut out = String::with_capacity(SLOTS * 8);
+    // Each slot's top 32 bits as 8 lower-case hex digits (`{:08x}`), without the formatter.
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    let mut out = Vec::with_capacity(SLOTS * 8);
     for m in mins {
-        use std::fmt::Write;
-        let _ = write!(out, "{:08x}", (m >> 32) as u32);
+        let top = (m >> 32) as u32;
+        out.extend((0..8).rev().map(|k| HEX[((top >> (k * 4)) & 0xf) as usize]));
     }
-    Some(out)
+    String::from_utf8(out).ok()
 }
 
 /// Estimated Jaccard similarity of two fingerprints (0.0 when they are not comparable).

@@ -201,13 +201,15 @@ impl Store {
                    suggestion, evidence)
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
             )?;
+            // Every check of the batch is recorded at `at` (and so is each new state).
+            let at_text = ts(at);
             for (url, v) in results {
                 let prev = get.query_row([url], row_state).optional()?;
                 let s = next_state(prev.as_ref(), url, at, v, rules);
                 let evidence = serde_json::to_string(&v.evidence)?;
                 ins.execute(params![
                     url,
-                    ts(at),
+                    at_text,
                     v.class.as_str(),
                     v.http_status,
                     v.evidence.final_url,
@@ -215,9 +217,10 @@ impl Store {
                     v.evidence.reason,
                     evidence
                 ])?;
+                debug_assert_eq!(s.last_checked_at, at);
                 put.execute(params![
                     url,
-                    ts(s.last_checked_at),
+                    at_text,
                     s.last_class.as_str(),
                     s.http_status,
                     s.final_url,
