@@ -417,11 +417,13 @@ impl Client {
                 _ => break r,
             }
         };
+        let mut resp = resp;
         let (status, body, content_type, from_cache) = match (resp.status, &cached) {
             (304, Some((meta, body))) => (200, body.clone(), meta.content_type.clone(), true),
+            // The body moves out (the response's headers are all that is read from here on).
             _ => (
                 resp.status,
-                resp.body.clone(),
+                std::mem::take(&mut resp.body),
                 resp.header(header::CONTENT_TYPE),
                 false,
             ),

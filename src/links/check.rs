@@ -22,6 +22,8 @@ pub const QUEUE_PER_SLOT: usize = 4;
 pub const COMMIT_BATCH_MAX: usize = 256;
 /// How long a transaction waits for more results after its first: one commit per result cost a
 /// seventh of a run's CPU; a killed run loses at most this much of its checks (they are re-done).
+/// The history's loop sleeps through the wait and then takes everything that arrived, rather
+/// than waking for each result (a thread wake-up per URL).
 pub const COMMIT_BATCH_WAIT: std::time::Duration = std::time::Duration::from_millis(100);
 
 /// What a run does.
@@ -70,6 +72,9 @@ pub struct Report {
     pub archives_found: usize,
     pub archives_applied: usize,
     pub problems: Vec<String>,
+    /// The history database, closing; dropping the report waits until it is closed.
+    #[serde(skip)]
+    pub history: super::store::Closing,
 }
 
 type Sibling = Option<(String, Option<String>)>;
@@ -302,8 +307,11 @@ pub async fn run(client: &Client, opts: &Options) -> Result<Report> {
     // Unbounded: a commit that lags (the history's thread starved on a busy machine) must not
     // stop new checks from starting; a killed run re-checks what was not yet committed.
     let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel::<(String, Verdict)>();
+    // Told when the last check is done, so the last batch does not wait out its timer.
+    let all_done = Arc::new(tokio::sync::Notify::new());
     let producer = {
         let shared = shared.clone();
+        let all_done = all_done.clone();
         tokio::spawn(async move {
             let mut done = futures::stream::iter(jobs)
                 .map(|job| {
@@ -324,26 +332,35 @@ pub async fn run(client: &Client, opts: &Options) -> Result<Report> {
                     Err(e) => tracing::error!("a check task failed: {e}"),
                 }
             }
+            all_done.notify_one();
         })
     };
+    let mut finished = false;
     while let Some(first) = rx.recv().await {
-        let mut batch = vec![first];
-        let until = tokio::time::Instant::now() + COMMIT_BATCH_WAIT;
-        while batch.len() < COMMIT_BATCH_MAX {
-            match tokio::time::timeout_at(until, rx.recv()).await {
-                Ok(Some(r)) => batch.push(r),
-                Ok(None) | Err(_) => break,
+        let mut arrived = vec![first];
+        if !finished {
+            let until = tokio::time::Instant::now() + COMMIT_BATCH_WAIT;
+            tokio::select! {
+                _ = tokio::time::sleep_until(until) => {}
+                _ = all_done.notified() => finished = true,
             }
         }
-        let recorded =
-            tokio::task::block_in_place(|| store.record_many(&batch, opts.now, opts.rules))?;
-        for ((url, _), (prev, new)) in batch.into_iter().zip(recorded) {
-            let newly = new.rotten && !prev.is_some_and(|p| p.rotten);
-            pb.inc(1);
-            if newly {
-                pb.set_message(format!("newly rotten: {url}"));
+        while let Ok(r) = rx.try_recv() {
+            arrived.push(r);
+        }
+        let mut arrived = arrived.into_iter().peekable();
+        while arrived.peek().is_some() {
+            let batch: Vec<(String, Verdict)> = arrived.by_ref().take(COMMIT_BATCH_MAX).collect();
+            let recorded =
+                tokio::task::block_in_place(|| store.record_many(&batch, opts.now, opts.rules))?;
+            for ((url, _), (prev, new)) in batch.into_iter().zip(recorded) {
+                let newly = new.rotten && !prev.is_some_and(|p| p.rotten);
+                pb.inc(1);
+                if newly {
+                    pb.set_message(format!("newly rotten: {url}"));
+                }
+                results.insert(url, (new, newly));
             }
-            results.insert(url, (new, newly));
         }
     }
     producer.await?;
@@ -402,6 +419,10 @@ pub async fn run(client: &Client, opts: &Options) -> Result<Report> {
         }
     }
 
+    // Closing the history checkpoints its log into the database and syncs both to disk: that
+    // runs on its own thread while the report is built and written (the report waits for it
+    // when dropped, so the process never ends before the history is safe).
+    let history = store.close_in_background();
     // Report lines, in library order.
     let mut urls = Vec::new();
     for t in &collected.targets {
@@ -461,7 +482,9 @@ pub async fn run(client: &Client, opts: &Options) -> Result<Report> {
     for u in &urls {
         *summary.entry(u.class.as_str()).or_default() += 1;
     }
+    tracing::info!("report built; {:.2?} since start", started.elapsed());
     Ok(Report {
+        history,
         checked: results.len(),
         newly_rotten: urls.iter().filter(|u| u.newly_rotten).count(),
         skipped: skipped.len(),

@@ -46,6 +46,16 @@ pub fn fingerprint(text: &str) -> Option<String> {
         return None;
     }
     let bytes = buf.as_bytes();
+    // Slot i hashes `h ^ i·K`; the 32 multiples of K are the same for every shingle.
+    const SALTS: [u64; SLOTS] = {
+        let mut s = [0u64; SLOTS];
+        let mut i = 0;
+        while i < SLOTS {
+            s[i] = (i as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+            i += 1;
+        }
+        s
+    };
     let mut mins = [u64::MAX; SLOTS];
     let n = SHINGLE_WORDS.min(words.len());
     for win in words.windows(n) {
@@ -58,11 +68,8 @@ pub fn fingerprint(text: &str) -> Option<String> {
                 h = fnv1a_step(h, byte);
             }
         }
-        for (i, m) in mins.iter_mut().enumerate() {
-            let v = mix(h ^ (i as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15));
-            if v < *m {
-                *m = v;
-            }
+        for (m, salt) in mins.iter_mut().zip(SALTS) {
+            *m = (*m).min(mix(h ^ salt));
         }
     }
     // Each slot's top 32 bits as 8 lower-case hex digits (`{:08x}`), without the formatter.

@@ -113,6 +113,31 @@ pub struct Store {
     conn: Connection,
 }
 
+/// A history closing on its own thread (see [`Store::close_in_background`]). Dropping the last
+/// clone waits for the close to finish; [`Closing::wait`] waits earlier.
+#[derive(Debug, Clone, Default)]
+pub struct Closing(std::sync::Arc<std::sync::Mutex<Option<std::thread::JoinHandle<()>>>>);
+
+impl Closing {
+    /// Waits until the history is closed (at once when it already is).
+    pub fn wait(&self) {
+        let handle = self.0.lock().map(|mut h| h.take()).unwrap_or(None);
+        if let Some(h) = handle {
+            if h.join().is_err() {
+                tracing::error!("closing the link history panicked");
+            }
+        }
+    }
+}
+
+impl Drop for Closing {
+    fn drop(&mut self) {
+        if std::sync::Arc::strong_count(&self.0) == 1 {
+            self.wait();
+        }
+    }
+}
+
 fn row_state(r: &rusqlite::Row) -> rusqlite::Result<UrlState> {
     let class: String = r.get("last_class")?;
     let evidence: Option<String> = r.get("evidence")?;
@@ -152,6 +177,19 @@ impl Store {
         conn.execute_batch(SCHEMA)
             .with_context(|| format!("creating tables in {}", path.display()))?;
         Ok(Store { conn })
+    }
+
+    /// Closes the database on another thread: SQLite's close checkpoints the write-ahead log
+    /// into the database and syncs both, which is disk latency the caller need not sit through.
+    /// Everything committed is already in the log, so a process that died before the close
+    /// finished would lose nothing (the next open replays the log).
+    pub fn close_in_background(self) -> Closing {
+        // A failed spawn drops the closure, and the store in it, right here: closed in place.
+        let handle = std::thread::Builder::new()
+            .name("links-history-close".into())
+            .spawn(move || drop(self))
+            .ok();
+        Closing(std::sync::Arc::new(std::sync::Mutex::new(handle)))
     }
 
     pub fn state(&self, url: &str) -> Result<Option<UrlState>> {
