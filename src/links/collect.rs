@@ -122,6 +122,58 @@ fn walk(v: &Value, pointer: &mut String, out: &mut Vec<(String, String)>) {
     }
 }
 
+/// One file's cases: its URLs with their uses, in file order, and its problems.
+#[derive(Default)]
+struct FileUrls {
+    uses: Vec<(String, Use)>,
+    problems: Vec<String>,
+    cases: usize,
+}
+
+fn read_file(file: &Path) -> FileUrls {
+    let mut out = FileUrls::default();
+    let recs = match read_records(file, DEFAULT_MAX_RECORD_BYTES) {
+        Ok(r) => r,
+        Err(e) => {
+            out.problems.push(format!("{}: {e}", file.display()));
+            return out;
+        }
+    };
+    for (line, p) in recs.problems {
+        out.problems
+            .push(format!("{}:{}: {p}", file.display(), line.unwrap_or(1)));
+    }
+    for rec in recs.records {
+        let v: Value = match serde_json::from_str(&rec.text) {
+            Ok(v) => v,
+            Err(e) => {
+                out.problems
+                    .push(format!("{}:{}: not JSON: {e}", file.display(), rec.line));
+                continue;
+            }
+        };
+        out.cases += 1;
+        let case_id = v["id"].as_str().unwrap_or("?").to_string();
+        let case_date = v["date"].as_str().unwrap_or("").to_string();
+        let mut found = Vec::new();
+        walk(&v, &mut String::new(), &mut found);
+        for (pointer, url) in found {
+            let role = source_role(&v, &pointer);
+            out.uses.push((
+                url,
+                Use {
+                    case_id: case_id.clone(),
+                    case_date: case_date.clone(),
+                    file: file.to_path_buf(),
+                    line: rec.line,
+                    role,
+                },
+            ));
+        }
+    }
+    out
+}
+
 /// Reads every case under `library` and gathers its URLs, in first-seen order.
 pub fn collect(library: &Path) -> Collected {
     let mut out = Collected::default();
@@ -131,42 +183,11 @@ pub fn collect(library: &Path) -> Collected {
             .push(format!("{}: {}", p.path.display(), p.problem));
     }
     let mut by_url: IndexMap<String, Vec<Use>> = IndexMap::new();
-    for file in files {
-        let recs = match read_records(&file, DEFAULT_MAX_RECORD_BYTES) {
-            Ok(r) => r,
-            Err(e) => {
-                out.problems.push(format!("{}: {e}", file.display()));
-                continue;
-            }
-        };
-        for (line, p) in recs.problems {
-            out.problems
-                .push(format!("{}:{}: {p}", file.display(), line.unwrap_or(1)));
-        }
-        for rec in recs.records {
-            let v: Value = match serde_json::from_str(&rec.text) {
-                Ok(v) => v,
-                Err(e) => {
-                    out.problems
-                        .push(format!("{}:{}: not JSON: {e}", file.display(), rec.line));
-                    continue;
-                }
-            };
-            out.cases += 1;
-            let case_id = v["id"].as_str().unwrap_or("?").to_string();
-            let case_date = v["date"].as_str().unwrap_or("").to_string();
-            let mut found = Vec::new();
-            walk(&v, &mut String::new(), &mut found);
-            for (pointer, url) in found {
-                let role = source_role(&v, &pointer);
-                by_url.entry(url).or_default().push(Use {
-                    case_id: case_id.clone(),
-                    case_date: case_date.clone(),
-                    file: file.clone(),
-                    line: rec.line,
-                    role,
-                });
-            }
+    for f in files.iter().map(|f| read_file(f)) {
+        out.problems.extend(f.problems);
+        out.cases += f.cases;
+        for (url, u) in f.uses {
+            by_url.entry(url).or_default().push(u);
         }
     }
     out.targets = by_url

@@ -36,7 +36,8 @@ pub fn fingerprint(text: &str) -> Option<String> {
     {
         let start = buf.len();
         if w.is_ascii() {
-            buf.extend(w.bytes().map(|b| b.to_ascii_lowercase() as char));
+            buf.push_str(w);
+            buf[start..].make_ascii_lowercase();
         } else {
             buf.push_str(&w.to_lowercase());
         }
