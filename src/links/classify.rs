@@ -266,3 +266,49 @@ fn classify_doc(url: &str, doc: &Document, ctx: &Context) -> Verdict {
     }
     v
 }
+
+#[cfg(test)]
+mod tests {
+    use super::NotFoundPhrases;
+
+    #[test]
+    fn not_found_phrases_are_found_in_the_title_or_the_opening_only() {
+        let dir = tempfile::tempdir().unwrap();
+        let f = dir.path().join("nf.toml");
+        std::fs::write(
+            &f,
+            "[phrases]\nen = [\"Page Not Found\", \"404 not found\"]\nde = [\"Seite nicht gefunden\"]\n",
+        )
+        .unwrap();
+        let p = NotFoundPhrases::load(&f).unwrap();
+        // Case-insensitive, title or text; the first phrase in file order (languages sorted).
+        assert_eq!(
+            p.find(Some("PAGE NOT FOUND"), "").as_deref(),
+            Some("page not found")
+        );
+        assert_eq!(
+            p.find(None, "Fehler: Seite nicht gefunden. 404 Not Found")
+                .as_deref(),
+            Some("seite nicht gefunden")
+        );
+        assert_eq!(
+            p.find(Some("Outage report"), "All systems recovered."),
+            None
+        );
+        // Only the first 600 characters of the text count (characters, not bytes).
+        let late = format!("{} page not found", "é".repeat(600));
+        assert_eq!(p.find(None, &late), None);
+        let early = format!("{} page not found", "é".repeat(580));
+        assert_eq!(p.find(None, &early).as_deref(), Some("page not found"));
+        // Built by hand (no automaton): the same answers.
+        let plain = NotFoundPhrases {
+            phrases: p.phrases.clone(),
+            ..Default::default()
+        };
+        assert_eq!(
+            plain.find(Some("page not found"), "").as_deref(),
+            Some("page not found")
+        );
+        assert_eq!(plain.find(None, "fine"), None);
+    }
+}
