@@ -109,6 +109,12 @@ async fn one_url_per_class_with_evidence_then_content_drift() {
         "/forbidden" => Reply::status(403),
         "/limited" => Reply::with(429, &[("Retry-After", "3600")], "slow down"),
         "/broken" => Reply::status(500),
+        // A bot wall answers 5xx with a challenge page: read from the HTML of an error page.
+        "/challenge" => Reply::with(
+            500,
+            &[("Content-Type", "text/html; charset=utf-8")],
+            "<html><head><title>Just a moment...</title></head><body><div id=\"cf-challenge\"></div></body></html>",
+        ),
         _ => Reply::status(404),
     })
     .await;
@@ -142,6 +148,7 @@ async fn one_url_per_class_with_evidence_then_content_drift() {
         (main.url("/forbidden"), "blocked"),
         (main.url("/limited"), "blocked"),
         (main.url("/broken"), "server-error"),
+        (main.url("/challenge"), "blocked"),
         (stall.url("/slow"), "timeout"),
         (reset.url("/reset"), "connection-error"),
         ("http://no-such-host.test/x".to_string(), "dns-error"),
@@ -470,6 +477,65 @@ async fn a_missing_library_is_a_failed_check_exit_2() {
     .await;
     assert_eq!(r.code, 2, "{}", r.stderr);
     assert!(r.stderr.contains("nope"), "{}", r.stderr);
+}
+
+/// A new history is set up while the first checks run, but a history that cannot be created
+/// still fails the run (exit 2, naming the path) and leaves nothing behind.
+#[tokio::test]
+async fn a_history_that_cannot_be_created_is_a_failed_check_exit_2() {
+    let lib = tempfile::tempdir().unwrap();
+    write_case(
+        lib.path(),
+        "IL-T9",
+        "2024-01-01",
+        &["http://127.0.0.1:9/x".to_string()],
+    );
+    let blocker = lib.path().join("not-a-folder");
+    std::fs::write(&blocker, "a file where the history's folder should be").unwrap();
+    let db = blocker.join("links.sqlite");
+    let r = check(lib.path(), &db, "2025-01-01T00:00:00Z", &["--no-archives"]).await;
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert!(r.stderr.contains("not-a-folder"), "{}", r.stderr);
+}
+
+/// The light page build answers an error status from the status alone: no title or text is
+/// read from the page (a soft-404 or drift check never looks at them), the HTML is kept (a
+/// 5xx bot challenge is recognised by it).
+#[test]
+fn check_documents_of_error_pages_keep_only_status_and_html() {
+    use incidentlib::fetch::build::{for_link_check, Meta};
+    let profiles = incidentlib::fetch::profile::Profiles::load(&common::root().join("sources"))
+        .expect("shipped profiles");
+    for (status, ct, body) in [
+        (
+            404,
+            Some("text/html"),
+            "<title>Page not found</title><p>Nothing here.</p>",
+        ),
+        (
+            503,
+            Some("text/html"),
+            "<title>Just a moment...</title><div id=cf-challenge></div>",
+        ),
+        (404, None, "status 404"),
+    ] {
+        let meta = Meta {
+            url: "https://blog.example.org/posts/x".into(),
+            final_url: "https://blog.example.org/posts/x".into(),
+            status: Some(status),
+            redirects: vec![],
+            redirect_statuses: vec![],
+            content_type: ct.map(str::to_string),
+            from_cache: false,
+            archive: None,
+            path_hint: None,
+        };
+        let d = for_link_check(meta, body.as_bytes(), &profiles);
+        assert_eq!(d.status, Some(status));
+        assert_eq!(d.html, body);
+        assert_eq!(d.bytes, body.len() as u64);
+        assert!(d.title.is_none() && d.text.is_empty(), "{status}: {d:?}");
+    }
 }
 
 /// The light page build a link check uses gives the same title and main-content text as the

@@ -300,12 +300,27 @@ fn from_pdf(meta: Meta, bytes: &[u8], profiles: &Profiles) -> Document {
 /// same text [`from_bytes`] gives, so fingerprints in the links history stay comparable) and
 /// the HTML; no language, sections, whole-page text or status-page incidents, which a link
 /// check never reads and which cost most of its CPU. Non-HTML bodies take [`from_bytes`].
+/// A status outside 2xx/304 is classified by its status (and a 5xx by its HTML, for bot
+/// challenges), never by its text: such a Document keeps the decoded HTML and no title or text.
 pub fn for_link_check(meta: Meta, bytes: &[u8], profiles: &Profiles) -> Document {
     let format = detect_format(
         meta.content_type.as_deref(),
         meta.path_hint.as_deref(),
         bytes,
     );
+    let status = meta.status.unwrap_or(0);
+    if !(200..300).contains(&status) && status != 304 {
+        let decoded = charset::decode(bytes, meta.content_type.as_deref(), format == Format::Html);
+        return Document {
+            charset: Some(decoded.charset.to_string()),
+            bytes: bytes.len() as u64,
+            format,
+            html: decoded.text,
+            title: None,
+            text: String::new(),
+            ..bare(meta)
+        };
+    }
     if format != Format::Html {
         return from_bytes(meta, bytes, profiles);
     }
@@ -358,6 +373,31 @@ pub fn for_link_check(meta: Meta, bytes: &[u8], profiles: &Profiles) -> Document
         html: decoded.text,
         title,
         text,
+        full_text: String::new(),
+        page: None,
+        incidents: Vec::new(),
+        warnings: Vec::new(),
+    }
+}
+
+/// A Document with what `meta` says and nothing read from a body.
+fn bare(meta: Meta) -> Document {
+    Document {
+        url: meta.url,
+        final_url: meta.final_url,
+        status: meta.status,
+        redirects: meta.redirects,
+        redirect_statuses: meta.redirect_statuses,
+        content_type: meta.content_type,
+        charset: None,
+        bytes: 0,
+        from_cache: meta.from_cache,
+        archive: meta.archive,
+        profile: None,
+        format: Format::Text,
+        html: String::new(),
+        title: None,
+        text: String::new(),
         full_text: String::new(),
         page: None,
         incidents: Vec::new(),

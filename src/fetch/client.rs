@@ -65,12 +65,16 @@ fn attempt_of(r: &Result<RawResponse, FetchError>) -> Attempt {
     }
 }
 
+fn is_http(u: &url::Url) -> bool {
+    matches!(u.scheme(), "http" | "https") && u.host_str().is_some()
+}
+
 fn parse_http_url(source: &str) -> Result<url::Url, FetchError> {
     let u = url::Url::parse(source).map_err(|e| FetchError::InvalidSource {
         source_text: source.to_string(),
         reason: format!("not a URL: {e}"),
     })?;
-    if !matches!(u.scheme(), "http" | "https") || u.host_str().is_none() {
+    if !is_http(&u) {
         return Err(FetchError::InvalidSource {
             source_text: source.to_string(),
             reason: "only http and https URLs can be fetched".into(),
@@ -123,6 +127,7 @@ impl Client {
     async fn once(
         &self,
         url: &str,
+        parsed: &url::Url,
         headers: HeaderMap,
         read_body: bool,
     ) -> Result<RawResponse, FetchError> {
@@ -135,7 +140,8 @@ impl Client {
             phase,
             secs: s,
         };
-        let send = self.inner.http.get(url).headers(headers).send();
+        // The parsed URL, so reqwest does not parse the string again.
+        let send = self.inner.http.get(parsed.clone()).headers(headers).send();
         let mut resp = match tokio::time::timeout(ttfb, send).await {
             Err(_) if ttfb < total => {
                 return Err(to(TimeoutPhase::FirstByte, c.first_byte_timeout_secs))
@@ -188,7 +194,14 @@ impl Client {
                 let _slot = self.inner.politeness.acquire(host).await;
                 let mut h = HeaderMap::new();
                 h.insert(header::ACCEPT, HeaderValue::from_static("text/plain"));
-                let rule = match self.once(&robots_url, h, true).await {
+                let fetched = match url::Url::parse(&robots_url) {
+                    Ok(parsed) => self.once(&robots_url, &parsed, h, true).await,
+                    Err(e) => Err(FetchError::InvalidSource {
+                        source_text: robots_url.clone(),
+                        reason: format!("not a URL: {e}"),
+                    }),
+                };
+                let rule = match fetched {
                     Ok(r) if (200..300).contains(&r.status) => {
                         let body = &r.body[..r.body.len().min(MAX_ROBOTS_BYTES as usize)];
                         match texting_robots::Robot::new(ROBOTS_AGENT, body) {
@@ -216,19 +229,31 @@ impl Client {
         headers: HeaderMap,
         read_body: bool,
     ) -> Result<RawResponse, FetchError> {
-        let c = &self.inner.config;
         let u = parse_http_url(url)?;
+        self.request_parsed(url, &u, headers, read_body).await
+    }
+
+    /// [`Client::request`] for a URL already parsed (and checked to be http or https) as `u`:
+    /// a link check parses each URL once, not once per layer.
+    async fn request_parsed(
+        &self,
+        url: &str,
+        u: &url::Url,
+        headers: HeaderMap,
+        read_body: bool,
+    ) -> Result<RawResponse, FetchError> {
+        let c = &self.inner.config;
         let pol = &self.inner.politeness;
-        let host = pol.host(&host_key(&u));
+        let host = pol.host(&host_key(u));
         if let Some(failures) = pol.paused(&host) {
             return Err(FetchError::HostPaused {
                 url: url.to_string(),
-                host: host_key(&u),
+                host: host_key(u),
                 failures,
             });
         }
         if c.robots {
-            match self.robots_for(&u, &host).await.allowed(url) {
+            match self.robots_for(u, &host).await.allowed(url) {
                 Ok(()) => {}
                 Err(0) => return Err(FetchError::RobotsDisallowed { url: url.into() }),
                 Err(status) => {
@@ -245,7 +270,7 @@ impl Client {
         loop {
             let result = {
                 let _slot = pol.acquire(&host).await;
-                self.once(url, headers.clone(), read_body).await
+                self.once(url, u, headers.clone(), read_body).await
             };
             let kind = attempt_of(&result);
             pol.record(&host, is_host_failure(kind));
@@ -293,27 +318,48 @@ impl Client {
     /// Fetches a URL, following redirects, whatever the final status.
     /// Wayback capture URLs are fetched in raw mode; the conditional-GET cache is used.
     pub async fn fetch_any(&self, source: &str) -> Result<Document, FetchError> {
-        self.fetch_built(source, super::build::from_bytes).await
+        self.fetch_built(source, None, super::build::from_bytes)
+            .await
     }
 
     /// [`Client::fetch_any`] for a link check: the Document holds what a check reads (status,
     /// URLs, title, main-content text, HTML) and skips the rest of the page analysis.
     pub async fn fetch_for_check(&self, source: &str) -> Result<Document, FetchError> {
-        self.fetch_built(source, super::build::for_link_check).await
+        self.fetch_built(source, None, super::build::for_link_check)
+            .await
+    }
+
+    /// [`Client::fetch_for_check`] with `source` already parsed (`parsed` is
+    /// `url::Url::parse(source)`), so the URL is not parsed again on the way down.
+    pub async fn fetch_for_check_parsed(
+        &self,
+        source: &str,
+        parsed: &url::Url,
+    ) -> Result<Document, FetchError> {
+        self.fetch_built(source, Some(parsed), super::build::for_link_check)
+            .await
     }
 
     async fn fetch_built(
         &self,
         source: &str,
+        parsed: Option<&url::Url>,
         build: fn(super::build::Meta, &[u8], &Profiles) -> Document,
     ) -> Result<Document, FetchError> {
         let c = &self.inner.config;
-        parse_http_url(source)?;
+        let source_url = match parsed {
+            Some(u) if is_http(u) => u.clone(),
+            _ => parse_http_url(source)?,
+        };
         let wayback = parse_wayback(source, &c.wayback_url);
-        let first = wayback
-            .as_ref()
-            .map(|w| w.raw_url())
-            .unwrap_or_else(|| source.to_string());
+        let (first, mut current_url) = match &wayback {
+            Some(w) => {
+                let raw = w.raw_url();
+                let u = parse_http_url(&raw)?;
+                (raw, u)
+            }
+            None => (source.to_string(), source_url),
+        };
         let cached = self.inner.cache.as_ref().and_then(|ca| ca.load(source));
         let mut current = first;
         let mut chain: Vec<String> = Vec::new();
@@ -337,12 +383,14 @@ impl Client {
                     headers.insert(header::IF_MODIFIED_SINCE, v);
                 }
             }
-            let r = self.request(&current, headers, true).await?;
+            let r = self
+                .request_parsed(&current, &current_url, headers, true)
+                .await?;
             let location = r.header(header::LOCATION);
             match (r.status, location) {
                 (300..=399, Some(loc)) if r.status != 304 => {
-                    let next = url::Url::parse(&current)
-                        .and_then(|b| b.join(&loc))
+                    let next = current_url
+                        .join(&loc)
                         .map_err(|e| FetchError::InvalidSource {
                             source_text: loc.clone(),
                             reason: format!("bad redirect Location from {current}: {e}"),
@@ -363,16 +411,19 @@ impl Client {
                             chain,
                         });
                     }
+                    current_url = parse_http_url(&next)?;
                     current = next;
                 }
                 _ => break r,
             }
         };
+        let mut resp = resp;
         let (status, body, content_type, from_cache) = match (resp.status, &cached) {
             (304, Some((meta, body))) => (200, body.clone(), meta.content_type.clone(), true),
+            // The body moves out (the response's headers are all that is read from here on).
             _ => (
                 resp.status,
-                resp.body.clone(),
+                std::mem::take(&mut resp.body),
                 resp.header(header::CONTENT_TYPE),
                 false,
             ),

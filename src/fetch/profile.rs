@@ -42,16 +42,22 @@ pub struct Profiles {
     pub profiles: Vec<Profile>,
 }
 
-/// Whether `host` matches one pattern (case-insensitive).
+/// Whether `host` matches one pattern (ASCII case-insensitive; asked for every fetched page,
+/// so it compares in place rather than building lower-cased copies).
 pub fn host_matches(pattern: &str, host: &str) -> bool {
-    let p = pattern.to_ascii_lowercase();
-    let h = host.to_ascii_lowercase();
-    if let Some(suffix) = p.strip_prefix("*.") {
-        h.ends_with(&format!(".{suffix}"))
-    } else if let Some(prefix) = p.strip_suffix(".*") {
-        h.starts_with(&format!("{prefix}."))
+    let (p, h) = (pattern.as_bytes(), host.as_bytes());
+    if let Some(suffix) = p.strip_prefix(b"*.") {
+        // `.{suffix}` ends the host.
+        h.len() > suffix.len()
+            && h[h.len() - suffix.len() - 1] == b'.'
+            && h[h.len() - suffix.len()..].eq_ignore_ascii_case(suffix)
+    } else if let Some(prefix) = p.strip_suffix(b".*") {
+        // `{prefix}.` starts the host.
+        h.len() > prefix.len()
+            && h[prefix.len()] == b'.'
+            && h[..prefix.len()].eq_ignore_ascii_case(prefix)
     } else {
-        h == p
+        h.eq_ignore_ascii_case(p)
     }
 }
 
@@ -109,6 +115,15 @@ mod tests {
         assert!(host_matches("status.*", "status.example.com"));
         assert!(!host_matches("status.*", "mystatus.example.com"));
         assert!(host_matches("Web.Archive.org", "web.archive.org"));
+        assert!(host_matches("*.Example.COM", "a.b.example.com"));
+        assert!(!host_matches("*.example.com", "aexample.com"));
+        assert!(!host_matches("*.example.com", ".example.co"));
+        assert!(host_matches("STATUS.*", "status.x"));
+        assert!(!host_matches("status.*", "status"));
+        assert!(!host_matches("status.*", "statusx.io"));
+        assert!(!host_matches("example.com", "example.co"));
+        assert!(!host_matches("*.é.com", "a.É.com"));
+        assert!(host_matches("*.é.com", "a.é.com"));
     }
 
     #[test]

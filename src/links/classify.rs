@@ -78,6 +78,10 @@ impl Class {
 pub struct NotFoundPhrases {
     #[serde(default)]
     pub phrases: std::collections::BTreeMap<String, Vec<String>>,
+    /// Every phrase in one automaton, built by [`NotFoundPhrases::load`]: a page that holds
+    /// none of them (nearly every page) is answered by one pass instead of a search per phrase.
+    #[serde(skip)]
+    any: Option<aho_corasick::AhoCorasick>,
 }
 
 impl NotFoundPhrases {
@@ -93,13 +97,20 @@ impl NotFoundPhrases {
                 *phrase = phrase.to_lowercase();
             }
         }
+        p.any = aho_corasick::AhoCorasick::new(p.phrases.values().flatten()).ok();
         Ok(p)
     }
 
-    /// The phrase found in a title or the start of the text, if any.
+    /// The phrase found in a title or the start of the text, if any (the first in file order).
     pub fn find(&self, title: Option<&str>, text: &str) -> Option<String> {
-        let head: String = text.chars().take(600).collect::<String>().to_lowercase();
+        let head_end = text.char_indices().nth(600).map_or(text.len(), |(i, _)| i);
+        let head = text[..head_end].to_lowercase();
         let title = title.unwrap_or("").to_lowercase();
+        if let Some(any) = &self.any {
+            if !any.is_match(&title) && !any.is_match(&head) {
+                return None;
+            }
+        }
         self.phrases
             .values()
             .flatten()
@@ -254,4 +265,50 @@ fn classify_doc(url: &str, doc: &Document, ctx: &Context) -> Verdict {
         v.fingerprint = fingerprint().map(str::to_string);
     }
     v
+}
+
+#[cfg(test)]
+mod tests {
+    use super::NotFoundPhrases;
+
+    #[test]
+    fn not_found_phrases_are_found_in_the_title_or_the_opening_only() {
+        let dir = tempfile::tempdir().unwrap();
+        let f = dir.path().join("nf.toml");
+        std::fs::write(
+            &f,
+            "[phrases]\nen = [\"Page Not Found\", \"404 not found\"]\nde = [\"Seite nicht gefunden\"]\n",
+        )
+        .unwrap();
+        let p = NotFoundPhrases::load(&f).unwrap();
+        // Case-insensitive, title or text; the first phrase in file order (languages sorted).
+        assert_eq!(
+            p.find(Some("PAGE NOT FOUND"), "").as_deref(),
+            Some("page not found")
+        );
+        assert_eq!(
+            p.find(None, "Fehler: Seite nicht gefunden. 404 Not Found")
+                .as_deref(),
+            Some("seite nicht gefunden")
+        );
+        assert_eq!(
+            p.find(Some("Outage report"), "All systems recovered."),
+            None
+        );
+        // Only the first 600 characters of the text count (characters, not bytes).
+        let late = format!("{} page not found", "é".repeat(600));
+        assert_eq!(p.find(None, &late), None);
+        let early = format!("{} page not found", "é".repeat(580));
+        assert_eq!(p.find(None, &early).as_deref(), Some("page not found"));
+        // Built by hand (no automaton): the same answers.
+        let plain = NotFoundPhrases {
+            phrases: p.phrases.clone(),
+            ..Default::default()
+        };
+        assert_eq!(
+            plain.find(Some("page not found"), "").as_deref(),
+            Some("page not found")
+        );
+        assert_eq!(plain.find(None, "fine"), None);
+    }
 }

@@ -70,11 +70,25 @@ pub struct Collected {
     pub cases: usize,
 }
 
+/// Whether a string could parse as an http(s) URL: it starts with `http` once what the URL
+/// parser skips (leading C0 controls and spaces; tabs and newlines anywhere) is left out.
+/// Most strings in a case (ids, dates, prose) are turned away here without a parse.
+fn may_be_http(s: &str) -> bool {
+    let mut letters = s
+        .bytes()
+        .skip_while(|b| *b <= b' ')
+        .filter(|b| !matches!(b, b'\t' | b'\n' | b'\r'));
+    b"http"
+        .iter()
+        .all(|want| letters.next().is_some_and(|b| b.eq_ignore_ascii_case(want)))
+}
+
 /// Whether a string is an http(s) URL worth checking.
 pub fn is_checkable(s: &str) -> bool {
-    url::Url::parse(s)
-        .ok()
-        .is_some_and(|u| matches!(u.scheme(), "http" | "https") && u.host_str().is_some())
+    may_be_http(s)
+        && url::Url::parse(s)
+            .ok()
+            .is_some_and(|u| matches!(u.scheme(), "http" | "https") && u.host_str().is_some())
 }
 
 fn walk(v: &Value, pointer: &mut String, out: &mut Vec<(String, String)>) {
@@ -85,7 +99,8 @@ fn walk(v: &Value, pointer: &mut String, out: &mut Vec<(String, String)>) {
         Value::Array(a) => {
             for (i, x) in a.iter().enumerate() {
                 let len = pointer.len();
-                pointer.push_str(&format!("/{i}"));
+                use std::fmt::Write;
+                let _ = write!(pointer, "/{i}");
                 walk(x, pointer, out);
                 pointer.truncate(len);
             }
@@ -94,13 +109,69 @@ fn walk(v: &Value, pointer: &mut String, out: &mut Vec<(String, String)>) {
             for (k, x) in m {
                 let len = pointer.len();
                 pointer.push('/');
-                pointer.push_str(&k.replace('~', "~0").replace('/', "~1"));
+                if k.contains(['~', '/']) {
+                    pointer.push_str(&k.replace('~', "~0").replace('/', "~1"));
+                } else {
+                    pointer.push_str(k);
+                }
                 walk(x, pointer, out);
                 pointer.truncate(len);
             }
         }
         _ => {}
     }
+}
+
+/// One file's cases: its URLs with their uses, in file order, and its problems.
+#[derive(Default)]
+struct FileUrls {
+    uses: Vec<(String, Use)>,
+    problems: Vec<String>,
+    cases: usize,
+}
+
+fn read_file(file: &Path) -> FileUrls {
+    let mut out = FileUrls::default();
+    let recs = match read_records(file, DEFAULT_MAX_RECORD_BYTES) {
+        Ok(r) => r,
+        Err(e) => {
+            out.problems.push(format!("{}: {e}", file.display()));
+            return out;
+        }
+    };
+    for (line, p) in recs.problems {
+        out.problems
+            .push(format!("{}:{}: {p}", file.display(), line.unwrap_or(1)));
+    }
+    for rec in recs.records {
+        let v: Value = match serde_json::from_str(&rec.text) {
+            Ok(v) => v,
+            Err(e) => {
+                out.problems
+                    .push(format!("{}:{}: not JSON: {e}", file.display(), rec.line));
+                continue;
+            }
+        };
+        out.cases += 1;
+        let case_id = v["id"].as_str().unwrap_or("?").to_string();
+        let case_date = v["date"].as_str().unwrap_or("").to_string();
+        let mut found = Vec::new();
+        walk(&v, &mut String::new(), &mut found);
+        for (pointer, url) in found {
+            let role = source_role(&v, &pointer);
+            out.uses.push((
+                url,
+                Use {
+                    case_id: case_id.clone(),
+                    case_date: case_date.clone(),
+                    file: file.to_path_buf(),
+                    line: rec.line,
+                    role,
+                },
+            ));
+        }
+    }
+    out
 }
 
 /// Reads every case under `library` and gathers its URLs, in first-seen order.
@@ -112,42 +183,11 @@ pub fn collect(library: &Path) -> Collected {
             .push(format!("{}: {}", p.path.display(), p.problem));
     }
     let mut by_url: IndexMap<String, Vec<Use>> = IndexMap::new();
-    for file in files {
-        let recs = match read_records(&file, DEFAULT_MAX_RECORD_BYTES) {
-            Ok(r) => r,
-            Err(e) => {
-                out.problems.push(format!("{}: {e}", file.display()));
-                continue;
-            }
-        };
-        for (line, p) in recs.problems {
-            out.problems
-                .push(format!("{}:{}: {p}", file.display(), line.unwrap_or(1)));
-        }
-        for rec in recs.records {
-            let v: Value = match serde_json::from_str(&rec.text) {
-                Ok(v) => v,
-                Err(e) => {
-                    out.problems
-                        .push(format!("{}:{}: not JSON: {e}", file.display(), rec.line));
-                    continue;
-                }
-            };
-            out.cases += 1;
-            let case_id = v["id"].as_str().unwrap_or("?").to_string();
-            let case_date = v["date"].as_str().unwrap_or("").to_string();
-            let mut found = Vec::new();
-            walk(&v, &mut String::new(), &mut found);
-            for (pointer, url) in found {
-                let role = source_role(&v, &pointer);
-                by_url.entry(url).or_default().push(Use {
-                    case_id: case_id.clone(),
-                    case_date: case_date.clone(),
-                    file: file.clone(),
-                    line: rec.line,
-                    role,
-                });
-            }
+    for f in files.iter().map(|f| read_file(f)) {
+        out.problems.extend(f.problems);
+        out.cases += f.cases;
+        for (url, u) in f.uses {
+            by_url.entry(url).or_default().push(u);
         }
     }
     out.targets = by_url
@@ -180,6 +220,35 @@ fn source_role(v: &Value, pointer: &str) -> Role {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_prefilter_turns_away_only_what_the_parser_would() {
+        for s in [
+            "https://x.example/a",
+            "HTTP://X.example",
+            "http:x.example",
+            "\u{1} https://x.example",
+            "ht\ttp://x.example",
+            "h\nttps://x.example",
+        ] {
+            assert!(is_checkable(s), "{s:?}");
+        }
+        for s in [
+            "",
+            "IL-1",
+            "2024-01-02",
+            "htt",
+            "ftp://x.example",
+            "mailto:a@b.c",
+            "see https://x.example",
+            "http:",
+        ] {
+            assert!(!is_checkable(s), "{s:?}");
+            let parsed = url::Url::parse(s).ok();
+            assert!(!parsed
+                .is_some_and(|u| matches!(u.scheme(), "http" | "https") && u.host_str().is_some()));
+        }
+    }
 
     #[test]
     fn urls_are_found_in_sources_and_elsewhere_and_deduplicated() {

@@ -36,7 +36,8 @@ pub fn fingerprint(text: &str) -> Option<String> {
     {
         let start = buf.len();
         if w.is_ascii() {
-            buf.extend(w.bytes().map(|b| b.to_ascii_lowercase() as char));
+            buf.push_str(w);
+            buf[start..].make_ascii_lowercase();
         } else {
             buf.push_str(&w.to_lowercase());
         }
@@ -46,6 +47,16 @@ pub fn fingerprint(text: &str) -> Option<String> {
         return None;
     }
     let bytes = buf.as_bytes();
+    // Slot i hashes `h ^ i·K`; the 32 multiples of K are the same for every shingle.
+    const SALTS: [u64; SLOTS] = {
+        let mut s = [0u64; SLOTS];
+        let mut i = 0;
+        while i < SLOTS {
+            s[i] = (i as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+            i += 1;
+        }
+        s
+    };
     let mut mins = [u64::MAX; SLOTS];
     let n = SHINGLE_WORDS.min(words.len());
     for win in words.windows(n) {
@@ -58,19 +69,18 @@ pub fn fingerprint(text: &str) -> Option<String> {
                 h = fnv1a_step(h, byte);
             }
         }
-        for (i, m) in mins.iter_mut().enumerate() {
-            let v = mix(h ^ (i as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15));
-            if v < *m {
-                *m = v;
-            }
+        for (m, salt) in mins.iter_mut().zip(SALTS) {
+            *m = (*m).min(mix(h ^ salt));
         }
     }
-    let mut out = String::with_capacity(SLOTS * 8);
+    // Each slot's top 32 bits as 8 lower-case hex digits (`{:08x}`), without the formatter.
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    let mut out = Vec::with_capacity(SLOTS * 8);
     for m in mins {
-        use std::fmt::Write;
-        let _ = write!(out, "{:08x}", (m >> 32) as u32);
+        let top = (m >> 32) as u32;
+        out.extend((0..8).rev().map(|k| HEX[((top >> (k * 4)) & 0xf) as usize]));
     }
-    Some(out)
+    String::from_utf8(out).ok()
 }
 
 /// Estimated Jaccard similarity of two fingerprints (0.0 when they are not comparable).
