@@ -501,12 +501,17 @@ fn live_triggers<'a>(hits: &'a [Hit], mentions: &[Mention]) -> Vec<&'a Hit> {
 /// Sentence ends (punctuation, line breaks, table cells) and clause ends (those plus terminators).
 fn breaks(f: &str, hits: &[Hit]) -> Breaks {
     let mut sentence = Vec::new();
-    let mut it = f.char_indices().peekable();
-    while let Some((i, c)) = it.next() {
-        let next = it.peek().map(|&(_, n)| n);
-        let is_break = match c {
-            '\n' | '!' | '?' | ';' | '|' | '。' | '！' | '？' | '；' => true,
-            '.' => next.is_none_or(char::is_whitespace),
+    // A byte scan (the break marks are ASCII or three-byte UTF-8 sequences, which can only
+    // start at a char boundary), instead of decoding every char.
+    let b = f.as_bytes();
+    for (i, &byte) in b.iter().enumerate() {
+        let is_break = match byte {
+            b'\n' | b'!' | b'?' | b';' | b'|' => true,
+            b'.' => f[i + 1..].chars().next().is_none_or(char::is_whitespace),
+            // 。 U+3002
+            0xE3 => b.get(i + 1..i + 3) == Some(&[0x80, 0x82]),
+            // ！ U+FF01, ？ U+FF1F, ； U+FF1B
+            0xEF => matches!(b.get(i + 1..i + 3), Some([0xBC, 0x81 | 0x9F | 0x9B])),
             _ => false,
         };
         if is_break {
@@ -651,4 +656,30 @@ pub fn detect_lang(text: &str) -> String {
         _ => FALLBACK_LANG,
     });
     code.unwrap_or(FALLBACK_LANG).to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sentence_breaks_are_the_break_chars() {
+        let f = "a. b.c 장애。다음！x？y；z | w\nend.";
+        // The rule, char by char: these marks, and a period before whitespace or the end.
+        let mut want = Vec::new();
+        let mut it = f.char_indices().peekable();
+        while let Some((i, c)) = it.next() {
+            let next = it.peek().map(|&(_, n)| n);
+            let is_break = match c {
+                '\n' | '!' | '?' | ';' | '|' | '。' | '！' | '？' | '；' => true,
+                '.' => next.is_none_or(char::is_whitespace),
+                _ => false,
+            };
+            if is_break {
+                want.push(i);
+            }
+        }
+        assert_eq!(want.len(), 8);
+        assert_eq!(breaks(f, &[]).sentence, want);
+    }
 }
