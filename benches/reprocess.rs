@@ -121,7 +121,7 @@ fn shared() -> PathBuf {
 /// Writes one case as compact JSON into the library's folder for case `i`.
 fn write_case(dir: &Path, i: usize, v: &serde_json::Value) {
     let sub = dir.join(format!("{:03}", i / CASES_PER_DIR));
-    if i % CASES_PER_DIR == 0 {
+    if i.is_multiple_of(CASES_PER_DIR) {
         std::fs::create_dir_all(&sub).unwrap();
     }
     let id = v["id"].as_str().unwrap_or("IL");
