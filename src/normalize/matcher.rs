@@ -413,7 +413,10 @@ impl Matcher {
             // An occurrence that holds the mention starts in [end - len, start]; with none there,
             // the search below finds none either (it finds a subset of the occurrences).
             let n = x.len();
-            let x0 = x.as_bytes()[0];
+            // An empty context holds no mention (mentions are never empty).
+            let Some(&x0) = x.as_bytes().first() else {
+                return false;
+            };
             if n < end - start
                 || !(end.saturating_sub(n)..=start)
                     .any(|s| s + n <= b.len() && b[s] == x0 && &b[s..s + n] == x.as_bytes())
