@@ -112,7 +112,7 @@ pub fn read_records(path: &Path, max_record_bytes: u64) -> Result<FileRecords> {
         }
         let mut bytes = Vec::with_capacity(len as usize);
         file.take(max_record_bytes + 1).read_to_end(&mut bytes)?;
-        if let Some(text) = decode_text(&bytes, &mut out, None) {
+        if let Some(text) = decode_text(bytes, &mut out, None) {
             if text.trim().is_empty() {
                 out.problems
                     .push((None, "empty file: expected one JSON case record".into()));
@@ -143,7 +143,8 @@ pub fn read_records(path: &Path, max_record_bytes: u64) -> Result<FileRecords> {
             reader.read_until(b'\n', &mut sink)?;
             continue;
         }
-        if let Some(text) = decode_text(&buf, &mut out, Some(line_no)) {
+        // The line's bytes become its text (no copy); the next line starts a new buffer.
+        if let Some(text) = decode_text(std::mem::take(&mut buf), &mut out, Some(line_no)) {
             if !text.trim().is_empty() {
                 any = true;
                 out.records.push(RawRecord {
@@ -162,13 +163,11 @@ pub fn read_records(path: &Path, max_record_bytes: u64) -> Result<FileRecords> {
     Ok(out)
 }
 
-fn decode_text(bytes: &[u8], out: &mut FileRecords, line: Option<usize>) -> Option<String> {
-    let mut bytes = bytes;
-    if line.unwrap_or(1) == 1 {
-        if let Some(rest) = bytes.strip_prefix(b"\xEF\xBB\xBF") {
-            out.had_bom = true;
-            bytes = rest;
-        }
+/// The text of `bytes` (taken without copying), or None with the problem noted in `out`.
+fn decode_text(mut bytes: Vec<u8>, out: &mut FileRecords, line: Option<usize>) -> Option<String> {
+    if line.unwrap_or(1) == 1 && bytes.starts_with(b"\xEF\xBB\xBF") {
+        out.had_bom = true;
+        bytes.drain(..3);
     }
     if bytes.contains(&0) {
         out.problems.push((
@@ -177,9 +176,10 @@ fn decode_text(bytes: &[u8], out: &mut FileRecords, line: Option<usize>) -> Opti
         ));
         return None;
     }
-    match std::str::from_utf8(bytes) {
-        Ok(s) => Some(s.to_string()),
+    match String::from_utf8(bytes) {
+        Ok(s) => Some(s),
         Err(e) => {
+            let e = e.utf8_error();
             out.problems.push((
                 line,
                 format!(

@@ -408,7 +408,21 @@ impl Matcher {
     /// contexts (a longer word or phrase that means something else).
     fn excluded(&self, folded: &str, start: usize, end: usize, entry: usize) -> bool {
         let t = &self.terms[self.entries[entry].term_idx];
+        let b = folded.as_bytes();
         t.exclude.iter().any(|x| {
+            // An occurrence that holds the mention starts in [end - len, start]; with none there,
+            // the search below finds none either (it finds a subset of the occurrences).
+            let n = x.len();
+            // An empty context holds no mention (mentions are never empty).
+            let Some(&x0) = x.as_bytes().first() else {
+                return false;
+            };
+            if n < end - start
+                || !(end.saturating_sub(n)..=start)
+                    .any(|s| s + n <= b.len() && b[s] == x0 && &b[s..s + n] == x.as_bytes())
+            {
+                return false;
+            }
             let mut lo = start.saturating_sub(x.len());
             while !folded.is_char_boundary(lo) {
                 lo -= 1;
@@ -417,10 +431,13 @@ impl Matcher {
             while !folded.is_char_boundary(hi) {
                 hi += 1;
             }
-            folded[lo..hi].match_indices(x.as_str()).any(|(i, _)| {
-                let (s, e) = (lo + i, lo + i + x.len());
-                s <= start && end <= e
-            })
+            // Occurrences past the mention's start cannot hold it (nor can any after them).
+            super::text::occurrences(&folded[lo..hi], x.as_str())
+                .take_while(|&i| lo + i <= start)
+                .any(|i| {
+                    let (s, e) = (lo + i, lo + i + x.len());
+                    s <= start && end <= e
+                })
         })
     }
 
@@ -497,10 +514,11 @@ impl Matcher {
         let mut kept: Vec<Mention> = Vec::with_capacity(found.len());
         for m in found {
             let field = self.entries[m.entry].field;
+            // The cheap span test first: most kept mentions end before this one does.
             let covered = kept.iter().rev().take(64).any(|k| {
-                self.entries[k.entry].field == field
+                m.end <= k.end
                     && k.start <= m.start
-                    && m.end <= k.end
+                    && self.entries[k.entry].field == field
                     && (k.end - k.start > m.end - m.start || k.entry != m.entry)
                     && !(k.start == m.start
                         && k.end == m.end

@@ -194,11 +194,9 @@ impl Normalizer {
         let years = Years::find(f);
         let live: Vec<&Hit> = live_triggers(&hits, &mentions);
         let furniture = triggers.map(|t| t.furniture(f)).unwrap_or_default();
-        let char_bytes: Vec<usize> = text
-            .char_indices()
-            .map(|(i, _)| i)
-            .chain(std::iter::once(text.len()))
-            .collect();
+        // (char offset, byte offset) of the last quote's start: mentions come in text order, so
+        // quotes are found walking forward instead of through a table of every char's offset.
+        let mut cursor = (0usize, 0usize);
         let mut out = Vec::with_capacity(mentions.len());
         for m in &mentions {
             let entry = &matcher.entries[m.entry];
@@ -210,9 +208,12 @@ impl Normalizer {
                 continue;
             }
             let (cs, ce) = folded.original_range(m.start, m.end);
-            let quote = text[char_bytes[cs.min(char_bytes.len() - 1)]
-                ..char_bytes[ce.min(char_bytes.len() - 1)]]
-                .to_string();
+            if cs < cursor.0 {
+                cursor = (0, 0);
+            }
+            let bs = byte_at(text, cursor, cs);
+            cursor = (cs, bs);
+            let quote = text[bs..byte_at(text, cursor, ce.max(cs))].to_string();
             // A time-zone code ("IST", "CST") is never a word of the vocabulary.
             if self.zone_abbreviations.contains(quote.trim()) {
                 continue;
@@ -227,16 +228,19 @@ impl Normalizer {
                     .find(|h| h.kind == k && h.start >= sent_lo && h.end <= sent_hi)
                     .copied()
             };
-            let mut rule = format!(
-                "{}:{}:{}",
-                if entry.is_pattern {
-                    "pattern"
-                } else {
-                    "phrase"
-                },
-                entry.lang,
-                entry.source
-            );
+            // "phrase:<lang>:<source>" (pushed, not formatted: this runs for every mention).
+            let kind = if entry.is_pattern {
+                "pattern"
+            } else {
+                "phrase"
+            };
+            let mut rule =
+                String::with_capacity(kind.len() + entry.lang.len() + entry.source.len() + 2);
+            rule.push_str(kind);
+            rule.push(':');
+            rule.push_str(&entry.lang);
+            rule.push(':');
+            rule.push_str(&entry.source);
             let (assertion, why) = match triggers {
                 Some(t) => assert_mention(m, &live, &breaks, f, t.max_before, t.max_after)
                     .map(|(a, h)| (a, format!("{} by {:?}", a.as_str(), t.word(h))))
@@ -394,9 +398,8 @@ impl Normalizer {
         let hi = hi.min(f.len());
         let sentence = f.get(lo..hi)?;
         t.cancel.iter().find_map(|(w, l, r)| {
-            sentence
-                .match_indices(w.as_str())
-                .any(|(i, _)| matcher::at_boundaries(sentence, i, i + w.len(), *l, *r))
+            text::occurrences(sentence, w.as_str())
+                .any(|i| matcher::at_boundaries(sentence, i, i + w.len(), *l, *r))
                 .then_some(w.as_str())
         })
     }
@@ -420,6 +423,15 @@ fn is_heading(f: &str, at: usize) -> bool {
         && !line.contains('|')
 }
 
+/// The byte offset of char offset `c` in `text` (the text's length from its last char on),
+/// walking forward from `from`: a (char offset, byte offset) pair at or before `c`.
+fn byte_at(text: &str, from: (usize, usize), c: usize) -> usize {
+    let (fc, fb) = from;
+    text.get(fb..)
+        .and_then(|rest| rest.char_indices().nth(c - fc))
+        .map_or(text.len(), |(i, _)| fb + i)
+}
+
 /// Whether the mention sits in a token that is an address (URL, mail, hashtag), not prose.
 fn in_address(f: &str, start: usize, end: usize) -> bool {
     let ts = f[..start]
@@ -431,7 +443,9 @@ fn in_address(f: &str, start: usize, end: usize) -> bool {
         .map(|i| end + i)
         .unwrap_or(f.len());
     let token = &f[ts..te];
-    ADDRESS_MARKS.iter().any(|m| token.contains(m))
+    ADDRESS_MARKS
+        .iter()
+        .any(|m| text::occurrences(token, m).next().is_some())
 }
 
 /// The abbreviations of the time-zone table (`[abbreviations]` keys); none when it is absent.
@@ -459,6 +473,13 @@ fn live_triggers<'a>(hits: &'a [Hit], mentions: &[Mention]) -> Vec<&'a Hit> {
         .iter()
         .filter(|h| h.kind == TriggerKind::Pseudo)
         .collect();
+    // Mentions come sorted by start: the furthest end among those starting at or before a
+    // point says whether any of them covers a trigger there (no scan of every mention).
+    let mut furthest_end: Vec<usize> = Vec::with_capacity(mentions.len());
+    for m in mentions {
+        let e = furthest_end.last().map_or(m.end, |&e: &usize| e.max(m.end));
+        furthest_end.push(e);
+    }
     hits.iter()
         .filter(|h| {
             if !matches!(h.kind, TriggerKind::Assert(..) | TriggerKind::Retracted(..)) {
@@ -470,9 +491,8 @@ fn live_triggers<'a>(hits: &'a [Hit], mentions: &[Mention]) -> Vec<&'a Hit> {
                     && h.start < p.end
                     && !(h.start <= p.start && p.end <= h.end && h.end - h.start > p.end - p.start)
             });
-            let inside_mention = mentions
-                .iter()
-                .any(|m| m.start <= h.start && h.end <= m.end);
+            let before = mentions.partition_point(|m| m.start <= h.start);
+            let inside_mention = before > 0 && h.end <= furthest_end[before - 1];
             !inside_pseudo && !inside_mention
         })
         .collect()
@@ -481,12 +501,17 @@ fn live_triggers<'a>(hits: &'a [Hit], mentions: &[Mention]) -> Vec<&'a Hit> {
 /// Sentence ends (punctuation, line breaks, table cells) and clause ends (those plus terminators).
 fn breaks(f: &str, hits: &[Hit]) -> Breaks {
     let mut sentence = Vec::new();
-    let mut it = f.char_indices().peekable();
-    while let Some((i, c)) = it.next() {
-        let next = it.peek().map(|&(_, n)| n);
-        let is_break = match c {
-            '\n' | '!' | '?' | ';' | '|' | '。' | '！' | '？' | '；' => true,
-            '.' => next.is_none_or(char::is_whitespace),
+    // A byte scan (the break marks are ASCII or three-byte UTF-8 sequences, which can only
+    // start at a char boundary), instead of decoding every char.
+    let b = f.as_bytes();
+    for (i, &byte) in b.iter().enumerate() {
+        let is_break = match byte {
+            b'\n' | b'!' | b'?' | b';' | b'|' => true,
+            b'.' => f[i + 1..].chars().next().is_none_or(char::is_whitespace),
+            // 。 U+3002
+            0xE3 => b.get(i + 1..i + 3) == Some(&[0x80, 0x82]),
+            // ！ U+FF01, ？ U+FF1F, ； U+FF1B
+            0xEF => matches!(b.get(i + 1..i + 3), Some([0xBC, 0x81 | 0x9F | 0x9B])),
             _ => false,
         };
         if is_break {
@@ -631,4 +656,30 @@ pub fn detect_lang(text: &str) -> String {
         _ => FALLBACK_LANG,
     });
     code.unwrap_or(FALLBACK_LANG).to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sentence_breaks_are_the_break_chars() {
+        let f = "a. b.c 장애。다음！x？y；z | w\nend.";
+        // The rule, char by char: these marks, and a period before whitespace or the end.
+        let mut want = Vec::new();
+        let mut it = f.char_indices().peekable();
+        while let Some((i, c)) = it.next() {
+            let next = it.peek().map(|&(_, n)| n);
+            let is_break = match c {
+                '\n' | '!' | '?' | ';' | '|' | '。' | '！' | '？' | '；' => true,
+                '.' => next.is_none_or(char::is_whitespace),
+                _ => false,
+            };
+            if is_break {
+                want.push(i);
+            }
+        }
+        assert_eq!(want.len(), 8);
+        assert_eq!(breaks(f, &[]).sentence, want);
+    }
 }

@@ -639,6 +639,8 @@ pub fn case_texts(case: &Case) -> BTreeMap<String, (String, Vec<SectionSpan>)> {
         .cloned()
         .unwrap_or_default();
     let mut out: BTreeMap<String, (String, Vec<SectionSpan>)> = BTreeMap::new();
+    // Chars written so far per language (counted once per part, not over the whole text again).
+    let mut chars_so_far: BTreeMap<&str, usize> = BTreeMap::new();
     for (kind, texts) in parts {
         let Some((lang, t)) = texts
             .get_key_value(&primary)
@@ -650,14 +652,17 @@ pub fn case_texts(case: &Case) -> BTreeMap<String, (String, Vec<SectionSpan>)> {
             continue;
         }
         let (text, sections) = out.entry(lang.clone()).or_default();
-        let start = text.chars().count();
+        let so_far = chars_so_far.entry(lang.as_str()).or_default();
+        let start = *so_far;
+        let n = t.chars().count();
         text.push_str(t);
         sections.push(SectionSpan {
             kind: kind.to_string(),
             start,
-            end: start + t.chars().count(),
+            end: start + n,
         });
         text.push_str("\n\n");
+        *so_far += n + 2;
     }
     out
 }

@@ -34,20 +34,26 @@ thread_local! {
 /// Calls `f` with the stem of `word` (as the stemmer gives it, possibly empty), from this
 /// thread's cache when it was stemmed before.
 pub fn with_stem<R>(word: &str, algo: Algorithm, f: impl FnOnce(&str) -> R) -> R {
-    STEMS.with(|cell| {
-        let mut caches = cell.borrow_mut();
-        let cache = &mut caches[slot(algo)];
-        if let Some(st) = cache.get(word) {
-            return f(st);
-        }
-        if cache.len() >= MAX_CACHED_STEMS {
-            cache.clear();
-        }
-        let st: Box<str> = Stemmer::create(algo).stem(word).into();
-        let r = f(&st);
-        cache.insert(word.into(), st);
-        r
-    })
+    STEMS.with(|cell| cached_stem(&mut cell.borrow_mut()[slot(algo)], word, algo, f))
+}
+
+/// Calls `f` with the stem of `word` from `cache` (stemming and remembering it on a miss).
+fn cached_stem<R>(
+    cache: &mut StemCache,
+    word: &str,
+    algo: Algorithm,
+    f: impl FnOnce(&str) -> R,
+) -> R {
+    if let Some(st) = cache.get(word) {
+        return f(st);
+    }
+    if cache.len() >= MAX_CACHED_STEMS {
+        cache.clear();
+    }
+    let st: Box<str> = Stemmer::create(algo).stem(word).into();
+    let r = f(&st);
+    cache.insert(word.into(), st);
+    r
 }
 
 /// The Snowball algorithm for a language code, for the languages whose inflection a stemmer
@@ -75,17 +81,22 @@ pub struct StemmedText {
 impl StemmedText {
     /// Stems every word of `folded` (already lower case) with `algo`.
     pub fn new(folded: &str, algo: Algorithm) -> Self {
+        // The thread's cache is borrowed once for the whole text, not once per word.
+        STEMS.with(|cell| Self::with_cache(folded, algo, &mut cell.borrow_mut()[slot(algo)]))
+    }
+
+    fn with_cache(folded: &str, algo: Algorithm, cache: &mut StemCache) -> Self {
         let mut text = String::with_capacity(folded.len());
         let mut spans = Vec::with_capacity(folded.len());
         let mut word_start: Option<usize> = None;
         // Words repeat: each distinct word is stemmed once per thread (see [`with_stem`]).
-        let flush = |text: &mut String, spans: &mut Vec<(u32, u32)>, s: usize, e: usize| {
+        let mut flush = |text: &mut String, spans: &mut Vec<(u32, u32)>, s: usize, e: usize| {
             let word = &folded[s..e];
             let n = if word.len() < MIN_STEMMED_WORD_BYTES {
                 text.push_str(word);
                 word.len()
             } else {
-                with_stem(word, algo, |stem| {
+                cached_stem(cache, word, algo, |stem| {
                     // A stem that came out empty keeps its word, so no text goes missing.
                     let stem = if stem.is_empty() { word } else { stem };
                     text.push_str(stem);

@@ -101,15 +101,43 @@ pub fn fold(s: &str) -> String {
 /// Whether `c` belongs to a script written with spaces between words (Latin, Cyrillic, Greek, digits…).
 /// Hangul, kana and CJK ideographs are not: their phrases match inside longer runs.
 pub fn is_word_char(c: char) -> bool {
+    // ASCII (most chars of most texts) is never CJK: skip the range checks.
+    if c.is_ascii() {
+        return c.is_ascii_alphanumeric();
+    }
     c.is_alphanumeric() && !is_cjk(c)
 }
 
 /// Han, kana, Hangul and other scripts with no spaces between words.
 pub fn is_cjk(c: char) -> bool {
+    // Below the first range (Latin, Greek, Cyrillic…): one comparison instead of nine.
+    if (c as u32) < 0x1100 {
+        return false;
+    }
     matches!(c as u32,
         0x1100..=0x11FF | 0x3040..=0x30FF | 0x3130..=0x318F | 0x3400..=0x4DBF |
         0x4E00..=0x9FFF | 0xAC00..=0xD7AF | 0xF900..=0xFAFF | 0xFF66..=0xFF9F |
         0x20000..=0x2FFFF)
+}
+
+/// Byte offsets of the non-overlapping occurrences of `needle` in `hay`, leftmost first: what
+/// `str::match_indices` finds, without building a searcher (for the short windows and sentences
+/// the label rules look in, building one costs more than the scan). An empty needle finds nothing.
+pub fn occurrences<'a>(hay: &'a str, needle: &'a str) -> impl Iterator<Item = usize> + 'a {
+    let (h, n) = (hay.as_bytes(), needle.as_bytes());
+    let mut i = 0;
+    std::iter::from_fn(move || {
+        let first = *n.first()?;
+        while i + n.len() <= h.len() {
+            let at = i + memchr::memchr(first, &h[i..=h.len() - n.len()])?;
+            if h[at..].starts_with(n) {
+                i = at + n.len();
+                return Some(at);
+            }
+            i = at + 1;
+        }
+        None
+    })
 }
 
 /// Slices `s` by char offsets `[start, end)`.
@@ -150,6 +178,26 @@ mod tests {
         assert_eq!(f.text, "mất dữ liệu");
         let (s, e) = f.original_range(0, f.text.len());
         assert_eq!(char_slice(&decomposed, s, e), decomposed);
+    }
+
+    #[test]
+    fn occurrences_are_match_indices() {
+        for (hay, needle) in [
+            ("aaaa", "aa"),
+            ("abcabcab", "abc"),
+            ("", "a"),
+            ("a", "ab"),
+            ("장애 장애장애", "장애"),
+            ("ünter über", "über"),
+        ] {
+            let want: Vec<usize> = hay.match_indices(needle).map(|(i, _)| i).collect();
+            assert_eq!(
+                occurrences(hay, needle).collect::<Vec<_>>(),
+                want,
+                "{hay:?} {needle:?}"
+            );
+        }
+        assert_eq!(occurrences("abc", "").count(), 0);
     }
 
     #[test]
