@@ -34,7 +34,8 @@ pub fn run(cli: &super::Cli, args: &Args) -> anyhow::Result<i32> {
         let input = crate::draft::load::load(&src.to_string_lossy(), url, &config)?;
         let d = drafter.draft(&input, &opts);
         if args.by_term {
-            cases.borrow_mut().push((src.to_path_buf(), d.case.clone()));
+            let found = mentions(&d.review.labels);
+            cases.borrow_mut().push((src.to_path_buf(), d.case.clone(), found));
         }
         Ok(d)
     })?;
@@ -131,6 +132,34 @@ struct TermCounts {
     fn_: usize,
     /// Documents where the term was given although the gold lists it in `must_not_label`.
     must_not_label: usize,
+    /// False negatives the text never mentioned (a phrase is missing).
+    fn_unseen: usize,
+    /// False negatives mentioned, but never as affirmed (negated, hypothetical, historical).
+    fn_unaffirmed: usize,
+    /// False negatives affirmed but not kept (too little support, or a rival term won).
+    fn_dropped: usize,
+    /// Languages (the gold's) of the false negatives and of the false positives, with counts:
+    /// phrases are per language, so this says whose phrase lists to look at.
+    fn_langs: BTreeMap<String, usize>,
+    fp_langs: BTreeMap<String, usize>,
+}
+
+use std::collections::BTreeMap;
+
+/// How a document's labels mention each (field, term): seen at all, seen affirmed.
+type Mentions = std::collections::BTreeMap<(String, String), bool>;
+
+/// The (field, term) pairs of a review's labels, each with whether one mention is affirmed.
+fn mentions(labels: &[serde_json::Value]) -> Mentions {
+    let mut out = Mentions::new();
+    for l in labels {
+        let (Some(f), Some(t)) = (l["field"].as_str(), l["term"].as_str()) else {
+            continue;
+        };
+        let affirmed = l["assertion"].as_str() == Some("affirmed");
+        *out.entry((f.to_string(), t.to_string())).or_default() |= affirmed;
+    }
+    out
 }
 
 /// `eval --by-term`: per (field, term) true and false positives and false negatives of the
@@ -140,12 +169,12 @@ struct TermCounts {
 fn by_term(
     corpus: &std::path::Path,
     half: Option<char>,
-    cases: &[(PathBuf, crate::case::Case)],
+    cases: &[(PathBuf, crate::case::Case, Mentions)],
     json: bool,
 ) -> anyhow::Result<i32> {
     use crate::draft::eval::{half_of, Gold};
     use anyhow::Context;
-    use std::collections::{BTreeMap, BTreeSet};
+    use std::collections::BTreeSet;
     let mut table: BTreeMap<(&'static str, String), TermCounts> = BTreeMap::new();
     fn entry<'t>(
         table: &'t mut BTreeMap<(&'static str, String), TermCounts>,
@@ -159,6 +188,16 @@ fn by_term(
                 term: term.to_string(),
                 ..Default::default()
             })
+    }
+    // A false negative, and why: never mentioned, never affirmed, or affirmed but not kept.
+    fn miss(c: &mut TermCounts, seen: &Mentions, field: &str, term: &str, lang: &str) {
+        c.fn_ += 1;
+        *c.fn_langs.entry(lang.to_string()).or_default() += 1;
+        match seen.get(&(field.to_string(), term.to_string())) {
+            None => c.fn_unseen += 1,
+            Some(false) => c.fn_unaffirmed += 1,
+            Some(true) => c.fn_dropped += 1,
+        }
     }
     let mut golds: Vec<PathBuf> = std::fs::read_dir(corpus)
         .with_context(|| format!("reading corpus folder {}", corpus.display()))?
@@ -180,7 +219,7 @@ fn by_term(
             continue;
         };
         let src = corpus.join(&gold.source);
-        let Some((_, case)) = cases.iter().find(|(p, _)| *p == src) else {
+        let Some((_, case, seen)) = cases.iter().find(|(p, _, _)| *p == src) else {
             continue;
         };
         scored += 1;
@@ -196,10 +235,12 @@ fn by_term(
                 entry(&mut table, field, t).tp += 1;
             }
             for t in got.difference(&want) {
-                entry(&mut table, field, t).fp += 1;
+                let c = entry(&mut table, field, t);
+                c.fp += 1;
+                *c.fp_langs.entry(gold.language.clone()).or_default() += 1;
             }
             for t in want.difference(&got) {
-                entry(&mut table, field, t).fn_ += 1;
+                miss(entry(&mut table, field, t), seen, field, t, &gold.language);
             }
         }
         if let Some(want) = &gold.root_cause {
@@ -209,8 +250,11 @@ fn by_term(
             if ok {
                 entry(&mut table, "root_cause", &case.root_cause).tp += 1;
             } else {
-                entry(&mut table, "root_cause", &case.root_cause).fp += 1;
-                entry(&mut table, "root_cause", want).fn_ += 1;
+                let c = entry(&mut table, "root_cause", &case.root_cause);
+                c.fp += 1;
+                *c.fp_langs.entry(gold.language.clone()).or_default() += 1;
+                let lang = &gold.language;
+                miss(entry(&mut table, "root_cause", want), seen, "root_cause", want, lang);
             }
         }
         let given: [(&'static str, &Vec<String>); 4] = [
@@ -246,13 +290,29 @@ fn by_term(
     }
     println!("{scored} documents");
     println!(
-        "{:<13} {:<28} {:>4} {:>4} {:>4} {:>4}",
-        "field", "term", "tp", "fp", "fn", "mnl"
+        "{:<13} {:<28} {:>4} {:>4} {:>4} {:>4}   fn: {:>6} {:>10} {:>7}  fn / fp languages",
+        "field", "term", "tp", "fp", "fn", "mnl", "unseen", "unaffirmed", "dropped"
     );
+    let langs = |m: &BTreeMap<String, usize>| -> String {
+        m.iter()
+            .map(|(l, n)| format!("{l}:{n}"))
+            .collect::<Vec<_>>()
+            .join(",")
+    };
     for r in &rows {
         println!(
-            "{:<13} {:<28} {:>4} {:>4} {:>4} {:>4}",
-            r.field, r.term, r.tp, r.fp, r.fn_, r.must_not_label
+            "{:<13} {:<28} {:>4} {:>4} {:>4} {:>4}       {:>6} {:>10} {:>7}  {} / {}",
+            r.field,
+            r.term,
+            r.tp,
+            r.fp,
+            r.fn_,
+            r.must_not_label,
+            r.fn_unseen,
+            r.fn_unaffirmed,
+            r.fn_dropped,
+            langs(&r.fn_langs),
+            langs(&r.fp_langs)
         );
     }
     Ok(0)
