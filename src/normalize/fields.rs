@@ -57,6 +57,10 @@ impl CaseLabels {
 const EXCLUSIVE_KEY: &str = "exclusive_with";
 /// How many times the other's summed evidence a term needs to drop an exclusive term.
 const DOMINANCE: f64 = 1.5;
+/// The dominance the term that names the other in its `exclusive_with` list needs: it is the
+/// narrower statement ("down for some"), which a page states once while it repeats the broad
+/// words ("outage") throughout.
+const NAMING_DOMINANCE: f64 = 1.25;
 
 /// Support for each term of `field` among affirmed labels: (term, combined confidence, summed
 /// confidence, first position), strongest first. Mentions combine as
@@ -110,7 +114,12 @@ fn kept_terms(labels: &[Label], field: &str, vocab: &Vocabulary, min: f64) -> Ve
     // One term drops the other when it has at least `DOMINANCE` times its summed evidence;
     // with comparable evidence the page tells both (down for minutes, degraded for hours).
     let beats = |x: &(String, f64, f64, usize), y: &(String, f64, f64, usize)| {
-        x.2 + 1e-9 >= DOMINANCE * y.2
+        let need = if names(&x.0, &y.0) {
+            NAMING_DOMINANCE
+        } else {
+            DOMINANCE
+        };
+        x.2 + 1e-9 >= need * y.2
     };
     passing
         .iter()
