@@ -598,3 +598,66 @@ fn redundancy_said_to_be_lacking_in_news_is_a_single_point_of_failure() {
         );
     }
 }
+
+#[test]
+fn news_states_the_scope_of_an_outage_with_plain_words() {
+    let (v, n) = setup();
+    for (lang, text) in [
+        // "Some" before a product's name, not only before "users".
+        (
+            "ko",
+            "오전 한때 일부 메신저 이용자들이 사진을 보내지 못했다.",
+        ),
+        // One availability zone of one region.
+        ("zh", "华东地域一个可用区的云服务器出现故障。"),
+        ("de", "Stellenweise kam es bei einigen Kunden zu Störungen."),
+        ("en", "A small number of customers saw errors for an hour."),
+    ] {
+        let case = fill_case(&n.label(text, &[], Some(lang)), v);
+        assert!(
+            case.symptoms.contains(&"partial-outage".to_string()),
+            "{lang}: {case:?}"
+        );
+    }
+    // "Some" of the press or of the experts is not some of the users.
+    let text = "일부 언론은 해킹 가능성을 제기했지만, 일부 관계자는 단순 오류라고 봤다.";
+    let case = fill_case(&n.label(text, &[], Some("ko")), v);
+    assert!(
+        !case.symptoms.contains(&"partial-outage".to_string()),
+        "{case:?}"
+    );
+}
+
+#[test]
+fn news_names_the_function_that_failed_not_the_feature() {
+    let (v, n) = setup();
+    for (lang, text) in [
+        (
+            "ko",
+            "메신저의 메시지 수·발신이 10분가량 늦어졌다는 불만이 이어졌다.",
+        ),
+        ("ko", "체크카드 결제가 안 되고 송금 및 이체도 막혔다."),
+        (
+            "es",
+            "Los clientes no podían realizar transferencias desde la aplicación.",
+        ),
+    ] {
+        let case = fill_case(&n.label(text, &[], Some(lang)), v);
+        assert!(
+            case.symptoms.contains(&"feature-degraded".to_string()),
+            "{lang}: {case:?}"
+        );
+    }
+}
+
+#[test]
+fn a_cloud_vendor_named_as_the_cause_in_chinese_news_is_a_dependency_failure() {
+    let (v, n) = setup();
+    let text = "此次故障系所依赖的云厂商出现问题所致。";
+    let case = fill_case(&n.label(text, &[], Some("zh")), v);
+    assert_eq!(case.root_cause, "dependency-failure", "{case:?}");
+    // Told as a question, it is not the cause.
+    let text = "这次故障是不是云厂商的问题？";
+    let case = fill_case(&n.label(text, &[], Some("zh")), v);
+    assert_ne!(case.root_cause, "dependency-failure", "{case:?}");
+}

@@ -35,7 +35,9 @@ pub fn run(cli: &super::Cli, args: &Args) -> anyhow::Result<i32> {
         let d = drafter.draft(&input, &opts);
         if args.by_term {
             let found = mentions(&d.review.labels);
-            cases.borrow_mut().push((src.to_path_buf(), d.case.clone(), found));
+            cases
+                .borrow_mut()
+                .push((src.to_path_buf(), d.case.clone(), found));
         }
         Ok(d)
     })?;
@@ -254,7 +256,13 @@ fn by_term(
                 c.fp += 1;
                 *c.fp_langs.entry(gold.language.clone()).or_default() += 1;
                 let lang = &gold.language;
-                miss(entry(&mut table, "root_cause", want), seen, "root_cause", want, lang);
+                miss(
+                    entry(&mut table, "root_cause", want),
+                    seen,
+                    "root_cause",
+                    want,
+                    lang,
+                );
             }
         }
         let given: [(&'static str, &Vec<String>); 4] = [

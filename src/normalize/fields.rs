@@ -308,4 +308,46 @@ mod tests {
         assert_eq!(c.root_cause, "config-change");
         assert!(c.warnings.is_empty());
     }
+
+    fn symptom(term: &str, conf: f64, at: usize) -> Label {
+        Label {
+            field: "symptoms".into(),
+            term: term.into(),
+            quote: term.into(),
+            start: at,
+            end: at + 1,
+            section: None,
+            assertion: Assertion::Affirmed,
+            rule: format!("phrase:en:{term}"),
+            confidence: conf,
+        }
+    }
+
+    #[test]
+    fn the_narrower_of_two_exclusive_terms_wins_with_less_evidence() {
+        let v = vocab();
+        // partial-outage names service-unavailable in its `exclusive_with`: 1.6 against 1.2
+        // (1.33 times) drops service-unavailable.
+        let labels = [
+            symptom("partial-outage", 0.8, 0),
+            symptom("partial-outage", 0.8, 10),
+            symptom("service-unavailable", 0.6, 20),
+            symptom("service-unavailable", 0.6, 30),
+        ];
+        let c = fill_case(&labels, &v);
+        assert_eq!(c.symptoms, vec!["partial-outage".to_string()]);
+        // The broad term needs 1.5 times: 1.6 against 1.2 keeps both.
+        let labels = [
+            symptom("service-unavailable", 0.8, 0),
+            symptom("service-unavailable", 0.8, 10),
+            symptom("partial-outage", 0.6, 20),
+            symptom("partial-outage", 0.6, 30),
+        ];
+        let c = fill_case(&labels, &v);
+        assert!(
+            c.symptoms.contains(&"partial-outage".to_string())
+                && c.symptoms.contains(&"service-unavailable".to_string()),
+            "{c:?}"
+        );
+    }
 }
