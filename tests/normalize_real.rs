@@ -661,3 +661,17 @@ fn a_cloud_vendor_named_as_the_cause_in_chinese_news_is_a_dependency_failure() {
     let case = fill_case(&n.label(text, &[], Some("zh")), v);
     assert_ne!(case.root_cause, "dependency-failure", "{case:?}");
 }
+
+#[test]
+fn the_texts_own_language_reads_a_word_before_the_lingua_franca() {
+    let (_, n) = setup();
+    // In Chinese cloud prose "ECS" is an elastic compute instance; the English list reads it as
+    // the container service.
+    let text = "华北地域的部分ECS出现异常，运维人员重启了ECS。";
+    let labels = n.label(text, &[], Some("zh"));
+    assert!(!affirmed(&labels, "compute-host").is_empty(), "{labels:#?}");
+    assert!(affirmed(&labels, "ecs").is_empty(), "{labels:#?}");
+    // In English text the English reading stands.
+    let labels = n.label("The ECS tasks were rescheduled.", &[], Some("en"));
+    assert!(!affirmed(&labels, "ecs").is_empty(), "{labels:#?}");
+}

@@ -510,6 +510,31 @@ impl Matcher {
                 kept.push(m);
             }
         }
+        // The same words read as two terms of one field, once by the text's own language and
+        // once by the lingua franca ("ECS" in Chinese cloud prose is a compute instance, not the
+        // container service): the text's language's reading is the one meant.
+        if let Some(&own) = langs.first() {
+            let same_span_own = |m: &Mention| {
+                let e = &self.entries[m.entry];
+                kept.iter().any(|k| {
+                    let o = &self.entries[k.entry];
+                    k.start == m.start
+                        && k.end == m.end
+                        && o.field == e.field
+                        && o.term != e.term
+                        && o.lang == own
+                })
+            };
+            let drop: Vec<bool> = kept
+                .iter()
+                .map(|m| self.entries[m.entry].lang != own && same_span_own(m))
+                .collect();
+            let mut i = 0;
+            kept.retain(|_| {
+                i += 1;
+                !drop[i - 1]
+            });
+        }
         kept
     }
 }
