@@ -675,3 +675,23 @@ fn the_texts_own_language_reads_a_word_before_the_lingua_franca() {
     let labels = n.label("The ECS tasks were rescheduled.", &[], Some("en"));
     assert!(!affirmed(&labels, "ecs").is_empty(), "{labels:#?}");
 }
+
+#[test]
+fn an_automatic_switch_made_worse_is_automation_amplified_unless_it_worked() {
+    let (v, n) = setup();
+    let text = "Die automatische Umschaltung auf das Ersatzsystem verschlimmerte die Störung.";
+    let case = fill_case(&n.label(text, &[], Some("de")), v);
+    assert!(
+        case.contributing
+            .contains(&"automation-amplified".to_string()),
+        "{case:?}"
+    );
+    let text = "Die automatische Umschaltung auf das Ersatzsystem funktionierte wie vorgesehen.";
+    let case = fill_case(&n.label(text, &[], Some("de")), v);
+    assert!(
+        !case
+            .contributing
+            .contains(&"automation-amplified".to_string()),
+        "{case:?}"
+    );
+}
