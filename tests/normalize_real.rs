@@ -695,3 +695,21 @@ fn an_automatic_switch_made_worse_is_automation_amplified_unless_it_worked() {
         "{case:?}"
     );
 }
+
+#[test]
+fn chinese_news_names_the_console_and_the_spread_of_a_failure() {
+    let (v, n) = setup();
+    let text = "部分地域的控制台无法访问，用户无法管理云服务器。";
+    let case = fill_case(&n.label(text, &[], Some("zh")), v);
+    assert!(
+        case.symptoms
+            .contains(&"control-plane-unavailable".to_string()),
+        "{case:?}"
+    );
+    let text = "存储服务异常后，故障波及数据库和消息队列等多个下游服务。";
+    let case = fill_case(&n.label(text, &[], Some("zh")), v);
+    assert!(
+        case.symptoms.contains(&"cascading-failure".to_string()),
+        "{case:?}"
+    );
+}
