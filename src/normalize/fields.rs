@@ -57,10 +57,6 @@ impl CaseLabels {
 const EXCLUSIVE_KEY: &str = "exclusive_with";
 /// How many times the other's summed evidence a term needs to drop an exclusive term.
 const DOMINANCE: f64 = 1.5;
-/// The dominance the term that names the other in its `exclusive_with` list needs: it is the
-/// narrower statement ("down for some"), which a page states once while it repeats the broad
-/// words ("outage") throughout.
-const NAMING_DOMINANCE: f64 = 1.25;
 
 /// Support for each term of `field` among affirmed labels: (term, combined confidence, summed
 /// confidence, first position), strongest first. Mentions combine as
@@ -114,12 +110,7 @@ fn kept_terms(labels: &[Label], field: &str, vocab: &Vocabulary, min: f64) -> Ve
     // One term drops the other when it has at least `DOMINANCE` times its summed evidence;
     // with comparable evidence the page tells both (down for minutes, degraded for hours).
     let beats = |x: &(String, f64, f64, usize), y: &(String, f64, f64, usize)| {
-        let need = if names(&x.0, &y.0) {
-            NAMING_DOMINANCE
-        } else {
-            DOMINANCE
-        };
-        x.2 + 1e-9 >= need * y.2
+        x.2 + 1e-9 >= DOMINANCE * y.2
     };
     passing
         .iter()
@@ -307,47 +298,5 @@ mod tests {
         let c = fill_case(&labels, &v);
         assert_eq!(c.root_cause, "config-change");
         assert!(c.warnings.is_empty());
-    }
-
-    fn symptom(term: &str, conf: f64, at: usize) -> Label {
-        Label {
-            field: "symptoms".into(),
-            term: term.into(),
-            quote: term.into(),
-            start: at,
-            end: at + 1,
-            section: None,
-            assertion: Assertion::Affirmed,
-            rule: format!("phrase:en:{term}"),
-            confidence: conf,
-        }
-    }
-
-    #[test]
-    fn the_narrower_of_two_exclusive_terms_wins_with_less_evidence() {
-        let v = vocab();
-        // partial-outage names service-unavailable in its `exclusive_with`: 1.6 against 1.2
-        // (1.33 times) drops service-unavailable.
-        let labels = [
-            symptom("partial-outage", 0.8, 0),
-            symptom("partial-outage", 0.8, 10),
-            symptom("service-unavailable", 0.6, 20),
-            symptom("service-unavailable", 0.6, 30),
-        ];
-        let c = fill_case(&labels, &v);
-        assert_eq!(c.symptoms, vec!["partial-outage".to_string()]);
-        // The broad term needs 1.5 times: 1.6 against 1.2 keeps both.
-        let labels = [
-            symptom("service-unavailable", 0.8, 0),
-            symptom("service-unavailable", 0.8, 10),
-            symptom("partial-outage", 0.6, 20),
-            symptom("partial-outage", 0.6, 30),
-        ];
-        let c = fill_case(&labels, &v);
-        assert!(
-            c.symptoms.contains(&"partial-outage".to_string())
-                && c.symptoms.contains(&"service-unavailable".to_string()),
-            "{c:?}"
-        );
     }
 }
