@@ -598,3 +598,118 @@ fn redundancy_said_to_be_lacking_in_news_is_a_single_point_of_failure() {
         );
     }
 }
+
+#[test]
+fn news_states_the_scope_of_an_outage_with_plain_words() {
+    let (v, n) = setup();
+    for (lang, text) in [
+        // "Some" before a product's name, not only before "users".
+        (
+            "ko",
+            "오전 한때 일부 메신저 이용자들이 사진을 보내지 못했다.",
+        ),
+        // One availability zone of one region.
+        ("zh", "华东地域一个可用区的云服务器出现故障。"),
+        ("de", "Stellenweise kam es bei einigen Kunden zu Störungen."),
+        ("en", "A small number of customers saw errors for an hour."),
+    ] {
+        let case = fill_case(&n.label(text, &[], Some(lang)), v);
+        assert!(
+            case.symptoms.contains(&"partial-outage".to_string()),
+            "{lang}: {case:?}"
+        );
+    }
+    // "Some" of the press or of the experts is not some of the users.
+    let text = "일부 언론은 해킹 가능성을 제기했지만, 일부 관계자는 단순 오류라고 봤다.";
+    let case = fill_case(&n.label(text, &[], Some("ko")), v);
+    assert!(
+        !case.symptoms.contains(&"partial-outage".to_string()),
+        "{case:?}"
+    );
+}
+
+#[test]
+fn news_names_the_function_that_failed_not_the_feature() {
+    let (v, n) = setup();
+    for (lang, text) in [
+        (
+            "ko",
+            "메신저의 메시지 수·발신이 10분가량 늦어졌다는 불만이 이어졌다.",
+        ),
+        ("ko", "체크카드 결제가 안 되고 송금 및 이체도 막혔다."),
+        (
+            "es",
+            "Los clientes no podían realizar transferencias desde la aplicación.",
+        ),
+    ] {
+        let case = fill_case(&n.label(text, &[], Some(lang)), v);
+        assert!(
+            case.symptoms.contains(&"feature-degraded".to_string()),
+            "{lang}: {case:?}"
+        );
+    }
+}
+
+#[test]
+fn a_cloud_vendor_named_as_the_cause_in_chinese_news_is_a_dependency_failure() {
+    let (v, n) = setup();
+    let text = "此次故障系所依赖的云厂商出现问题所致。";
+    let case = fill_case(&n.label(text, &[], Some("zh")), v);
+    assert_eq!(case.root_cause, "dependency-failure", "{case:?}");
+    // Told as a question, it is not the cause.
+    let text = "这次故障是不是云厂商的问题？";
+    let case = fill_case(&n.label(text, &[], Some("zh")), v);
+    assert_ne!(case.root_cause, "dependency-failure", "{case:?}");
+}
+
+#[test]
+fn the_texts_own_language_reads_a_word_before_the_lingua_franca() {
+    let (_, n) = setup();
+    // In Chinese cloud prose "ECS" is an elastic compute instance; the English list reads it as
+    // the container service.
+    let text = "华北地域的部分ECS出现异常，运维人员重启了ECS。";
+    let labels = n.label(text, &[], Some("zh"));
+    assert!(!affirmed(&labels, "compute-host").is_empty(), "{labels:#?}");
+    assert!(affirmed(&labels, "ecs").is_empty(), "{labels:#?}");
+    // In English text the English reading stands.
+    let labels = n.label("The ECS tasks were rescheduled.", &[], Some("en"));
+    assert!(!affirmed(&labels, "ecs").is_empty(), "{labels:#?}");
+}
+
+#[test]
+fn an_automatic_switch_made_worse_is_automation_amplified_unless_it_worked() {
+    let (v, n) = setup();
+    let text = "Die automatische Umschaltung auf das Ersatzsystem verschlimmerte die Störung.";
+    let case = fill_case(&n.label(text, &[], Some("de")), v);
+    assert!(
+        case.contributing
+            .contains(&"automation-amplified".to_string()),
+        "{case:?}"
+    );
+    let text = "Die automatische Umschaltung auf das Ersatzsystem funktionierte wie vorgesehen.";
+    let case = fill_case(&n.label(text, &[], Some("de")), v);
+    assert!(
+        !case
+            .contributing
+            .contains(&"automation-amplified".to_string()),
+        "{case:?}"
+    );
+}
+
+#[test]
+fn chinese_news_names_the_console_and_the_spread_of_a_failure() {
+    let (v, n) = setup();
+    let text = "部分地域的控制台无法访问，用户无法管理云服务器。";
+    let case = fill_case(&n.label(text, &[], Some("zh")), v);
+    assert!(
+        case.symptoms
+            .contains(&"control-plane-unavailable".to_string()),
+        "{case:?}"
+    );
+    let text = "存储服务异常后，故障波及数据库和消息队列等多个下游服务。";
+    let case = fill_case(&n.label(text, &[], Some("zh")), v);
+    assert!(
+        case.symptoms.contains(&"cascading-failure".to_string()),
+        "{case:?}"
+    );
+}

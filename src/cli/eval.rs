@@ -17,6 +17,11 @@ pub struct Args {
     /// on, `b` to check on. Without it both halves are scored and reported apart.
     #[arg(long, value_parser = ["a", "b"])]
     pub half: Option<String>,
+    /// Instead of the per-document report, print per vocabulary term and field the true
+    /// positives, false positives, false negatives and `must_not_label` hits summed over the
+    /// documents scored (counts only: no document names, no text).
+    #[arg(long)]
+    pub by_term: bool,
 }
 
 pub fn run(cli: &super::Cli, args: &Args) -> anyhow::Result<i32> {
@@ -24,10 +29,21 @@ pub fn run(cli: &super::Cli, args: &Args) -> anyhow::Result<i32> {
     let opts = Options::default();
     let config = crate::fetch::Config::default();
     let half = args.half.as_deref().and_then(|h| h.chars().next());
+    let cases = std::cell::RefCell::new(Vec::new());
     let report = crate::draft::eval::evaluate(&args.corpus, half, |src, url| {
         let input = crate::draft::load::load(&src.to_string_lossy(), url, &config)?;
-        Ok(drafter.draft(&input, &opts))
+        let d = drafter.draft(&input, &opts);
+        if args.by_term {
+            let found = mentions(&d.review.labels);
+            cases
+                .borrow_mut()
+                .push((src.to_path_buf(), d.case.clone(), found));
+        }
+        Ok(d)
     })?;
+    if args.by_term {
+        return by_term(&args.corpus, half, &cases.into_inner(), args.json);
+    }
     if args.json {
         println!("{}", serde_json::to_string_pretty(&report)?);
         return Ok(0);
@@ -105,5 +121,207 @@ pub fn run(cli: &super::Cli, args: &Args) -> anyhow::Result<i32> {
         t.must_not_label_violations.to_string()
     });
     let _ = cli;
+    Ok(0)
+}
+
+/// Counts of one vocabulary term in one field, summed over the documents scored.
+#[derive(Debug, Default, serde::Serialize)]
+struct TermCounts {
+    field: &'static str,
+    term: String,
+    tp: usize,
+    fp: usize,
+    fn_: usize,
+    /// Documents where the term was given although the gold lists it in `must_not_label`.
+    must_not_label: usize,
+    /// False negatives the text never mentioned (a phrase is missing).
+    fn_unseen: usize,
+    /// False negatives mentioned, but never as affirmed (negated, hypothetical, historical).
+    fn_unaffirmed: usize,
+    /// False negatives affirmed but not kept (too little support, or a rival term won).
+    fn_dropped: usize,
+    /// Languages (the gold's) of the false negatives and of the false positives, with counts:
+    /// phrases are per language, so this says whose phrase lists to look at.
+    fn_langs: BTreeMap<String, usize>,
+    fp_langs: BTreeMap<String, usize>,
+}
+
+use std::collections::BTreeMap;
+
+/// How a document's labels mention each (field, term): seen at all, seen affirmed.
+type Mentions = std::collections::BTreeMap<(String, String), bool>;
+
+/// The (field, term) pairs of a review's labels, each with whether one mention is affirmed.
+fn mentions(labels: &[serde_json::Value]) -> Mentions {
+    let mut out = Mentions::new();
+    for l in labels {
+        let (Some(f), Some(t)) = (l["field"].as_str(), l["term"].as_str()) else {
+            continue;
+        };
+        let affirmed = l["assertion"].as_str() == Some("affirmed");
+        *out.entry((f.to_string(), t.to_string())).or_default() |= affirmed;
+    }
+    out
+}
+
+/// `eval --by-term`: per (field, term) true and false positives and false negatives of the
+/// drafted `cases` (source path, case) against the gold of `corpus` (the documents of `half`,
+/// or all), sorted by errors (false positives plus false negatives), most first. Counts only,
+/// so a held-out half can be inspected without reading its documents.
+fn by_term(
+    corpus: &std::path::Path,
+    half: Option<char>,
+    cases: &[(PathBuf, crate::case::Case, Mentions)],
+    json: bool,
+) -> anyhow::Result<i32> {
+    use crate::draft::eval::{half_of, Gold};
+    use anyhow::Context;
+    use std::collections::BTreeSet;
+    let mut table: BTreeMap<(&'static str, String), TermCounts> = BTreeMap::new();
+    fn entry<'t>(
+        table: &'t mut BTreeMap<(&'static str, String), TermCounts>,
+        field: &'static str,
+        term: &str,
+    ) -> &'t mut TermCounts {
+        table
+            .entry((field, term.to_string()))
+            .or_insert_with(|| TermCounts {
+                field,
+                term: term.to_string(),
+                ..Default::default()
+            })
+    }
+    // A false negative, and why: never mentioned, never affirmed, or affirmed but not kept.
+    fn miss(c: &mut TermCounts, seen: &Mentions, field: &str, term: &str, lang: &str) {
+        c.fn_ += 1;
+        *c.fn_langs.entry(lang.to_string()).or_default() += 1;
+        match seen.get(&(field.to_string(), term.to_string())) {
+            None => c.fn_unseen += 1,
+            Some(false) => c.fn_unaffirmed += 1,
+            Some(true) => c.fn_dropped += 1,
+        }
+    }
+    let mut golds: Vec<PathBuf> = std::fs::read_dir(corpus)
+        .with_context(|| format!("reading corpus folder {}", corpus.display()))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.to_string_lossy().ends_with(".gold.json"))
+        .collect();
+    golds.sort();
+    let mut scored = 0;
+    for gp in golds {
+        let name = gp.file_name().unwrap_or_default().to_string_lossy();
+        if half.is_some_and(|h| h != half_of(name.trim_end_matches(".gold.json"))) {
+            continue;
+        }
+        // A gold that does not parse or whose document failed is an error in the main report.
+        let Some(gold) = std::fs::read_to_string(&gp)
+            .ok()
+            .and_then(|t| serde_json::from_str::<Gold>(&t).ok())
+        else {
+            continue;
+        };
+        let src = corpus.join(&gold.source);
+        let Some((_, case, seen)) = cases.iter().find(|(p, _, _)| *p == src) else {
+            continue;
+        };
+        scored += 1;
+        let lists: [(&'static str, &Vec<String>, &Vec<String>); 3] = [
+            ("symptoms", &gold.symptoms, &case.symptoms),
+            ("contributing", &gold.contributing, &case.contributing),
+            ("components", &gold.components, &case.components),
+        ];
+        for (field, want, got) in lists {
+            let want: BTreeSet<&String> = want.iter().collect();
+            let got: BTreeSet<&String> = got.iter().collect();
+            for t in want.intersection(&got) {
+                entry(&mut table, field, t).tp += 1;
+            }
+            for t in got.difference(&want) {
+                let c = entry(&mut table, field, t);
+                c.fp += 1;
+                *c.fp_langs.entry(gold.language.clone()).or_default() += 1;
+            }
+            for t in want.difference(&got) {
+                miss(entry(&mut table, field, t), seen, field, t, &gold.language);
+            }
+        }
+        if let Some(want) = &gold.root_cause {
+            let ok = std::iter::once(want)
+                .chain(&gold.alternatives.root_cause)
+                .any(|g| g == &case.root_cause);
+            if ok {
+                entry(&mut table, "root_cause", &case.root_cause).tp += 1;
+            } else {
+                let c = entry(&mut table, "root_cause", &case.root_cause);
+                c.fp += 1;
+                *c.fp_langs.entry(gold.language.clone()).or_default() += 1;
+                let lang = &gold.language;
+                miss(
+                    entry(&mut table, "root_cause", want),
+                    seen,
+                    "root_cause",
+                    want,
+                    lang,
+                );
+            }
+        }
+        let given: [(&'static str, &Vec<String>); 4] = [
+            ("symptoms", &case.symptoms),
+            ("contributing", &case.contributing),
+            ("components", &case.components),
+            ("domain", &case.domain),
+        ];
+        for t in &gold.must_not_label {
+            if let Some((field, _)) = given.iter().find(|(_, v)| v.contains(t)) {
+                entry(&mut table, field, t).must_not_label += 1;
+            } else if &case.root_cause == t {
+                entry(&mut table, "root_cause", t).must_not_label += 1;
+            }
+        }
+    }
+    let mut rows: Vec<TermCounts> = table.into_values().collect();
+    rows.sort_by(|a, b| {
+        (b.fp + b.fn_ + b.must_not_label)
+            .cmp(&(a.fp + a.fn_ + a.must_not_label))
+            .then(a.field.cmp(b.field))
+            .then(a.term.cmp(&b.term))
+    });
+    if json {
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&serde_json::json!({
+                "documents": scored,
+                "terms": rows,
+            }))?
+        );
+        return Ok(0);
+    }
+    println!("{scored} documents");
+    println!(
+        "{:<13} {:<28} {:>4} {:>4} {:>4} {:>4}   fn: {:>6} {:>10} {:>7}  fn / fp languages",
+        "field", "term", "tp", "fp", "fn", "mnl", "unseen", "unaffirmed", "dropped"
+    );
+    let langs = |m: &BTreeMap<String, usize>| -> String {
+        m.iter()
+            .map(|(l, n)| format!("{l}:{n}"))
+            .collect::<Vec<_>>()
+            .join(",")
+    };
+    for r in &rows {
+        println!(
+            "{:<13} {:<28} {:>4} {:>4} {:>4} {:>4}       {:>6} {:>10} {:>7}  {} / {}",
+            r.field,
+            r.term,
+            r.tp,
+            r.fp,
+            r.fn_,
+            r.must_not_label,
+            r.fn_unseen,
+            r.fn_unaffirmed,
+            r.fn_dropped,
+            langs(&r.fn_langs),
+            langs(&r.fp_langs)
+        );
+    }
     Ok(0)
 }

@@ -528,6 +528,36 @@ impl Matcher {
                 kept.push(m);
             }
         }
+        // The same words read as two terms of one field, once by the text's own language and
+        // once by the lingua franca ("ECS" in Chinese cloud prose is a compute instance, not the
+        // container service): the text's language's reading is the one meant.
+        if let Some(&own) = langs.first() {
+            // Mentions of one span are adjacent (sorted by start, then length), so one pass over
+            // each run of equal spans does.
+            let mut drop = vec![false; kept.len()];
+            let mut i = 0;
+            while i < kept.len() {
+                let mut j = i + 1;
+                while j < kept.len() && kept[j].start == kept[i].start && kept[j].end == kept[i].end
+                {
+                    j += 1;
+                }
+                for a in i..j {
+                    let ea = &self.entries[kept[a].entry];
+                    drop[a] = ea.lang != own
+                        && kept[i..j].iter().any(|k| {
+                            let eb = &self.entries[k.entry];
+                            eb.lang == own && eb.field == ea.field && eb.term != ea.term
+                        });
+                }
+                i = j;
+            }
+            let mut n = 0;
+            kept.retain(|_| {
+                n += 1;
+                !drop[n - 1]
+            });
+        }
         kept
     }
 }
