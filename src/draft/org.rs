@@ -49,6 +49,10 @@ struct HostRules {
     /// comes first.
     #[serde(default)]
     generic_endings: Vec<String>,
+    /// Words of a URL's path that mark a news article (`/news/`, `articleView`, `/noticias/`):
+    /// its host is a publisher's, as if the page had a byline.
+    #[serde(default)]
+    article_paths: Vec<String>,
 }
 
 fn host_rules() -> &'static HostRules {
@@ -212,6 +216,24 @@ fn in_words(name: &str, words: &[String]) -> bool {
         .map(str::to_lowercase)
         .collect();
     !parts.is_empty() && words.windows(parts.len()).any(|w| w == parts.as_slice())
+}
+
+/// Whether a URL's path marks a news article (`article_paths`, compared with the path's
+/// segments and their words, case-insensitively: `/news/articleView.html`, `/noticias/pais/…`).
+fn is_article_path(url: Option<&str>, rules: &HostRules) -> bool {
+    let Some(u) = url.and_then(|u| url::Url::parse(u).ok()) else {
+        return false;
+    };
+    let path = u.path().to_ascii_lowercase();
+    let segments: Vec<&str> = path.split(['/', '.', '?']).filter(|x| !x.is_empty()).collect();
+    rules.article_paths.iter().any(|a| {
+        let a = a.to_ascii_lowercase();
+        segments.iter().any(|s| {
+            *s == a
+                || s.split(['-', '_'])
+                    .any(|w| w == a && !a.contains(['-', '_']))
+        })
+    })
 }
 
 /// Whether a host is a subdomain on a publishing platform (`someone.blogspot.com`): its owner
@@ -800,6 +822,8 @@ pub fn find_org(c: &OrgClues, w: &OrgWords) -> Option<Org> {
         quote: quote.trim().to_string(),
         rule,
     };
+    // A name without a letter or digit ("…", "»") names nobody.
+    let named = |o: &Org| o.name.chars().any(char::is_alphanumeric);
     if let Some(p) = c.profile_org.filter(|p| !p.trim().is_empty()) {
         return Some(org(p.to_string(), p.to_string(), "site profile"));
     }
@@ -811,7 +835,7 @@ pub fn find_org(c: &OrgClues, w: &OrgWords) -> Option<Org> {
     let hosts = host.as_deref().map(host_names).unwrap_or_default();
     let head: String = c.text.chars().take(HEAD_CHARS).collect();
     // A news report's site (host, logo, site name) is its publisher's.
-    let news = blank_bylines(&head, w.byline).1;
+    let news = blank_bylines(&head, w.byline).1 || is_article_path(c.url, host_rules());
     let (text_b, _) = blank_spans(c.text, w.byline, w.credits);
     // 1. The URL's host, when the page names it.
     for h in hosts.iter().filter(|_| !news) {
@@ -831,7 +855,7 @@ pub fn find_org(c: &OrgClues, w: &OrgWords) -> Option<Org> {
         },
         w,
     )
-    .filter(|o| !is_stop(&o.name, w.stop));
+    .filter(|o| !is_stop(&o.name, w.stop) && named(o));
     if let Some(m) = &marked {
         // Names read from the site's furniture count when the article names them too; a
         // "title before its colon" comes from the text itself and proves nothing by that.
