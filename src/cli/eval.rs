@@ -236,6 +236,34 @@ fn print_org_miss_kinds(
         } else {
             String::new()
         };
+        let lead = draft
+            .text
+            .lines()
+            .skip(1)
+            .find(|l| l.trim().chars().count() >= 40)
+            .unwrap_or("");
+        let detail2 = if kind == "the site's host name" {
+            format!(
+                "{} · host name: gold {} the title, {} the lead, named {} times in the head",
+                draft.review.language,
+                if in_text(&title) { "in" } else { "not in" },
+                if in_text(lead) { "in" } else { "not in" },
+                gold_n
+            )
+        } else if kind.starts_with("another name") {
+            format!(
+                "{} · another name: got {} chars, {} a known ending, {} the lead, {} the URL; gold {} the lead, gold {}",
+                draft.review.language,
+                draft.case.org.chars().count(),
+                if dw.org_suffixes.iter().any(|x| !x.is_empty() && draft.case.org.ends_with(x.as_str())) { "with" } else { "without" },
+                if squash(lead).contains(&got) { "in" } else { "not in" },
+                if squash(gold.url.as_deref().unwrap_or("")).contains(&got) { "in" } else { "not in" },
+                if in_text(lead) { "in" } else { "not in" },
+                if gold.org.as_deref().unwrap_or("").is_ascii() { "Latin" } else { "not Latin" },
+            )
+        } else {
+            String::new()
+        };
         let rule = draft
             .review
             .fields
@@ -249,6 +277,7 @@ fn print_org_miss_kinds(
             format!("script of got vs gold: {script}"),
             format!("{} · {kind} · {rule}", draft.review.language),
             detail,
+            detail2,
         ] {
             if what.is_empty() {
                 continue;

@@ -434,6 +434,20 @@ fn clean_cjk(name: &str, hay: &str, w: &OrgWords) -> String {
     n
 }
 
+/// Whether a name is a publisher's or an authority's (`[org] reporters`): a Han, kana or
+/// Hangul name that ends with one of the words ("새벽일보", "과기정통부"), a Latin name that is
+/// one of them or starts or ends with one as a word ("YTN", "ZDNet Korea").
+fn is_reporter(name: &str, reporters: &[String]) -> bool {
+    reporters.iter().filter(|r| !r.is_empty()).any(|r| {
+        if r.is_ascii() {
+            let (n, r) = (name.to_lowercase(), r.to_lowercase());
+            n == r || n.starts_with(&format!("{r} ")) || n.ends_with(&format!(" {r}"))
+        } else {
+            !name.is_ascii() && name.ends_with(r.as_str())
+        }
+    })
+}
+
 /// Whether a character may be part of a Han, kana or Hangul name (with Latin letters and
 /// digits: "KB국민은행", "ＮＴＴ西日本").
 fn is_name_char(c: char) -> bool {
@@ -633,10 +647,13 @@ fn text_org(title: &str, text: &str, url: Option<&str>, w: &OrgWords) -> Option<
             !initial,
         );
     }
+    // Names the page gives itself (`own` patterns): never a publisher writing about others.
+    let mut own_keys: std::collections::HashSet<String> = std::collections::HashSet::new();
     for re in w.patterns {
         // A pattern marked `(?P<own>)` is how a page names itself (greeting, sign-off, legal
         // name): it weighs double.
-        let weight = if re.capture_names().any(|n| n == Some("own")) {
+        let own = re.capture_names().any(|n| n == Some("own"));
+        let weight = if own {
             PATTERN_WEIGHT * 2.0
         } else {
             PATTERN_WEIGHT
@@ -658,6 +675,9 @@ fn text_org(title: &str, text: &str, url: Option<&str>, w: &OrgWords) -> Option<
             // CJK names are not split by the capitalised-run scan: count their plain mentions.
             let clean = clean_cjk(&trim_stop_words(name, w.stop), hay, w);
             let key = squash(&clean);
+            if own {
+                own_keys.insert(key.clone());
+            }
             if !clean.chars().any(|c| c.is_ascii_alphabetic()) {
                 if let Some(cand) = found.get_mut(&key) {
                     if cand.spellings.values().sum::<usize>() == 1 {
@@ -703,14 +723,10 @@ fn text_org(title: &str, text: &str, url: Option<&str>, w: &OrgWords) -> Option<
             brand.solid += solid;
         }
     }
-    for c in found.values_mut() {
-        // A publisher or an authority reporting on the outage, not the one it hit.
-        let name = c.name();
-        if !name.is_ascii()
-            && w.reporters
-                .iter()
-                .any(|r| !r.is_empty() && name.ends_with(r.as_str()))
-        {
+    for (key, c) in found.iter_mut() {
+        // A publisher or an authority reporting on the outage, not the one it hit (unless the
+        // page names itself so: "안녕하세요, 미리내닷컴입니다").
+        if !own_keys.contains(key) && is_reporter(&c.name(), w.reporters) {
             c.score *= REPORTER_SHARE;
         }
     }
@@ -730,11 +746,18 @@ fn text_org(title: &str, text: &str, url: Option<&str>, w: &OrgWords) -> Option<
         if !lead.is_empty() && lead.contains(key.as_str()) {
             c.score += TITLE_WEIGHT;
         }
+        // A name the address's headline words also write is a name, even where the page
+        // only writes it at the start of a sentence ("Acmebank sufre una caída" at
+        // `/acmebank-sufre-caida`).
+        let in_slug = in_words(&c.name(), &slug);
+        if in_slug {
+            c.solid += 1;
+        }
         // The address's headline words count like the title's (pages without a title).
         if !title.is_empty() && squash(title).contains(key.as_str()) {
             continue;
         }
-        if in_words(&c.name(), &slug) {
+        if in_slug {
             c.score += TITLE_WEIGHT;
         }
     }
@@ -792,6 +815,27 @@ fn mention_of(
     // A name in any script, written as the site writes it ("GMX", "tedomum" in lower case).
     if !site.is_ascii() && count_mentions(&hay, site) > 0 {
         return Some((site.to_string(), line_of(&hay, hay.find(site)?)));
+    }
+    None
+}
+
+/// How `text` (all of it) writes a host label as a run of capitalised words whose letters
+/// spell it ("Host Europe" for `hosteurope`), when it does.
+fn spelled_in(label: &str, text: &str) -> Option<String> {
+    let key = squash(label);
+    if key.chars().count() < 3 {
+        return None;
+    }
+    for m in names::find_iter(text) {
+        let words: Vec<&str> = m.as_str().split_whitespace().collect();
+        for i in 0..words.len() {
+            for j in i + 1..=words.len() {
+                let phrase = words[i..j].join(" ");
+                if squash(&phrase) == key {
+                    return Some(phrase);
+                }
+            }
+        }
     }
     None
 }
@@ -891,8 +935,14 @@ pub fn find_org(c: &OrgClues, w: &OrgWords) -> Option<Org> {
         }
         if let (Some(h), Some(host)) = (hosts.first(), &host) {
             if !on_platform(host) {
+                // As the page writes it further down or in its markup ("Ihr Host Europe
+                // Team", "© ALL-INKL.COM"), else the label itself.
+                let written = [c.text, c.raw]
+                    .iter()
+                    .find_map(|t| spelled_in(h, t))
+                    .unwrap_or_else(|| host_label_name(h));
                 return Some(org(
-                    host_label_name(h),
+                    written,
                     host.clone(),
                     "URL host (the page speaks as its owner)",
                 ));
