@@ -167,7 +167,13 @@ fn print_org_miss_kinds(
             .and_then(|u| u.host_str().map(squash))
             .unwrap_or_default();
         let head: String = draft.text.chars().take(2500).collect();
-        let title = draft.case.title.values().cloned().collect::<Vec<_>>().join(" ")
+        let title = draft
+            .case
+            .title
+            .values()
+            .cloned()
+            .collect::<Vec<_>>()
+            .join(" ")
             + draft.text.lines().next().unwrap_or("");
         let in_text = |hay: &str| wants.iter().any(|w| squash(hay).contains(w.as_str()));
         let kind = if draft.case.org.trim().is_empty() {
@@ -225,8 +231,16 @@ fn print_org_miss_kinds(
             format!(
                 "{} · another name: got {} the title, {}, named {} than the gold's in the head",
                 draft.review.language,
-                if squash(&title).contains(&got) { "in" } else { "not in" },
-                if draft.case.org.is_ascii() { "Latin" } else { "not Latin" },
+                if squash(&title).contains(&got) {
+                    "in"
+                } else {
+                    "not in"
+                },
+                if draft.case.org.is_ascii() {
+                    "Latin"
+                } else {
+                    "not Latin"
+                },
                 match count(&got).cmp(&gold_n) {
                     std::cmp::Ordering::Greater => "more often",
                     std::cmp::Ordering::Less => "less often",

@@ -397,7 +397,8 @@ pub fn find_org(c: &OrgClues, w: &OrgWords) -> Option<Org> {
         );
     }
     if let Some(t) = c.title {
-        if let Some(o) = site_part(t, w.strip, w.stop).and_then(|s| org(s, t, "title's site part")) {
+        if let Some(o) = site_part(t, w.strip, w.stop).and_then(|s| org(s, t, "title's site part"))
+        {
             return Some(o);
         }
     }

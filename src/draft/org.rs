@@ -225,7 +225,10 @@ fn is_article_path(url: Option<&str>, rules: &HostRules) -> bool {
         return false;
     };
     let path = u.path().to_ascii_lowercase();
-    let segments: Vec<&str> = path.split(['/', '.', '?']).filter(|x| !x.is_empty()).collect();
+    let segments: Vec<&str> = path
+        .split(['/', '.', '?'])
+        .filter(|x| !x.is_empty())
+        .collect();
     rules.article_paths.iter().any(|a| {
         let a = a.to_ascii_lowercase();
         segments.iter().any(|s| {
@@ -1025,6 +1028,39 @@ mod tests {
         assert!(host_names_with("zenn.dev", &r).is_empty());
         assert_eq!(host_names_with("status.heroku.com", &r), vec!["heroku"]);
         assert_eq!(host_label_name("lumora-pay"), "Lumora Pay");
+    }
+
+    #[test]
+    fn news_article_addresses_and_reporters_are_told_by_data() {
+        let r = HostRules {
+            article_paths: vec!["articleview".into(), "noticias".into(), "tin-tuc".into()],
+            ..rules()
+        };
+        let art = |u: &str| is_article_path(Some(u), &r);
+        assert!(art("https://x.example.kr/news/articleView.html?idxno=1"));
+        assert!(art("https://x.example.cl/noticias/pais/abc"));
+        assert!(art("https://x.example.vn/tin-tuc/abc-123.html"));
+        assert!(!art("https://status.example.com/incidents/abc"));
+        assert!(!art("https://help.example.com/hc/en-us/articles/123"));
+        let rep: Vec<String> = ["일보", "YTN", "ZDNet"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        assert!(is_reporter("새벽일보", &rep));
+        assert!(is_reporter("YTN", &rep));
+        assert!(is_reporter("ZDNet Korea", &rep));
+        assert!(!is_reporter("YTNS", &rep));
+        assert!(!is_reporter("일보테크놀로지", &rep));
+    }
+
+    #[test]
+    fn a_host_label_is_found_as_the_text_spells_it() {
+        let text = "Lorem.\n\nIhr Team von Wolken Hafen und Partnern";
+        assert_eq!(
+            spelled_in("wolkenhafen", text).as_deref(),
+            Some("Wolken Hafen")
+        );
+        assert_eq!(spelled_in("wolkenhafen", "nothing here"), None);
     }
 
     #[test]
