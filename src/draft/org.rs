@@ -993,6 +993,7 @@ mod tests {
             ],
             platforms: vec![],
             generic_endings: vec!["techblog".into(), "blog".into()],
+            article_paths: vec![],
         }
     }
 
