@@ -81,3 +81,43 @@ fn real_corpus_holds_its_floors_on_both_halves() {
     }
     assert!(low.is_empty(), "below the floor: {low:#?}");
 }
+
+/// `--org-misses-kinds` counts what kind of wrong organisation the misses got, per half, and
+/// names no document in those counts (half b is held out).
+#[test]
+fn org_miss_kinds_are_counts_without_document_names() {
+    let Some(corpus) = common::shared("dev-corpus") else {
+        return;
+    };
+    let out = common::run(&[
+        "eval",
+        "--corpus",
+        corpus.to_str().unwrap(),
+        "--org-misses-kinds",
+    ]);
+    assert!(out.status.success(), "{}", common::stderr(&out));
+    let text = common::stdout(&out);
+    let (table, kinds) = text
+        .split_once("org misses by kind")
+        .expect("an org misses section");
+    let docs: Vec<&str> = table
+        .lines()
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|w| w.ends_with(".txt") || w.contains('-'))
+        .collect();
+    assert!(!docs.is_empty(), "the per-document table comes first");
+    for d in docs {
+        assert!(!kinds.contains(d), "{d} named in the counts:\n{kinds}");
+    }
+    // Every document the table marks wrong on org is counted once by kind.
+    let wrong = table
+        .lines()
+        .filter(|l| l.split_whitespace().nth(2) == Some("·"))
+        .count();
+    let counted: usize = kinds
+        .lines()
+        .filter(|l| l.starts_with("kind: "))
+        .filter_map(|l| l.split_whitespace().rev().nth(2)?.parse::<usize>().ok())
+        .sum();
+    assert_eq!(counted, wrong, "{kinds}");
+}
