@@ -175,3 +175,60 @@ fn english_wire_story_is_not_its_publishers() {
         "Lumora Pay",
     );
 }
+
+#[test]
+fn korean_news_credits_and_a_broadcaster_do_not_outweigh_the_company() {
+    // Photo credits name the outlet's wire service; a broadcaster signs off in Latin letters.
+    let text = "'송금 먹통' 물결페이, 2시간 만에 복구\n\n\
+        물결페이 앱 접속 화면 (사진=한누리뉴스)\n\n\
+        [YTN 온라인뉴스팀]\n\n\
+        간편결제 서비스 물결페이의 송금 기능이 5일 오후 2시부터 2시간가량 멈췄다. YTN 취재 결과 서버 증설 작업 중 오류가 난 것으로 파악됐다.\n\n\
+        물결페이 측은 \"이용에 불편을 드려 죄송하다\"고 밝혔다. YTN은 금융당국도 경위 파악에 나섰다고 전했다. YTN 김하늘입니다.\n";
+    assert_org(
+        text,
+        "https://www.ytn.example.kr/_ln/0102_202405051600012345",
+        "물결페이",
+    );
+}
+
+#[test]
+fn a_korean_notice_that_names_itself_is_not_taken_for_a_publisher() {
+    // "…닷컴" ends like a news site's name, but the page greets as itself.
+    let text = "웹메일 장애 보상 안내\n\n\
+        안녕하세요. (주)별빛닷컴입니다.\n\n\
+        지난 9월 10일 11시 20분부터 웹메일 서버 장애로 메일 송수신이 되지 않았습니다. 고객님들께 불편을 드려 진심으로 사과드립니다.\n\n\
+        별빛닷컴은 메일 서버를 이중화해 같은 장애가 다시 일어나지 않도록 하겠습니다.\n";
+    assert_org(
+        text,
+        "https://m.byeolbit.com/contents/view.php?idx=194",
+        "별빛닷컴",
+    );
+}
+
+#[test]
+fn a_spanish_agency_story_names_the_company_not_the_news_site() {
+    // The news site's host never names the company; the agency's dateline marks a news report.
+    let text = "Caída de internet deja sin servicio al 70 % de los clientes\n\n\
+        Montevideo, 1 feb (EFE).- Alrededor del 70 % de los clientes de Redaustral, la empresa de telecomunicaciones, resultaron afectados este lunes por la caída del servicio de internet.\n\n\
+        Según Redaustral, el corte empezó sobre las 10.30 hora local y se extendió durante dos horas.\n";
+    assert_org(
+        text,
+        "https://www.diarioejemplo.com.uy/noticias/tecnologia/caida-internet-clientes-123",
+        "Redaustral",
+    );
+}
+
+#[test]
+fn a_page_that_speaks_as_its_owner_takes_the_name_as_the_page_spells_it() {
+    // The owner's name appears only at the very end, spaced unlike its host.
+    let filler = "Wir haben die Ursache analysiert und unsere Systeme geprüft. ".repeat(100);
+    let text = format!(
+        "Störung am 12. März\n\nAm 12. März waren unsere Server zwischen 10:00 und 11:30 Uhr nicht erreichbar. \
+         Wir entschuldigen uns bei unseren Kunden.\n\n{filler}\n\nIhr Team von Wolken Hafen\n"
+    );
+    assert_org(
+        &text,
+        "https://www.wolkenhafen.de/blog/stoerung-12-maerz",
+        "Wolken Hafen",
+    );
+}

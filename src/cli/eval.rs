@@ -22,6 +22,11 @@ pub struct Args {
     /// documents scored (counts only: no document names, no text).
     #[arg(long)]
     pub by_term: bool,
+    /// Also count, per half, what kind of wrong organisation the misses got (empty, the
+    /// site's host, a publisher's or authority's name, a name with something left on, …):
+    /// counts only, no document names.
+    #[arg(long)]
+    pub org_misses_kinds: bool,
 }
 
 pub fn run(cli: &super::Cli, args: &Args) -> anyhow::Result<i32> {
@@ -30,9 +35,13 @@ pub fn run(cli: &super::Cli, args: &Args) -> anyhow::Result<i32> {
     let config = crate::fetch::Config::default();
     let half = args.half.as_deref().and_then(|h| h.chars().next());
     let cases = std::cell::RefCell::new(Vec::new());
+    let kept = std::cell::RefCell::new(std::collections::HashMap::new());
     let report = crate::draft::eval::evaluate(&args.corpus, half, |src, url| {
         let input = crate::draft::load::load(&src.to_string_lossy(), url, &config)?;
         let d = drafter.draft(&input, &opts);
+        if args.org_misses_kinds {
+            kept.borrow_mut().insert(src.to_path_buf(), d.clone());
+        }
         if args.by_term {
             let found = mentions(&d.review.labels);
             cases
@@ -120,6 +129,9 @@ pub fn run(cli: &super::Cli, args: &Args) -> anyhow::Result<i32> {
     row("must_not_label violations", &|t| {
         t.must_not_label_violations.to_string()
     });
+    if args.org_misses_kinds {
+        print_org_miss_kinds(&drafter, &args.corpus, &report, &kept.into_inner());
+    }
     let _ = cli;
     Ok(0)
 }
@@ -324,4 +336,194 @@ fn by_term(
         );
     }
     Ok(0)
+}
+
+/// `--org-misses-kinds`: for every document whose org is wrong, the kind of mistake, told by
+/// comparing strings only (the gold and its aliases, the draft's org, title, text and URL, the
+/// language's `[org]` words), counted per half, with the rule that gave the wrong name.
+fn print_org_miss_kinds(
+    drafter: &Drafter,
+    dir: &std::path::Path,
+    report: &crate::draft::eval::EvalReport,
+    drafts: &std::collections::HashMap<PathBuf, crate::draft::Draft>,
+) {
+    use std::collections::BTreeMap;
+    let squash = |s: &str| -> String {
+        s.chars()
+            .filter(|c| c.is_alphanumeric())
+            .flat_map(char::to_lowercase)
+            .collect()
+    };
+    // (half, what) → count, for kinds, rules and languages.
+    let mut counts: BTreeMap<(char, String), usize> = BTreeMap::new();
+    for d in report.documents.iter().filter(|d| d.org == Some(false)) {
+        let half = crate::draft::eval::half_of(&d.document);
+        let gold_path = dir.join(format!("{}.gold.json", d.document));
+        let Some(gold) = std::fs::read_to_string(&gold_path)
+            .ok()
+            .and_then(|t| serde_json::from_str::<crate::draft::eval::Gold>(&t).ok())
+        else {
+            continue;
+        };
+        let Some(draft) = drafts.get(&dir.join(&gold.source)) else {
+            continue;
+        };
+        let got = squash(&draft.case.org);
+        let wants: Vec<String> = gold
+            .org
+            .iter()
+            .chain(&gold.org_aliases)
+            .flat_map(|o| o.split(['(', ')', '/']).map(squash).collect::<Vec<_>>())
+            .filter(|k| k.chars().count() >= 2)
+            .collect();
+        let dw = drafter.words.for_page(&draft.review.language);
+        let host = gold
+            .url
+            .as_deref()
+            .and_then(|u| url::Url::parse(u).ok())
+            .and_then(|u| u.host_str().map(squash))
+            .unwrap_or_default();
+        let head: String = draft.text.chars().take(2500).collect();
+        let title = draft
+            .case
+            .title
+            .values()
+            .cloned()
+            .collect::<Vec<_>>()
+            .join(" ")
+            + draft.text.lines().next().unwrap_or("");
+        let in_text = |hay: &str| wants.iter().any(|w| squash(hay).contains(w.as_str()));
+        let kind = if draft.case.org.trim().is_empty() {
+            "empty org".to_string()
+        } else if got.is_empty() {
+            "a name with no letters".to_string()
+        } else if wants.contains(&got) {
+            "the same letters, spaced or cased differently".to_string()
+        } else if let Some(w) = wants.iter().find(|w| got.starts_with(w.as_str())) {
+            let rest: String = draft
+                .case
+                .org
+                .chars()
+                .rev()
+                .take(got.chars().count() - w.chars().count())
+                .collect::<Vec<_>>()
+                .into_iter()
+                .rev()
+                .collect();
+            if dw.org_particles.iter().any(|p| p == &rest) {
+                "the name with a particle left on".to_string()
+            } else {
+                "the name with more after it".to_string()
+            }
+        } else if wants.iter().any(|w| got.contains(w.as_str())) {
+            "the name with words before it".to_string()
+        } else if wants.iter().any(|w| w.contains(got.as_str())) {
+            "part of the name".to_string()
+        } else if host.contains(&got) {
+            "the site's host name".to_string()
+        } else if dw
+            .org_reporters
+            .iter()
+            .any(|r| !r.is_empty() && draft.case.org.ends_with(r.as_str()))
+        {
+            "a publisher's or authority's name ([org] reporters)".to_string()
+        } else if in_text(&title) {
+            "another name; the gold's is in the title".to_string()
+        } else if in_text(&head) {
+            "another name; the gold's is in the first paragraphs only".to_string()
+        } else if in_text(&draft.text) {
+            "another name; the gold's is only further down".to_string()
+        } else {
+            "another name; the gold's is not in the text".to_string()
+        };
+        let script = if draft.case.org.is_ascii() == gold.org.as_deref().unwrap_or("").is_ascii() {
+            "same"
+        } else {
+            "different"
+        };
+        // How a wrong name from elsewhere stands against the gold's in the opening text.
+        let count = |k: &str| squash(&head).matches(k).count();
+        let gold_n = wants.iter().map(|w| count(w)).max().unwrap_or(0);
+        let detail = if kind.starts_with("another name") {
+            format!(
+                "{} · another name: got {} the title, {}, named {} than the gold's in the head",
+                draft.review.language,
+                if squash(&title).contains(&got) {
+                    "in"
+                } else {
+                    "not in"
+                },
+                if draft.case.org.is_ascii() {
+                    "Latin"
+                } else {
+                    "not Latin"
+                },
+                match count(&got).cmp(&gold_n) {
+                    std::cmp::Ordering::Greater => "more often",
+                    std::cmp::Ordering::Less => "less often",
+                    std::cmp::Ordering::Equal => "as often",
+                }
+            )
+        } else {
+            String::new()
+        };
+        let lead = draft
+            .text
+            .lines()
+            .skip(1)
+            .find(|l| l.trim().chars().count() >= 40)
+            .unwrap_or("");
+        let detail2 = if kind == "the site's host name" {
+            format!(
+                "{} · host name: gold {} the title, {} the lead, named {} times in the head",
+                draft.review.language,
+                if in_text(&title) { "in" } else { "not in" },
+                if in_text(lead) { "in" } else { "not in" },
+                gold_n
+            )
+        } else if kind.starts_with("another name") {
+            format!(
+                "{} · another name: got {} chars, {} a known ending, {} the lead, {} the URL; gold {} the lead, gold {}",
+                draft.review.language,
+                draft.case.org.chars().count(),
+                if dw.org_suffixes.iter().any(|x| !x.is_empty() && draft.case.org.ends_with(x.as_str())) { "with" } else { "without" },
+                if squash(lead).contains(&got) { "in" } else { "not in" },
+                if squash(gold.url.as_deref().unwrap_or("")).contains(&got) { "in" } else { "not in" },
+                if in_text(lead) { "in" } else { "not in" },
+                if gold.org.as_deref().unwrap_or("").is_ascii() { "Latin" } else { "not Latin" },
+            )
+        } else {
+            String::new()
+        };
+        let rule = draft
+            .review
+            .fields
+            .get("org")
+            .map(|f| f.rule.to_string())
+            .unwrap_or_else(|| "none".into());
+        for what in [
+            format!("kind: {kind}"),
+            format!("rule: {rule}"),
+            format!("language: {}", draft.review.language),
+            format!("script of got vs gold: {script}"),
+            format!("{} · {kind} · {rule}", draft.review.language),
+            detail,
+            detail2,
+        ] {
+            if what.is_empty() {
+                continue;
+            }
+            *counts.entry((half, what.clone())).or_default() += 1;
+            *counts.entry(('*', what)).or_default() += 1;
+        }
+    }
+    println!();
+    println!("org misses by kind               all   half a   half b");
+    let mut whats: Vec<&String> = counts.keys().map(|(_, w)| w).collect();
+    whats.sort();
+    whats.dedup();
+    for w in whats {
+        let n = |h: char| counts.get(&(h, w.clone())).copied().unwrap_or(0);
+        println!("{w:<60} {:>4} {:>4} {:>4}", n('*'), n('a'), n('b'));
+    }
 }

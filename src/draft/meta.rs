@@ -299,8 +299,9 @@ fn logo_text(doc: &scraper::Html) -> Option<String> {
 /// ("X Hosting GmbH"), the logo, og:site_name, a native name with its romanisation, the
 /// title's site part, a notes title ("X: …"), and last the URL's host (flagged as a guess).
 pub fn find_org(c: &OrgClues, w: &OrgWords) -> Option<Org> {
+    // A name without a letter or digit ("…", "»") names nobody.
     let org = |name: String, quote: &str, rule: &'static str| {
-        (!name.trim().is_empty()).then(|| Org {
+        name.chars().any(char::is_alphanumeric).then(|| Org {
             name: name.trim().to_string(),
             quote: quote.trim().to_string(),
             rule,
@@ -396,8 +397,9 @@ pub fn find_org(c: &OrgClues, w: &OrgWords) -> Option<Org> {
         );
     }
     if let Some(t) = c.title {
-        if let Some(site) = site_part(t, w.strip, w.stop) {
-            return org(site, t, "title's site part");
+        if let Some(o) = site_part(t, w.strip, w.stop).and_then(|s| org(s, t, "title's site part"))
+        {
+            return Some(o);
         }
     }
     // Notes and pasted text: "Trạm Xanh: …", "Canva incident report: …".
@@ -405,7 +407,9 @@ pub fn find_org(c: &OrgClues, w: &OrgWords) -> Option<Org> {
         if let Some((head, _)) = first.split_once(": ") {
             let name = strip_name(head, w.strip);
             if (1..=4).contains(&name.split_whitespace().count()) {
-                return org(name, first, "title before its colon");
+                if let Some(o) = org(name, first, "title before its colon") {
+                    return Some(o);
+                }
             }
         }
     }

@@ -49,6 +49,10 @@ struct HostRules {
     /// comes first.
     #[serde(default)]
     generic_endings: Vec<String>,
+    /// Words of a URL's path that mark a news article (`/news/`, `articleView`, `/noticias/`):
+    /// its host is a publisher's, as if the page had a byline.
+    #[serde(default)]
+    article_paths: Vec<String>,
 }
 
 fn host_rules() -> &'static HostRules {
@@ -212,6 +216,27 @@ fn in_words(name: &str, words: &[String]) -> bool {
         .map(str::to_lowercase)
         .collect();
     !parts.is_empty() && words.windows(parts.len()).any(|w| w == parts.as_slice())
+}
+
+/// Whether a URL's path marks a news article (`article_paths`, compared with the path's
+/// segments and their words, case-insensitively: `/news/articleView.html`, `/noticias/pais/…`).
+fn is_article_path(url: Option<&str>, rules: &HostRules) -> bool {
+    let Some(u) = url.and_then(|u| url::Url::parse(u).ok()) else {
+        return false;
+    };
+    let path = u.path().to_ascii_lowercase();
+    let segments: Vec<&str> = path
+        .split(['/', '.', '?'])
+        .filter(|x| !x.is_empty())
+        .collect();
+    rules.article_paths.iter().any(|a| {
+        let a = a.to_ascii_lowercase();
+        segments.iter().any(|s| {
+            *s == a
+                || s.split(['-', '_'])
+                    .any(|w| w == a && !a.contains(['-', '_']))
+        })
+    })
 }
 
 /// Whether a host is a subdomain on a publishing platform (`someone.blogspot.com`): its owner
@@ -410,6 +435,20 @@ fn clean_cjk(name: &str, hay: &str, w: &OrgWords) -> String {
         }
     }
     n
+}
+
+/// Whether a name is a publisher's or an authority's (`[org] reporters`): a Han, kana or
+/// Hangul name that ends with one of the words ("새벽일보", "과기정통부"), a Latin name that is
+/// one of them or starts or ends with one as a word ("YTN", "ZDNet Korea").
+fn is_reporter(name: &str, reporters: &[String]) -> bool {
+    reporters.iter().filter(|r| !r.is_empty()).any(|r| {
+        if r.is_ascii() {
+            let (n, r) = (name.to_lowercase(), r.to_lowercase());
+            n == r || n.starts_with(&format!("{r} ")) || n.ends_with(&format!(" {r}"))
+        } else {
+            !name.is_ascii() && name.ends_with(r.as_str())
+        }
+    })
 }
 
 /// Whether a character may be part of a Han, kana or Hangul name (with Latin letters and
@@ -611,10 +650,13 @@ fn text_org(title: &str, text: &str, url: Option<&str>, w: &OrgWords) -> Option<
             !initial,
         );
     }
+    // Names the page gives itself (`own` patterns): never a publisher writing about others.
+    let mut own_keys: std::collections::HashSet<String> = std::collections::HashSet::new();
     for re in w.patterns {
         // A pattern marked `(?P<own>)` is how a page names itself (greeting, sign-off, legal
         // name): it weighs double.
-        let weight = if re.capture_names().any(|n| n == Some("own")) {
+        let own = re.capture_names().any(|n| n == Some("own"));
+        let weight = if own {
             PATTERN_WEIGHT * 2.0
         } else {
             PATTERN_WEIGHT
@@ -636,6 +678,9 @@ fn text_org(title: &str, text: &str, url: Option<&str>, w: &OrgWords) -> Option<
             // CJK names are not split by the capitalised-run scan: count their plain mentions.
             let clean = clean_cjk(&trim_stop_words(name, w.stop), hay, w);
             let key = squash(&clean);
+            if own {
+                own_keys.insert(key.clone());
+            }
             if !clean.chars().any(|c| c.is_ascii_alphabetic()) {
                 if let Some(cand) = found.get_mut(&key) {
                     if cand.spellings.values().sum::<usize>() == 1 {
@@ -681,14 +726,10 @@ fn text_org(title: &str, text: &str, url: Option<&str>, w: &OrgWords) -> Option<
             brand.solid += solid;
         }
     }
-    for c in found.values_mut() {
-        // A publisher or an authority reporting on the outage, not the one it hit.
-        let name = c.name();
-        if !name.is_ascii()
-            && w.reporters
-                .iter()
-                .any(|r| !r.is_empty() && name.ends_with(r.as_str()))
-        {
+    for (key, c) in found.iter_mut() {
+        // A publisher or an authority reporting on the outage, not the one it hit (unless the
+        // page names itself so: "안녕하세요, 미리내닷컴입니다").
+        if !own_keys.contains(key) && is_reporter(&c.name(), w.reporters) {
             c.score *= REPORTER_SHARE;
         }
     }
@@ -708,11 +749,18 @@ fn text_org(title: &str, text: &str, url: Option<&str>, w: &OrgWords) -> Option<
         if !lead.is_empty() && lead.contains(key.as_str()) {
             c.score += TITLE_WEIGHT;
         }
+        // A name the address's headline words also write is a name, even where the page
+        // only writes it at the start of a sentence ("Acmebank sufre una caída" at
+        // `/acmebank-sufre-caida`).
+        let in_slug = in_words(&c.name(), &slug);
+        if in_slug {
+            c.solid += 1;
+        }
         // The address's headline words count like the title's (pages without a title).
         if !title.is_empty() && squash(title).contains(key.as_str()) {
             continue;
         }
-        if in_words(&c.name(), &slug) {
+        if in_slug {
             c.score += TITLE_WEIGHT;
         }
     }
@@ -774,6 +822,27 @@ fn mention_of(
     None
 }
 
+/// How `text` (all of it) writes a host label as a run of capitalised words whose letters
+/// spell it ("Host Europe" for `hosteurope`), when it does.
+fn spelled_in(label: &str, text: &str) -> Option<String> {
+    let key = squash(label);
+    if key.chars().count() < 3 {
+        return None;
+    }
+    for m in names::find_iter(text) {
+        let words: Vec<&str> = m.as_str().split_whitespace().collect();
+        for i in 0..words.len() {
+            for j in i + 1..=words.len() {
+                let phrase = words[i..j].join(" ");
+                if squash(&phrase) == key {
+                    return Some(phrase);
+                }
+            }
+        }
+    }
+    None
+}
+
 /// A host label as a name: its hyphenated words capitalised and spaced (`lumora-pay` →
 /// "Lumora Pay").
 fn host_label_name(label: &str) -> String {
@@ -800,6 +869,8 @@ pub fn find_org(c: &OrgClues, w: &OrgWords) -> Option<Org> {
         quote: quote.trim().to_string(),
         rule,
     };
+    // A name without a letter or digit ("…", "»") names nobody.
+    let named = |o: &Org| o.name.chars().any(char::is_alphanumeric);
     if let Some(p) = c.profile_org.filter(|p| !p.trim().is_empty()) {
         return Some(org(p.to_string(), p.to_string(), "site profile"));
     }
@@ -811,7 +882,7 @@ pub fn find_org(c: &OrgClues, w: &OrgWords) -> Option<Org> {
     let hosts = host.as_deref().map(host_names).unwrap_or_default();
     let head: String = c.text.chars().take(HEAD_CHARS).collect();
     // A news report's site (host, logo, site name) is its publisher's.
-    let news = blank_bylines(&head, w.byline).1;
+    let news = blank_bylines(&head, w.byline).1 || is_article_path(c.url, host_rules());
     let (text_b, _) = blank_spans(c.text, w.byline, w.credits);
     // 1. The URL's host, when the page names it.
     for h in hosts.iter().filter(|_| !news) {
@@ -831,7 +902,7 @@ pub fn find_org(c: &OrgClues, w: &OrgWords) -> Option<Org> {
         },
         w,
     )
-    .filter(|o| !is_stop(&o.name, w.stop));
+    .filter(|o| !is_stop(&o.name, w.stop) && named(o));
     if let Some(m) = &marked {
         // Names read from the site's furniture count when the article names them too; a
         // "title before its colon" comes from the text itself and proves nothing by that.
@@ -867,8 +938,14 @@ pub fn find_org(c: &OrgClues, w: &OrgWords) -> Option<Org> {
         }
         if let (Some(h), Some(host)) = (hosts.first(), &host) {
             if !on_platform(host) {
+                // As the page writes it further down or in its markup ("Ihr Host Europe
+                // Team", "© ALL-INKL.COM"), else the label itself.
+                let written = [c.text, c.raw]
+                    .iter()
+                    .find_map(|t| spelled_in(h, t))
+                    .unwrap_or_else(|| host_label_name(h));
                 return Some(org(
-                    host_label_name(h),
+                    written,
                     host.clone(),
                     "URL host (the page speaks as its owner)",
                 ));
@@ -916,6 +993,7 @@ mod tests {
             ],
             platforms: vec![],
             generic_endings: vec!["techblog".into(), "blog".into()],
+            article_paths: vec![],
         }
     }
 
@@ -951,6 +1029,39 @@ mod tests {
         assert!(host_names_with("zenn.dev", &r).is_empty());
         assert_eq!(host_names_with("status.heroku.com", &r), vec!["heroku"]);
         assert_eq!(host_label_name("lumora-pay"), "Lumora Pay");
+    }
+
+    #[test]
+    fn news_article_addresses_and_reporters_are_told_by_data() {
+        let r = HostRules {
+            article_paths: vec!["articleview".into(), "noticias".into(), "tin-tuc".into()],
+            ..rules()
+        };
+        let art = |u: &str| is_article_path(Some(u), &r);
+        assert!(art("https://x.example.kr/news/articleView.html?idxno=1"));
+        assert!(art("https://x.example.cl/noticias/pais/abc"));
+        assert!(art("https://x.example.vn/tin-tuc/abc-123.html"));
+        assert!(!art("https://status.example.com/incidents/abc"));
+        assert!(!art("https://help.example.com/hc/en-us/articles/123"));
+        let rep: Vec<String> = ["일보", "YTN", "ZDNet"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        assert!(is_reporter("새벽일보", &rep));
+        assert!(is_reporter("YTN", &rep));
+        assert!(is_reporter("ZDNet Korea", &rep));
+        assert!(!is_reporter("YTNS", &rep));
+        assert!(!is_reporter("일보테크놀로지", &rep));
+    }
+
+    #[test]
+    fn a_host_label_is_found_as_the_text_spells_it() {
+        let text = "Lorem.\n\nIhr Team von Wolken Hafen und Partnern";
+        assert_eq!(
+            spelled_in("wolkenhafen", text).as_deref(),
+            Some("Wolken Hafen")
+        );
+        assert_eq!(spelled_in("wolkenhafen", "nothing here"), None);
     }
 
     #[test]
