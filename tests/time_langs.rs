@@ -187,6 +187,24 @@ mod ko {
     use super::*;
 
     #[test]
+    fn the_afternoon_written_once_carries_to_the_bare_clocks_after_it() {
+        // "오후 1시 40분께 … 1시 55분쯤 … 2시 반께": all afternoon; "오전" ends the carrying
+        let p = run_ref(
+            "ko",
+            "오후 1시 40분께부터 오류가 났다. 회사는 1시 55분쯤 장애를 인지했고 2시 30분께 복구했다. 다음 날 오전 9시 점검을 했고 10시에 끝났다.",
+            "2024-06-02T12:00",
+        );
+        let v = values(&p);
+        for want in [
+            "2024-06-02T13:55:00+09:00",
+            "2024-06-02T14:30:00+09:00",
+            "2024-06-03T10:00:00+09:00",
+        ] {
+            assert!(v.contains(&want.to_string()), "{want}: {v:?}");
+        }
+    }
+
+    #[test]
     fn ko_pm_half_hour_is_15_30() {
         let p = run("ko", "2025년 1월 18일 오후 3시 반부터 장애");
         assert_eq!(values(&p), vec!["2025-01-18T15:30:00+09:00"]);
@@ -321,6 +339,24 @@ mod ja {
 
 mod zh {
     use super::*;
+
+    #[test]
+    fn the_afternoon_written_once_carries_to_the_bare_clocks_after_it() {
+        let p = run_ref(
+            "zh",
+            "6月2日下午1点40分左右，用户无法登录。技术团队在1点55分发现问题，2点半已恢复。",
+            "2024-06-02T12:00",
+        );
+        let v = values(&p);
+        assert!(
+            v.contains(&"2024-06-02T13:55:00+08:00".to_string()),
+            "{v:?}"
+        );
+        assert!(
+            v.contains(&"2024-06-02T14:30:00+08:00".to_string()),
+            "{v:?}"
+        );
+    }
 
     #[test]
     fn two_and_a_half_hours_in_cjk_numerals() {

@@ -427,7 +427,12 @@ pub fn resolve(
     // rows under a day heading take the heading's day, not an earlier day the text named
     let mut under_heading = false;
     let mut out = Vec::with_capacity(raw.len());
-    for r in raw {
+    let mut pm_context: Option<(u32, u32)> = None;
+    for mut r in raw {
+        carry_pm(&mut r.clock, &mut pm_context);
+        if let Some(b) = r.range_end.as_deref_mut() {
+            carry_pm(&mut b.clock, &mut pm_context);
+        }
         if let Some(h) = headers.iter().find(|(start, _)| *start == r.start) {
             // a day heading in a multi-day timeline: the rows below belong to it
             base = Some(h.1);
@@ -641,6 +646,39 @@ pub fn resolve(
         zone: zone_use,
         anchor_date: anchor,
         warnings: Vec::new(),
+    }
+}
+
+/// Hours after the last afternoon time within which a bare 1–11 o'clock is read as afternoon.
+const PM_CARRY_HOURS: u32 = 6;
+
+/// Writers of 12-hour clocks often give the meridiem once: in "下午2点10分 … 2点20分 … 3点" or
+/// "오후 2시 10분께 … 2시 20분쯤" every time is in the afternoon. A clock written without one, at
+/// 1–11 o'clock, that read in the afternoon falls within [`PM_CARRY_HOURS`] after the last
+/// afternoon or evening time (and not before it), is read in the afternoon. A morning meridiem
+/// or a 24-hour clock ends the carrying.
+fn carry_pm(clock: &mut Option<super::scan::ClockParts>, ctx: &mut Option<(u32, u32)>) {
+    use super::scan::Meridiem;
+    let Some(c) = clock.as_mut() else {
+        return;
+    };
+    match c.meridiem {
+        Some(Meridiem::Pm | Meridiem::Night) if c.hour >= 12 => *ctx = Some((c.hour, c.minute)),
+        Some(Meridiem::Am) => *ctx = None,
+        None => {
+            if let Some((h, m)) = *ctx {
+                if (1..=11).contains(&c.hour)
+                    && (c.hour + 12, c.minute) >= (h, m)
+                    && c.hour + 12 - h <= PM_CARRY_HOURS
+                {
+                    c.hour += 12;
+                    *ctx = Some((c.hour, c.minute));
+                } else if c.hour >= 13 || c.hour == 0 {
+                    *ctx = None;
+                }
+            }
+        }
+        _ => {}
     }
 }
 
