@@ -518,3 +518,20 @@ fn a_time_when_users_still_cannot_use_it_or_recovery_is_under_way_is_no_end() {
         v["review"]["window"]
     );
 }
+
+#[test]
+fn promised_and_estimated_times_are_no_events() {
+    // "오후 5시까지 복구를 마칠 예정", "다음 공지는 오후 3시에 올리겠다": not yet happened
+    let v = draft(
+        "ko-promised-times.txt",
+        Some("https://news.example.kr/2022/04/07/article-9"),
+    );
+    let quotes: Vec<&str> = v["review"]["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["quote"].as_str().unwrap())
+        .collect();
+    assert_eq!(quotes.len(), 1, "{quotes:?}");
+    assert_eq!(v["review"]["window"]["end"], Value::Null);
+}

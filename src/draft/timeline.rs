@@ -47,6 +47,7 @@ pub fn build(
     let block_of = |at: usize| page.block_at_char(at).unwrap_or(0);
     let (mut points, ranges) = collect_points(parsed, text, &places, &block_of);
     mark_history(&mut points, &blocks, &words.history);
+    mark_promises(&mut points, &blocks, words);
     let stated: Vec<Stated> = parsed
         .durations
         .iter()
@@ -138,7 +139,7 @@ pub fn build(
     let mut seen: Vec<DateTime<FixedOffset>> = Vec::new();
     for p in by_pos
         .into_iter()
-        .filter(|p| !matches!(p.place, Place::Byline | Place::History))
+        .filter(|p| !matches!(p.place, Place::Byline | Place::History | Place::Promise))
     {
         let at = dating.show(&p.at);
         if seen.contains(&p.at) || events.iter().any(|e| e.at == at) {
@@ -321,6 +322,58 @@ fn byline_date(text: &str) -> bool {
         .unwrap()
     });
     re.is_match(text) && !range.is_match(text)
+}
+
+/// Characters before a time searched for a word that makes it a promise ("we expect … by").
+const PROMISE_BEFORE_CHARS: usize = 48;
+
+/// Times promised or estimated in their clause ("next update at 16:00", "오후 6시까지 복구할
+/// 예정", "预计今晚22点前恢复") have not happened: their place becomes [`Place::Promise`].
+fn mark_promises(points: &mut [Point], blocks: &[BlockText], words: &EventWords) {
+    if words.promise_before.is_empty() && words.promise_after.is_empty() {
+        return;
+    }
+    let is_end = |c: &char| ".!?。！？\n,，;；".contains(*c);
+    let has = |text: &str, list: &[String]| {
+        list.iter().any(|w| {
+            let w = w.to_lowercase();
+            !w.is_empty()
+                && text.match_indices(&w).any(|(i, _)| {
+                    // a Latin word stands whole ("will", not "willing"); CJK words attach
+                    w.chars().all(crate::time::text::is_cjk)
+                        || (text[..i]
+                            .chars()
+                            .next_back()
+                            .is_none_or(|c| !c.is_alphanumeric())
+                            && text[i + w.len()..]
+                                .chars()
+                                .next()
+                                .is_none_or(|c| !c.is_alphanumeric()))
+                })
+        })
+    };
+    for p in points.iter_mut().filter(|p| p.place.is_incident()) {
+        let Some(block) = blocks.get(p.block) else {
+            continue;
+        };
+        let chars: Vec<char> = block.text.to_lowercase().chars().collect();
+        let at = p.start.saturating_sub(block.start).min(chars.len());
+        let end = p.end.saturating_sub(block.start).min(chars.len()).max(at);
+        let from = chars[..at]
+            .iter()
+            .rposition(is_end)
+            .map_or(0, |i| i + 1)
+            .max(at.saturating_sub(PROMISE_BEFORE_CHARS));
+        let to = chars[end..]
+            .iter()
+            .position(is_end)
+            .map_or(chars.len(), |i| end + i);
+        let before: String = chars[from..at].iter().collect();
+        let after: String = chars[end..to].iter().collect();
+        if has(&before, &words.promise_before) || has(&after, &words.promise_after) {
+            p.place = Place::Promise;
+        }
+    }
 }
 
 /// Times in a sentence about an earlier incident ("… 장애가 발생한 바 있다", "去年…") are

@@ -50,13 +50,18 @@ pub enum Place {
     /// A sentence about an earlier incident ("지난 4일에도 오후 2시께 … 장애가 발생한 바 있다",
     /// "last year's outage at 9:00"): background, not this incident's time.
     History,
+    /// A time promised or estimated ("next update at 16:00", "预计22点前恢复"): not yet happened.
+    Promise,
     Other,
 }
 
 impl Place {
     /// Whether times here can be the incident's (not action items, not a byline's stamp).
     pub fn is_incident(self) -> bool {
-        !matches!(self, Place::Future | Place::Byline | Place::History)
+        !matches!(
+            self,
+            Place::Future | Place::Byline | Place::History | Place::Promise
+        )
     }
 }
 
@@ -128,6 +133,10 @@ pub struct EventWords {
     /// to restore", "복구 작업 중", "正在恢复"): no recovery point. The page language's own.
     pub progress_before: Vec<String>,
     pub progress_after: Vec<String>,
+    /// Words that make a time in their clause a promise or an estimate ("we expect a fix by
+    /// 17:00", "오후 6시까지 복구할 예정"): before the time, and after it. The page language's own.
+    pub promise_before: Vec<String>,
+    pub promise_after: Vec<String>,
 }
 
 /// Characters of a row compared with the start/end labels.

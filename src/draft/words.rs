@@ -193,6 +193,8 @@ impl WordsRegistry {
                         stamp: list(ev, "stamp"),
                         progress_before: list(ev, "progress_before"),
                         progress_after: list(ev, "progress_after"),
+                        promise_before: list(ev, "promise_before"),
+                        promise_after: list(ev, "promise_after"),
                         time_after_word: ev
                             .and_then(|t| t.get("time_after_word"))
                             .and_then(|v| v.as_bool())
@@ -286,6 +288,16 @@ impl WordsRegistry {
                     .by_lang
                     .get(lang)
                     .map(|w| w.events.progress_after.clone())
+                    .unwrap_or_default(),
+                promise_before: self
+                    .by_lang
+                    .get(lang)
+                    .map(|w| w.events.promise_before.clone())
+                    .unwrap_or_default(),
+                promise_after: self
+                    .by_lang
+                    .get(lang)
+                    .map(|w| w.events.promise_after.clone())
                     .unwrap_or_default(),
                 ..Default::default()
             },
