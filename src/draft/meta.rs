@@ -314,13 +314,16 @@ pub fn find_org(c: &OrgClues, w: &OrgWords) -> Option<Org> {
     }
     // Labelled rows: "| **Organisation** | Harborline Logistics |", "**Organização:** Jabuti".
     for line in c.raw.lines().chain(c.text.lines()).take(400) {
-        let cells: Vec<&str> = line
+        // only the first two cells count (no list of every cell of a minified page's lines)
+        let mut cells = line
             .split(['\t', '|', ':', '：'])
             .map(|x| x.trim().trim_matches('*').trim())
-            .filter(|x| !x.is_empty())
-            .collect();
-        if cells.len() >= 2 && w.labels.iter().any(|l| l.eq_ignore_ascii_case(cells[0])) {
-            let name = strip_name(&cells[1].replace('（', " (").replace('）', ")"), w.strip);
+            .filter(|x| !x.is_empty());
+        let labelled = cells
+            .next()
+            .is_some_and(|first| w.labels.iter().any(|l| l.eq_ignore_ascii_case(first)));
+        if let Some(second) = labelled.then(|| cells.next()).flatten() {
+            let name = strip_name(&second.replace('（', " (").replace('）', ")"), w.strip);
             if let Some(o) = org(name, line, "organisation row") {
                 return Some(o);
             }
