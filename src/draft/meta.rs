@@ -275,18 +275,23 @@ fn legal_name(text: &str, ln: &LegalName) -> Option<(String, String)> {
 
 /// Text of the page's logo or brand element (or its image's alt text).
 fn logo_text(doc: &scraper::Html) -> Option<String> {
-    let sel = scraper::Selector::parse(
-        "header [class*=logo], header [class*=brand], [class*=logo], [class*=brand], #siteSub",
-    )
-    .ok()?;
-    let img = scraper::Selector::parse("img[alt]").ok()?;
-    for el in doc.select(&sel).take(4) {
+    // parsed once per process, not once per page
+    static SELECTORS: std::sync::LazyLock<Option<(scraper::Selector, scraper::Selector)>> =
+        std::sync::LazyLock::new(|| {
+            let sel = scraper::Selector::parse(
+                "header [class*=logo], header [class*=brand], [class*=logo], [class*=brand], #siteSub",
+            )
+            .ok()?;
+            Some((sel, scraper::Selector::parse("img[alt]").ok()?))
+        });
+    let (sel, img) = SELECTORS.as_ref()?;
+    for el in doc.select(sel).take(4) {
         let text: String = el.text().collect::<Vec<_>>().join(" ");
         let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
         if !text.is_empty() && text.chars().count() <= 80 {
             return Some(text);
         }
-        if let Some(alt) = el.select(&img).next().and_then(|i| i.value().attr("alt")) {
+        if let Some(alt) = el.select(img).next().and_then(|i| i.value().attr("alt")) {
             if !alt.trim().is_empty() {
                 return Some(alt.trim().to_string());
             }

@@ -17,9 +17,7 @@
 use std::borrow::Cow;
 
 /// Elements whose text runs to their end tag without markup (scripting off).
-const RAW_TEXT: &[&str] = &[
-    "title", "textarea", "xmp", "iframe", "noembed", "noframes",
-];
+const RAW_TEXT: &[&str] = &["title", "textarea", "xmp", "iframe", "noembed", "noframes"];
 
 /// `html` with the bodies of its scripts (JSON ones excepted) and styles emptied (see module doc).
 pub fn lean_html(html: &str) -> Cow<'_, str> {
@@ -181,7 +179,8 @@ fn end_tag(s: &[u8], from: usize, name: &str) -> Option<usize> {
         let after = p + 2 + name.len();
         if s.len() >= after
             && s[p + 2..after].eq_ignore_ascii_case(name.as_bytes())
-            && s.get(after).is_some_and(|c| is_space(*c) || *c == b'/' || *c == b'>')
+            && s.get(after)
+                .is_some_and(|c| is_space(*c) || *c == b'/' || *c == b'>')
         {
             return Some(p);
         }
@@ -223,7 +222,8 @@ fn find(s: &[u8], from: usize, needle: &[u8]) -> Option<usize> {
 }
 
 fn contains_ci(s: &[u8], needle: &[u8]) -> bool {
-    s.windows(needle.len()).any(|w| w.eq_ignore_ascii_case(needle))
+    s.windows(needle.len())
+        .any(|w| w.eq_ignore_ascii_case(needle))
 }
 
 #[cfg(test)]
@@ -276,9 +276,6 @@ mod tests {
                 let _ = lean_html(h);
             }
         }
-        assert_eq!(
-            lean_html(html),
-            "<p>장애 <script></script>報告<style>"
-        );
+        assert_eq!(lean_html(html), "<p>장애 <script></script>報告<style>");
     }
 }
