@@ -207,6 +207,23 @@ pub fn extract_html(html: &str, url: Option<&str>, profile_selectors: Option<&Se
     html::extract(html, url, profile_selectors)
 }
 
+/// [`extract_html`] without per-block languages (each block's `lang` is empty; [`Page::language`]
+/// is set as always): for callers that read only the page's language, such as the fetch layer,
+/// whose page goes to the draft.
+pub fn extract_html_page_lang(
+    html: &str,
+    url: Option<&str>,
+    profile_selectors: Option<&Selectors>,
+) -> Page {
+    html::extract_parsed(
+        &scraper::Html::parse_document(html),
+        html,
+        url,
+        profile_selectors,
+        BlockLangs::Skip,
+    )
+}
+
 /// [`extract_html`] of a page the caller has parsed (`doc` is `html` parsed with
 /// `scraper::Html::parse_document`), so a caller that reads the document again parses it once.
 /// This is the draft's extraction: its blocks get no language of their own (`lang` is empty;
