@@ -182,6 +182,13 @@ fn main() {
         std::hint::black_box(drafter.draft(&Input::new(p.clone(), Format::Html), &opts));
     }
     let draft = t.elapsed().as_secs_f64();
+    // A second pass over the same pages: what a page costs once the per-language data its
+    // language needs is built (a long batch), against trafilatura's second pass.
+    let t = Instant::now();
+    for p in &real {
+        std::hint::black_box(drafter.draft(&Input::new(p.clone(), Format::Html), &opts));
+    }
+    let warm = t.elapsed().as_secs_f64();
     let per100 = |secs: f64| secs / (bytes as f64 / 102_400.0) * 1e3;
     println!(
         "real web pages: {} (average {:.0} KB)",
@@ -206,13 +213,26 @@ fn main() {
             "MISSED"
         }
     );
+    let warm_ms = warm / real.len() as f64 * 1e3;
+    println!(
+        "incidentlib draft, second pass: {warm_ms:.2} ms per page, {:.2} ms per 100 KB",
+        per100(warm)
+    );
     match trafilatura_ms_per_page(&dir) {
-        Some((pages, ms)) => println!(
-            "peer trafilatura extract:  {ms:.2} ms per page ({pages} pages, CPU of its process)   \
-             draft is {:.1}x faster per page (target >= 3x: {})",
-            ms / draft_ms,
-            if ms / draft_ms >= 3.0 { "met" } else { "MISSED" }
-        ),
+        Some((pages, ms, ms_warm)) => {
+            println!(
+                "peer trafilatura extract:  {ms:.2} ms per page ({pages} pages, CPU of its process)   \
+                 draft is {:.1}x faster per page (target >= 3x: {})",
+                ms / draft_ms,
+                if ms / draft_ms >= 3.0 { "met" } else { "MISSED" }
+            );
+            println!(
+                "second passes: trafilatura {ms_warm:.2} ms per page, draft {warm_ms:.2}: \
+                 draft is {:.1}x faster per page (target >= 3x: {})",
+                ms_warm / warm_ms,
+                if ms_warm / warm_ms >= 3.0 { "met" } else { "MISSED" }
+            );
+        }
         None => println!(
             "note: trafilatura is not installed (`pip install trafilatura lxml_html_clean`); peer skipped"
         ),
@@ -243,8 +263,9 @@ fn real_pages() -> Vec<String> {
 }
 
 /// trafilatura's `extract` on the same gzipped pages, in its own Python process, measured there
-/// by `time.process_time()` around the extraction loop only: (pages, ms per page).
-fn trafilatura_ms_per_page(dir: &std::path::Path) -> Option<(usize, f64)> {
+/// by `time.process_time()` around the extraction loop only, twice (like the draft's two
+/// passes): (pages, ms per page in the first pass, in the second).
+fn trafilatura_ms_per_page(dir: &std::path::Path) -> Option<(usize, f64, f64)> {
     const SCRIPT: &str = r#"
 import gzip, os, sys, time
 import trafilatura
@@ -253,10 +274,13 @@ pages = []
 for name in sorted(os.listdir(d)):
     with gzip.open(os.path.join(d, name), "rb") as f:
         pages.append(f.read())
-t = time.process_time()
-for p in pages:
-    trafilatura.extract(p)
-print(len(pages), (time.process_time() - t) / max(len(pages), 1) * 1e3)
+ms = []
+for _ in range(2):
+    t = time.process_time()
+    for p in pages:
+        trafilatura.extract(p)
+    ms.append((time.process_time() - t) / max(len(pages), 1) * 1e3)
+print(len(pages), ms[0], ms[1])
 "#;
     let out = std::process::Command::new("python3")
         .arg("-c")
@@ -270,5 +294,9 @@ print(len(pages), (time.process_time() - t) / max(len(pages), 1) * 1e3)
     }
     let text = String::from_utf8_lossy(&out.stdout);
     let mut it = text.split_whitespace();
-    Some((it.next()?.parse().ok()?, it.next()?.parse().ok()?))
+    Some((
+        it.next()?.parse().ok()?,
+        it.next()?.parse().ok()?,
+        it.next()?.parse().ok()?,
+    ))
 }

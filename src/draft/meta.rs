@@ -275,18 +275,23 @@ fn legal_name(text: &str, ln: &LegalName) -> Option<(String, String)> {
 
 /// Text of the page's logo or brand element (or its image's alt text).
 fn logo_text(doc: &scraper::Html) -> Option<String> {
-    let sel = scraper::Selector::parse(
-        "header [class*=logo], header [class*=brand], [class*=logo], [class*=brand], #siteSub",
-    )
-    .ok()?;
-    let img = scraper::Selector::parse("img[alt]").ok()?;
-    for el in doc.select(&sel).take(4) {
+    // parsed once per process, not once per page
+    static SELECTORS: std::sync::LazyLock<Option<(scraper::Selector, scraper::Selector)>> =
+        std::sync::LazyLock::new(|| {
+            let sel = scraper::Selector::parse(
+                "header [class*=logo], header [class*=brand], [class*=logo], [class*=brand], #siteSub",
+            )
+            .ok()?;
+            Some((sel, scraper::Selector::parse("img[alt]").ok()?))
+        });
+    let (sel, img) = SELECTORS.as_ref()?;
+    for el in doc.select(sel).take(4) {
         let text: String = el.text().collect::<Vec<_>>().join(" ");
         let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
         if !text.is_empty() && text.chars().count() <= 80 {
             return Some(text);
         }
-        if let Some(alt) = el.select(&img).next().and_then(|i| i.value().attr("alt")) {
+        if let Some(alt) = el.select(img).next().and_then(|i| i.value().attr("alt")) {
             if !alt.trim().is_empty() {
                 return Some(alt.trim().to_string());
             }
@@ -315,13 +320,16 @@ pub fn find_org(c: &OrgClues, w: &OrgWords) -> Option<Org> {
     }
     // Labelled rows: "| **Organisation** | Harborline Logistics |", "**Organização:** Jabuti".
     for line in c.raw.lines().chain(c.text.lines()).take(400) {
-        let cells: Vec<&str> = line
+        // only the first two cells count (no list of every cell of a minified page's lines)
+        let mut cells = line
             .split(['\t', '|', ':', '：'])
             .map(|x| x.trim().trim_matches('*').trim())
-            .filter(|x| !x.is_empty())
-            .collect();
-        if cells.len() >= 2 && w.labels.iter().any(|l| l.eq_ignore_ascii_case(cells[0])) {
-            let name = strip_name(&cells[1].replace('（', " (").replace('）', ")"), w.strip);
+            .filter(|x| !x.is_empty());
+        let labelled = cells
+            .next()
+            .is_some_and(|first| w.labels.iter().any(|l| l.eq_ignore_ascii_case(first)));
+        if let Some(second) = labelled.then(|| cells.next()).flatten() {
+            let name = strip_name(&second.replace('（', " (").replace('）', ")"), w.strip);
             if let Some(o) = org(name, line, "organisation row") {
                 return Some(o);
             }

@@ -16,7 +16,7 @@
 //! article-extraction benchmark; the container alone scores 0.84). A profile's main selector
 //! always wins.
 use super::blocks::{collapse, Builder, Inline, RawBlock};
-use super::{meta, BlockKind, Page};
+use super::{meta, BlockKind, BlockLangs, Page};
 use ego_tree::iter::Edge;
 use ego_tree::NodeId;
 use scraper::{ElementRef, Html, Node, Selector};
@@ -229,19 +229,27 @@ pub enum Choice {
 
 /// Extracts a page (see module doc).
 pub fn extract(html: &str, url: Option<&str>, selectors: Option<&Selectors>) -> Page {
-    extract_parsed(&Html::parse_document(html), html, url, selectors)
+    extract_parsed(
+        &Html::parse_document(html),
+        html,
+        url,
+        selectors,
+        BlockLangs::Detect,
+    )
 }
 
 /// [`extract`] of a page already parsed (`doc` is `html` parsed), for a caller that reads the
 /// same document for more than its main content.
+/// `block_langs` says whether each block gets a language of its own.
 pub fn extract_parsed(
     doc: &Html,
     html: &str,
     url: Option<&str>,
     selectors: Option<&Selectors>,
+    block_langs: BlockLangs,
 ) -> Page {
     let (head, raw, _) = extract_blocks_parsed(doc, html, url, selectors);
-    Page::assemble(head.title, head.site_name, head.meta, raw)
+    Page::assemble_with(head.title, head.site_name, head.meta, raw, block_langs)
 }
 
 /// The blocks chosen for a page, its head info and which candidate won.
@@ -352,7 +360,9 @@ pub fn article_blocks(html: &str, url: Option<&str>) -> Option<Vec<RawBlock>> {
         keep_classes: true,
         ..Default::default()
     };
-    let mut r = dom_smoothie::Readability::new(html, url, Some(config)).ok()?;
+    // Readability drops scripts and styles before it reads the page: it is not given their bodies.
+    let lean = super::lean::lean_html(html);
+    let mut r = dom_smoothie::Readability::new(&*lean, url, Some(config)).ok()?;
     let article = r.parse().ok()?;
     let frag = Html::parse_fragment(&article.content);
     let mut b = Builder::default();

@@ -12,6 +12,7 @@ use std::ops::Range;
 pub mod blocks;
 pub mod html;
 pub mod lang;
+mod lean;
 pub mod markdown;
 mod meta;
 pub mod metric;
@@ -39,7 +40,8 @@ pub enum BlockKind {
 pub struct Block {
     pub kind: BlockKind,
     pub text: String,
-    /// ISO 639-1 code for the nine supported languages (else whatlang's ISO 639-3 code).
+    /// ISO 639-1 code for the nine supported languages (else whatlang's ISO 639-3 code); empty
+    /// when the caller did not ask for block languages ([`extract_html_parsed`]).
     pub lang: String,
     /// Char offset of the block's first char in [`Page::text`].
     pub start: usize,
@@ -86,6 +88,14 @@ pub struct Page {
     text: String,
 }
 
+/// Whether an extraction gives each block a language of its own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BlockLangs {
+    Detect,
+    /// Blocks keep an empty `lang` (the page's language is still detected).
+    Skip,
+}
+
 /// The language code used when nothing can be detected.
 pub const UNKNOWN_LANGUAGE: &str = "und";
 
@@ -96,6 +106,18 @@ impl Page {
         site_name: Option<String>,
         meta: Meta,
         raw: Vec<blocks::RawBlock>,
+    ) -> Page {
+        Page::assemble_with(title, site_name, meta, raw, BlockLangs::Detect)
+    }
+
+    /// [`Page::assemble`]; with [`BlockLangs::Skip`] the blocks' `lang` stays empty (whatlang
+    /// on every block is a twentieth of a draft's CPU, and a draft reads only the page's language).
+    fn assemble_with(
+        title: Option<String>,
+        site_name: Option<String>,
+        meta: Meta,
+        raw: Vec<blocks::RawBlock>,
+        block_langs: BlockLangs,
     ) -> Page {
         let mut text = String::new();
         let mut blocks = Vec::with_capacity(raw.len());
@@ -126,8 +148,10 @@ impl Page {
             page_counts += *c;
         }
         let language = lang::page_language_counted(&text, &page_counts, meta.lang_attr.as_deref());
-        for (b, c) in blocks.iter_mut().zip(&counts) {
-            b.lang = lang::block_language_counted(&b.text, c, &language);
+        if block_langs == BlockLangs::Detect {
+            for (b, c) in blocks.iter_mut().zip(&counts) {
+                b.lang = lang::block_language_counted(&b.text, c, &language);
+            }
         }
         let sections = sections::find_sections(&blocks, &language, HeadingLexicon::global());
         Page {
@@ -183,15 +207,34 @@ pub fn extract_html(html: &str, url: Option<&str>, profile_selectors: Option<&Se
     html::extract(html, url, profile_selectors)
 }
 
+/// [`extract_html`] without per-block languages (each block's `lang` is empty; [`Page::language`]
+/// is set as always): for callers that read only the page's language, such as the fetch layer,
+/// whose page goes to the draft.
+pub fn extract_html_page_lang(
+    html: &str,
+    url: Option<&str>,
+    profile_selectors: Option<&Selectors>,
+) -> Page {
+    html::extract_parsed(
+        &scraper::Html::parse_document(html),
+        html,
+        url,
+        profile_selectors,
+        BlockLangs::Skip,
+    )
+}
+
 /// [`extract_html`] of a page the caller has parsed (`doc` is `html` parsed with
 /// `scraper::Html::parse_document`), so a caller that reads the document again parses it once.
+/// This is the draft's extraction: its blocks get no language of their own (`lang` is empty;
+/// [`Page::language`] is set as always).
 pub fn extract_html_parsed(
     doc: &scraper::Html,
     html: &str,
     url: Option<&str>,
     profile_selectors: Option<&Selectors>,
 ) -> Page {
-    html::extract_parsed(doc, html, url, profile_selectors)
+    html::extract_parsed(doc, html, url, profile_selectors, BlockLangs::Skip)
 }
 
 /// Splits plain text (notes, pasted pages) into blocks: short standalone lines become headings,

@@ -113,7 +113,8 @@ fn main_content(
     content: Option<&str>,
     by_host: bool,
 ) -> crate::extract::Page {
-    let free = crate::extract::extract_html(html, Some(url), None);
+    // (the page goes to the draft, which reads only the page's language, not each block's)
+    let free = crate::extract::extract_html_page_lang(html, Some(url), None);
     let Some(css) = content.filter(|_| by_host) else {
         return free;
     };
@@ -121,7 +122,7 @@ fn main_content(
         main: vec![css.to_string()],
         drop: vec![],
     };
-    let hinted = crate::extract::extract_html(html, Some(url), Some(&sel));
+    let hinted = crate::extract::extract_html_page_lang(html, Some(url), Some(&sel));
     let words = |p: &crate::extract::Page| crate::extract::metric::word_iter(p.text()).count();
     if (words(&hinted) as f64) < HINT_MIN_SHARE * words(&free) as f64 {
         free

@@ -69,6 +69,8 @@ pub struct ZoneTable {
     tlds: BTreeMap<String, String>,
     /// Lower-cased place name (country, capital, region) → zone.
     places: Vec<(String, String)>,
+    /// All of `places` in one automaton, built on first use: which of them a lead names at all.
+    place_finder: std::sync::OnceLock<Option<aho_corasick::AhoCorasick>>,
     /// Regions of countries with several zones (Alberta, Western Australia) → zone; also read
     /// in host names ("ualberta.ca").
     regions: Vec<(String, String)>,
@@ -149,6 +151,7 @@ impl ZoneTable {
             refs: Default::default(),
             tlds: file.tld,
             places,
+            place_finder: Default::default(),
             regions,
         })
     }
@@ -184,7 +187,18 @@ impl ZoneTable {
         // zone → (mentions, first position, the name as written)
         let mut best: BTreeMap<&str, (usize, usize, String)> = BTreeMap::new();
         let mut taken: Vec<(usize, usize)> = Vec::new();
-        for (name, zone) in &self.places {
+        // one pass finds the few places named at all; only those are searched one by one
+        let mut named = vec![true; self.places.len()];
+        let finder = self.place_finder.get_or_init(|| {
+            aho_corasick::AhoCorasick::new(self.places.iter().map(|(name, _)| name)).ok()
+        });
+        if let Some(ac) = finder {
+            named.fill(false);
+            for m in ac.find_overlapping_iter(&lower) {
+                named[m.pattern().as_usize()] = true;
+            }
+        }
+        for ((name, zone), _) in self.places.iter().zip(&named).filter(|(_, n)| **n) {
             let latin = name
                 .chars()
                 .next()
