@@ -429,9 +429,12 @@ pub fn resolve(
     let mut out = Vec::with_capacity(raw.len());
     let mut pm_context: Option<(u32, u32)> = None;
     for mut r in raw {
-        carry_pm(&mut r.clock, &mut pm_context);
-        if let Some(b) = r.range_end.as_deref_mut() {
-            carry_pm(&mut b.clock, &mut pm_context);
+        // a clock with its own zone ("9:08–10:00 UTC") is written in 24-hour form
+        if r.zone.is_none() {
+            carry_pm(&mut r.clock, &mut pm_context);
+            if let Some(b) = r.range_end.as_deref_mut() {
+                carry_pm(&mut b.clock, &mut pm_context);
+            }
         }
         if let Some(h) = headers.iter().find(|(start, _)| *start == r.start) {
             // a day heading in a multi-day timeline: the rows below belong to it
@@ -650,7 +653,7 @@ pub fn resolve(
 }
 
 /// Hours after the last afternoon time within which a bare 1–11 o'clock is read as afternoon.
-const PM_CARRY_HOURS: u32 = 6;
+const PM_CARRY_HOURS: u32 = 3;
 
 /// Writers of 12-hour clocks often give the meridiem once: in "下午2点10分 … 2点20分 … 3点" or
 /// "오후 2시 10분께 … 2시 20분쯤" every time is in the afternoon. A clock written without one, at
