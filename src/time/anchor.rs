@@ -429,11 +429,12 @@ pub fn resolve(
     let mut out = Vec::with_capacity(raw.len());
     let mut pm_context: Option<(u32, u32)> = None;
     for mut r in raw {
-        // a clock with its own zone ("9:08–10:00 UTC") is written in 24-hour form
+        // a clock with its own zone ("9:08–10:00 UTC") is written in 24-hour form, and one with
+        // its own day ("到明天四点") starts afresh
         if r.zone.is_none() {
-            carry_pm(&mut r.clock, &mut pm_context);
+            carry_pm(&mut r.clock, &mut pm_context, r.date.is_some());
             if let Some(b) = r.range_end.as_deref_mut() {
-                carry_pm(&mut b.clock, &mut pm_context);
+                carry_pm(&mut b.clock, &mut pm_context, b.date.is_some());
             }
         }
         if let Some(h) = headers.iter().find(|(start, _)| *start == r.start) {
@@ -660,7 +661,11 @@ const PM_CARRY_HOURS: u32 = 3;
 /// 1–11 o'clock, that read in the afternoon falls within [`PM_CARRY_HOURS`] after the last
 /// afternoon or evening time (and not before it), is read in the afternoon. A morning meridiem
 /// or a 24-hour clock ends the carrying.
-fn carry_pm(clock: &mut Option<super::scan::ClockParts>, ctx: &mut Option<(u32, u32)>) {
+fn carry_pm(
+    clock: &mut Option<super::scan::ClockParts>,
+    ctx: &mut Option<(u32, u32)>,
+    own_day: bool,
+) {
     use super::scan::Meridiem;
     let Some(c) = clock.as_mut() else {
         return;
@@ -668,6 +673,7 @@ fn carry_pm(clock: &mut Option<super::scan::ClockParts>, ctx: &mut Option<(u32, 
     match c.meridiem {
         Some(Meridiem::Pm | Meridiem::Night) if c.hour >= 12 => *ctx = Some((c.hour, c.minute)),
         Some(Meridiem::Am) => *ctx = None,
+        None if own_day => *ctx = None,
         None => {
             if let Some((h, m)) = *ctx {
                 if (1..=11).contains(&c.hour)
