@@ -334,24 +334,6 @@ fn mark_promises(points: &mut [Point], blocks: &[BlockText], words: &EventWords)
         return;
     }
     let is_end = |c: &char| ".!?。！？\n,，;；".contains(*c);
-    let has = |text: &str, list: &[String]| {
-        list.iter().any(|w| {
-            let w = w.to_lowercase();
-            !w.is_empty()
-                && text.match_indices(&w).any(|(i, _)| {
-                    // a Latin word stands whole ("will", not "willing"); CJK words attach
-                    w.chars().all(crate::time::text::is_cjk)
-                        || (text[..i]
-                            .chars()
-                            .next_back()
-                            .is_none_or(|c| !c.is_alphanumeric())
-                            && text[i + w.len()..]
-                                .chars()
-                                .next()
-                                .is_none_or(|c| !c.is_alphanumeric()))
-                })
-        })
-    };
     for p in points.iter_mut().filter(|p| p.place.is_incident()) {
         let Some(block) = blocks.get(p.block) else {
             continue;
@@ -370,7 +352,9 @@ fn mark_promises(points: &mut [Point], blocks: &[BlockText], words: &EventWords)
             .map_or(chars.len(), |i| end + i);
         let before: String = chars[from..at].iter().collect();
         let after: String = chars[end..to].iter().collect();
-        if has(&before, &words.promise_before) || has(&after, &words.promise_after) {
+        if super::window::holds_word(&before, &words.promise_before)
+            || super::window::holds_word(&after, &words.promise_after)
+        {
             p.place = Place::Promise;
         }
     }

@@ -189,6 +189,26 @@ fn around(
     ))
 }
 
+/// Whether `text` (lower-cased) holds one of `words` as a word: a Latin word stands whole
+/// ("will", not "willing"); words in Han, kana or Hangul may attach to their neighbours.
+pub(crate) fn holds_word(text: &str, words: &[String]) -> bool {
+    words.iter().any(|w| {
+        let w = w.to_lowercase();
+        !w.is_empty()
+            && text.match_indices(&w).any(|(i, _)| {
+                w.chars().all(is_cjk)
+                    || (text[..i]
+                        .chars()
+                        .next_back()
+                        .is_none_or(|c| !c.is_alphanumeric())
+                        && text[i + w.len()..]
+                            .chars()
+                            .next()
+                            .is_none_or(|c| !c.is_alphanumeric()))
+            })
+    })
+}
+
 fn holds(text: &str, words: &[String]) -> bool {
     words
         .iter()
@@ -406,24 +426,7 @@ fn in_progress(before: &str, after: &str, words: &EventWords) -> bool {
         .take(PROGRESS_BEFORE_CHARS)
         .collect();
     let clause: String = rev.into_iter().rev().collect();
-    let starts_word = |i: usize| {
-        clause[..i]
-            .chars()
-            .next_back()
-            .is_none_or(|c| !c.is_alphanumeric())
-    };
-    let before_hit = words.progress_before.iter().any(|p| {
-        let p = p.to_lowercase();
-        clause.match_indices(&p).any(|(i, _)| {
-            p.chars().all(is_cjk)
-                || (starts_word(i)
-                    && clause[i + p.len()..]
-                        .chars()
-                        .next()
-                        .is_none_or(|c| !c.is_alphanumeric()))
-        })
-    });
-    before_hit || negated_after(after, &words.progress_after)
+    holds_word(&clause, &words.progress_before) || negated_after(after, &words.progress_after)
 }
 
 /// Characters after an event word searched for a negation that follows it.

@@ -250,55 +250,24 @@ impl WordsRegistry {
     }
 
     fn merge(&self, lang: &str) -> DraftWords {
+        let own = self.by_lang.get(lang);
+        // words that are the page language's own, never merged with English: negations (English
+        // "no" is Portuguese "in the"), verb endings, history, progress and promise words
+        let own_list = |pick: fn(&EventWords) -> &Vec<String>| {
+            own.map(|w| pick(&w.events).clone()).unwrap_or_default()
+        };
         let mut out = DraftWords {
-            legal_name_first: self.by_lang.get(lang).is_none_or(|w| w.legal_name_first),
+            legal_name_first: own.is_none_or(|w| w.legal_name_first),
             events: EventWords {
-                time_after_word: self
-                    .by_lang
-                    .get(lang)
-                    .is_none_or(|w| w.events.time_after_word),
-                // negation words are the page language's own (English "no" is Portuguese "in the")
-                negation: self
-                    .by_lang
-                    .get(lang)
-                    .map(|w| w.events.negation.clone())
-                    .unwrap_or_default(),
-                negation_after: self
-                    .by_lang
-                    .get(lang)
-                    .map(|w| w.events.negation_after.clone())
-                    .unwrap_or_default(),
-                // verb endings are the page language's own
-                clause_end_after: self
-                    .by_lang
-                    .get(lang)
-                    .map(|w| w.events.clause_end_after.clone())
-                    .unwrap_or_default(),
-                history: self
-                    .by_lang
-                    .get(lang)
-                    .map(|w| w.events.history.clone())
-                    .unwrap_or_default(),
-                progress_before: self
-                    .by_lang
-                    .get(lang)
-                    .map(|w| w.events.progress_before.clone())
-                    .unwrap_or_default(),
-                progress_after: self
-                    .by_lang
-                    .get(lang)
-                    .map(|w| w.events.progress_after.clone())
-                    .unwrap_or_default(),
-                promise_before: self
-                    .by_lang
-                    .get(lang)
-                    .map(|w| w.events.promise_before.clone())
-                    .unwrap_or_default(),
-                promise_after: self
-                    .by_lang
-                    .get(lang)
-                    .map(|w| w.events.promise_after.clone())
-                    .unwrap_or_default(),
+                time_after_word: own.is_none_or(|w| w.events.time_after_word),
+                negation: own_list(|e| &e.negation),
+                negation_after: own_list(|e| &e.negation_after),
+                clause_end_after: own_list(|e| &e.clause_end_after),
+                history: own_list(|e| &e.history),
+                progress_before: own_list(|e| &e.progress_before),
+                progress_after: own_list(|e| &e.progress_after),
+                promise_before: own_list(|e| &e.promise_before),
+                promise_after: own_list(|e| &e.promise_after),
                 ..Default::default()
             },
             ..Default::default()
