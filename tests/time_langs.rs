@@ -187,6 +187,17 @@ mod ko {
     use super::*;
 
     #[test]
+    fn a_range_whose_end_is_the_next_day_is_one_range() {
+        // "09:00 ~ 익일 10:00" is 25 hours: the end is the day after, whatever its clock
+        let p = run_ref("ko", "장애 시간: 09:00 ~ 익일 10:00", "2024-06-02T12:00");
+        assert_eq!(p.times.len(), 1, "{:?}", values(&p));
+        assert_eq!(
+            values(&p),
+            ["2024-06-02T09:00:00+09:00", "2024-06-03T10:00:00+09:00"]
+        );
+    }
+
+    #[test]
     fn the_afternoon_written_once_carries_to_the_bare_clocks_after_it() {
         // "오후 1시 40분께 … 1시 55분쯤 … 2시 반께": all afternoon; "오전" ends the carrying
         let p = run_ref(

@@ -610,6 +610,8 @@ pub fn resolve(
                 .and_then(|d| d.relative)
                 .and_then(|n| relative_base.map(|x| x + Duration::days(n)));
             let own = own.or(rel);
+            // "15:30 ~ 익일 02:10": the end is on the day after the start
+            let own = own.or(date.filter(|_| b.next_day).map(|d| d + Duration::days(1)));
             let bdate = full_date(b).or(own).or(date);
             if let (Some(d), Some(c)) = (bdate, b.clock) {
                 let mut local = d.and_hms_opt(c.hour, c.minute, c.second);

@@ -1789,7 +1789,13 @@ fn merge_ranges(text: &str, items: Vec<RawTime>, w: &Words) -> Vec<RawTime> {
             && b.start >= a.end
             && b.start - a.end <= MAX_CONNECTOR_BYTES
             && {
-                let gap = text[a.end..b.start].trim().to_lowercase();
+                let mut gap = text[a.end..b.start].trim().to_lowercase();
+                // "15:30 ~ 익일 02:10": the end's next-day word is not part of the connector
+                if b.next_day {
+                    if let Some(nd) = w.next_day.iter().find(|nd| gap.ends_with(nd.as_str())) {
+                        gap = gap[..gap.len() - nd.len()].trim().to_string();
+                    }
+                }
                 let opened = || {
                     let bs = skip_ws_back(text, a.clock_start.max(a.start), MAX_GAP_SPACES);
                     phrase_before(text, bs, &w.openers).is_some()
