@@ -21,6 +21,16 @@ fn draft(fixture: &str, url: Option<&str>) -> Value {
     serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{e}: {}", stdout(&out)))
 }
 
+/// The quotes of the draft's events, in order.
+fn event_quotes(v: &Value) -> Vec<String> {
+    v["review"]["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["quote"].as_str().unwrap_or("").to_string())
+        .collect()
+}
+
 fn warnings(v: &Value) -> Vec<String> {
     v["review"]["warnings"]
         .as_array()
@@ -239,12 +249,7 @@ fn time_only_rows_read_the_line_below_and_a_byline_is_not_an_event() {
     // "Tuesday" is the latest Tuesday on or before the byline's day (Wed 2023-03-08)
     assert_window(&v, "2023-03-07T01:10:00+00:00", "2023-03-07T03:40:00+00:00");
     assert_eq!(v["case"]["timeline"]["detected_after"], "15m");
-    let quotes: Vec<&str> = v["review"]["events"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|e| e["quote"].as_str().unwrap())
-        .collect();
+    let quotes = event_quotes(&v);
     assert!(
         !quotes.iter().any(|q| q.contains("09:30")),
         "the byline's stamp is when the page was written: {quotes:?}"
@@ -373,12 +378,7 @@ fn times_of_an_earlier_outage_mentioned_for_context_are_not_events() {
         Some("https://news.example.co.kr/view/7001"),
     );
     assert_window(&v, "2022-10-15T15:30:00+09:00", "2022-10-15T16:40:00+09:00");
-    let quotes: Vec<String> = v["review"]["events"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|e| e["quote"].as_str().unwrap_or("").to_string())
-        .collect();
+    let quotes = event_quotes(&v);
     assert!(
         !quotes.iter().any(|q| q.contains("2시")),
         "'지난 4일에도 오후 2시께 … 발생한 바 있다' is an earlier outage: {quotes:?}"
@@ -444,12 +444,7 @@ fn a_wide_head_line_labelled_as_the_source_stamp_is_a_byline() {
         "zh-wide-stamp-line.txt",
         Some("https://www.example.cn/tech/2019-05/08/content_1.htm"),
     );
-    let quotes: Vec<&str> = v["review"]["events"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|e| e["quote"].as_str().unwrap())
-        .collect();
+    let quotes = event_quotes(&v);
     assert!(
         !quotes.iter().any(|q| q.contains("07时38分")),
         "the stamp is no event: {quotes:?}"
@@ -526,12 +521,7 @@ fn promised_and_estimated_times_are_no_events() {
         "ko-promised-times.txt",
         Some("https://news.example.kr/2022/04/07/article-9"),
     );
-    let quotes: Vec<&str> = v["review"]["events"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|e| e["quote"].as_str().unwrap())
-        .collect();
+    let quotes = event_quotes(&v);
     assert_eq!(quotes.len(), 1, "{quotes:?}");
     assert_eq!(v["review"]["window"]["end"], Value::Null);
 }

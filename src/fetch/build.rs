@@ -225,16 +225,8 @@ pub fn from_bytes(meta: Meta, bytes: &[u8], profiles: &Profiles) -> Document {
         _ => {}
     }
     Document {
-        url: meta.url,
-        final_url: meta.final_url,
-        status: meta.status,
-        redirects: meta.redirects,
-        redirect_statuses: meta.redirect_statuses,
-        content_type: meta.content_type,
         charset: Some(decoded.charset.to_string()),
         bytes: bytes.len() as u64,
-        from_cache: meta.from_cache,
-        archive: meta.archive,
         profile: profile.map(ProfileRef::from),
         format,
         html: decoded.text,
@@ -243,7 +235,7 @@ pub fn from_bytes(meta: Meta, bytes: &[u8], profiles: &Profiles) -> Document {
         full_text,
         page,
         incidents,
-        warnings: vec![],
+        ..bare(meta)
     }
 }
 
@@ -274,26 +266,18 @@ fn from_pdf(meta: Meta, bytes: &[u8], profiles: &Profiles) -> Document {
     } else {
         text.clone()
     };
+    let content_type = meta.content_type.clone().or(Some("application/pdf".into()));
     Document {
-        url: meta.url,
-        final_url: meta.final_url,
-        status: meta.status,
-        redirects: meta.redirects,
-        redirect_statuses: meta.redirect_statuses,
-        content_type: meta.content_type.or(Some("application/pdf".into())),
-        charset: None,
+        content_type,
         bytes: bytes.len() as u64,
-        from_cache: meta.from_cache,
-        archive: meta.archive,
         profile: profile.map(ProfileRef::from),
-        format: Format::Text,
         html: pdf.text.clone(),
         title: page.title.clone(),
         full_text,
         text,
         page: Some(page),
-        incidents: vec![],
         warnings: pdf.warnings,
+        ..bare(meta)
     }
 }
 
@@ -359,29 +343,19 @@ pub fn for_link_check(meta: Meta, bytes: &[u8], profiles: &Profiles) -> Document
     let title =
         head_title.or_else(|| super::text::title_and_text(&decoded.text, format, &selectors).0);
     Document {
-        url: meta.url,
-        final_url: meta.final_url,
-        status: meta.status,
-        redirects: meta.redirects,
-        redirect_statuses: meta.redirect_statuses,
-        content_type: meta.content_type,
         charset: Some(decoded.charset.to_string()),
         bytes: bytes.len() as u64,
-        from_cache: meta.from_cache,
-        archive: meta.archive,
         profile: profile.map(ProfileRef::from),
         format,
         html: decoded.text,
         title,
         text,
-        full_text: String::new(),
-        page: None,
-        incidents: Vec::new(),
-        warnings: Vec::new(),
+        ..bare(meta)
     }
 }
 
-/// A Document with what `meta` says and nothing read from a body.
+/// A Document with what `meta` says and nothing read from a body; the other builders fill in
+/// what they read and take the rest from here.
 fn bare(meta: Meta) -> Document {
     Document {
         url: meta.url,
