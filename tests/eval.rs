@@ -47,15 +47,18 @@ fn real_corpus_holds_its_floors_on_both_halves() {
     let out = common::run(&["eval", "--json", "--corpus", corpus.to_str().unwrap()]);
     assert!(out.status.success(), "{}", common::stderr(&out));
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
-    // (metric, floor for half a, floor for half b), measured 2026-12-01
+    // (metric, floor for half a, floor for half b), measured 2026-12-01. Half b's durations
+    // floor went down once, 0.89 → 0.84: bare CJK day numbers ("15일", "15日") became days of
+    // the month, which removed 13 wrong "N days" lengths and fixed three dates on half b but
+    // lost two day lengths there whose words the lexicons do not yet know.
     let floors: &[(&str, f64, f64)] = &[
-        ("date", 0.96, 0.84),
-        ("window_start", 0.96, 0.71),
-        ("window_end", 0.88, 0.57),
+        ("date", 0.96, 0.92),
+        ("window_start", 0.96, 0.78),
+        ("window_end", 0.88, 0.60),
         ("detected_after", 0.99, 0.42),
         ("resolved_after", 0.92, 0.57),
-        ("events_f1", 0.95, 0.78),
-        ("durations_recall", 0.95, 0.89),
+        ("events_f1", 0.95, 0.82),
+        ("durations_recall", 0.95, 0.84),
         ("org", 0.92, 0.78),
         ("labels_f1", 0.74, 0.52),
         ("root_cause", 0.84, 0.60),

@@ -313,6 +313,39 @@ mod ko {
         let p = run("ko", "'22년 10월 15일");
         assert_eq!(values(&p), vec!["2022-10-15".to_string()]);
     }
+    #[test]
+    fn a_bare_day_number_is_a_day_of_the_month_unless_its_words_make_it_a_length() {
+        // news writes the day alone: "지난 15일 오후", dated against the page's own day
+        let p = run_ref(
+            "ko",
+            "지난 15일 오후 카카오톡 장애가 발생했다.",
+            "2023-07-16T09:00",
+        );
+        assert_eq!(
+            values(&p),
+            vec![
+                "2023-07-15T12:00:00".to_string(),
+                "2023-07-15T16:00:00".to_string()
+            ]
+        );
+        assert!(p.durations.is_empty(), "{:?}", durations(&p));
+        // a day after the page's own day is last month's
+        let p = run_ref("ko", "지난 30일 서비스가 멈췄다.", "2023-07-02T09:00");
+        assert_eq!(values(&p), vec!["2023-06-30".to_string()]);
+        // lengths: a length word after or before, "about", another number part
+        for t in [
+            "3일 동안 멈췄다",
+            "기간을 7일로 연장",
+            "이용일자를 3일 연장",
+            "약 3일",
+            "3일 이상",
+            "1일 3시간",
+        ] {
+            let p = run_ref("ko", t, "2023-07-16T09:00");
+            assert!(p.times.is_empty(), "{t}: {:?}", values(&p));
+            assert!(!p.durations.is_empty(), "{t}");
+        }
+    }
 }
 
 mod ja {
@@ -426,6 +459,40 @@ mod zh {
         assert!(p.durations.is_empty(), "{:?}", durations(&p));
         let p = run("zh", "民國112年6月3日");
         assert_eq!(values(&p), vec!["2023-06-03".to_string()]);
+    }
+    #[test]
+    fn a_bare_day_number_is_a_day_of_the_month_unless_its_words_make_it_a_length() {
+        let p = run_ref("zh", "本月15日晚间，某应用出现故障。", "2023-07-16T09:00");
+        assert!(
+            values(&p).contains(&"2023-07-15T16:00:00".to_string()),
+            "{:?}",
+            values(&p)
+        );
+        assert!(p.durations.is_empty(), "{:?}", durations(&p));
+        let p = run_ref(
+            "ja",
+            "15日未明からつながりにくい状態が続いた。",
+            "2023-07-16T09:00",
+        );
+        assert!(
+            values(&p).contains(&"2023-07-15T00:00:00".to_string()),
+            "{:?}",
+            values(&p)
+        );
+        for (l, t) in [
+            ("zh", "3日内完成"),
+            ("zh", "为期3日"),
+            ("ja", "3日間停止"),
+            ("ja", "丸1日"),
+        ] {
+            let p = run_ref(l, t, "2023-07-16T09:00");
+            assert!(
+                p.times.iter().all(|m| m.kind != TimeKind::Date),
+                "{t}: {:?}",
+                values(&p)
+            );
+            assert!(!p.durations.is_empty(), "{t}");
+        }
     }
 }
 

@@ -89,9 +89,9 @@ pub fn url_hint(url: &str) -> Option<(Hint, String)> {
     let year = YEAR.get_or_init(|| {
         Regex::new(r"(?:^|[/_=-])((?:19|20)\d{2})(?:[/_-](\d{1,2}))?(?:$|[/_.-])").unwrap()
     });
-    // the path and query only: a host's digits are not a date
-    let rest = url.split_once("://").map_or(url, |(_, r)| r);
-    let rest = rest.find('/').map_or("", |i| &rest[i..]);
+    // the path and query only: a host's digits are not a date (but see the last step)
+    let after_scheme = url.split_once("://").map_or(url, |(_, r)| r);
+    let rest = after_scheme.find('/').map_or("", |i| &after_scheme[i..]);
     let day = |c: &regex::Captures| -> Option<NaiveDate> {
         let y: i32 = c[1].parse().ok()?;
         let d = NaiveDate::from_ymd_opt(y, c[2].parse().ok()?, c[3].parse().ok()?)?;
@@ -147,7 +147,16 @@ pub fn url_hint(url: &str) -> Option<(Hint, String)> {
             ));
         }
     }
-    None
+    // last: a host label that is a year on its own ("2023.example.org", a site kept per year)
+    let host = after_scheme
+        .split(['/', '?', '#', ':'])
+        .next()
+        .unwrap_or("");
+    host.split('.')
+        .filter(|l| l.len() == 4 && l.bytes().all(|b| b.is_ascii_digit()))
+        .filter_map(|l| l.parse::<i32>().ok())
+        .find(|y| plausible_year(*y))
+        .map(|y| (Hint::Year(y), y.to_string()))
 }
 
 /// The year named most often in the prose ("the first big outage of 2022"), ties to the later.
@@ -491,6 +500,15 @@ mod tests {
         assert_eq!(h("https://example.com/status/incidents/abc123"), None);
         // a host's digits and long ids are not dates
         assert_eq!(h("https://host2019.example.com/p/99999999"), None);
+        // a host label that is a year on its own is the weakest year there is
+        assert_eq!(
+            h("https://2021.example.org/news/tech/123456.html"),
+            Some(Hint::Year(2021))
+        );
+        assert_eq!(
+            h("https://2021.example.org/2019/05/x.html"),
+            Some(Hint::Year(2019))
+        );
     }
 
     #[test]

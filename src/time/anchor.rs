@@ -15,6 +15,9 @@ const HEADING_LINE_CHARS: usize = 48;
 const SENTENCE_REACH: usize = 400;
 /// A day-only date ("24일") this many days before the anchor date is read as next month.
 const DAY_ONLY_BACK_DAYS: i64 = 15;
+/// Days after the page's own date that a bare day number may still be ("17일" on a page of
+/// the 16th); further ahead, it is last month's day.
+const DAY_ONLY_AHEAD_DAYS: i64 = 3;
 /// A time-only row rolls past midnight only from a time at or after this hour…
 const EVENING_HOUR: u32 = 18;
 /// …to one before this hour.
@@ -451,11 +454,12 @@ pub fn resolve(
                 base.is_none_or(|b| *d <= b && (b - *d).num_days() <= DAY_ONLY_BACK_DAYS)
             });
         let (mut date, next_day) = match named_base {
-            Some((d, _)) => resolve_date(&r, Some(d), relative_base, prev, None),
+            Some((d, _)) => resolve_date(&r, Some(d), relative_base, reference_day, prev, None),
             None => resolve_date(
                 &r,
                 base,
                 relative_base,
+                reference_day,
                 prev,
                 last_clocked.filter(|l| !under_heading || Some(l.date()) >= base),
             ),
@@ -848,6 +852,7 @@ fn resolve_date(
     r: &RawTime,
     anchor: Option<NaiveDate>,
     relative_base: Option<NaiveDate>,
+    reference: Option<NaiveDate>,
     prev: Option<NaiveDateTime>,
     last_clocked: Option<NaiveDateTime>,
 ) -> (Option<NaiveDate>, bool) {
@@ -896,6 +901,19 @@ fn resolve_date(
             if (a - c).num_days() > DAY_ONLY_BACK_DAYS {
                 cand = a
                     .checked_add_months(chrono::Months::new(1))
+                    .and_then(|n| NaiveDate::from_ymd_opt(n.year(), n.month(), day));
+            }
+        }
+        // a page dated the 2nd that tells of "the 30th" tells of last month's (a day or two
+        // after the page's date may be the incident's own next day: a status page's date is
+        // when the incident was opened)
+        if let (Some(c), Some(r)) = (cand, reference) {
+            if (c - r).num_days() > DAY_ONLY_AHEAD_DAYS {
+                cand = r
+                    .with_day(1)
+                    .and_then(|m| {
+                        m.checked_sub_months(chrono::Months::new(u32::from(day > r.day())))
+                    })
                     .and_then(|n| NaiveDate::from_ymd_opt(n.year(), n.month(), day));
             }
         }

@@ -80,6 +80,11 @@ pub struct DateWords {
     /// après le 12 janvier") or back from ("2 weeks before May 13").
     pub offset_after: Vec<String>,
     pub offset_before: Vec<String>,
+    /// Words after a bare day number ("3일 동안", "3日間", "3日内") that make it a length; any
+    /// other bare "15일" / "15日" is the 15th of the month ("지난 15일 오후", "15日晚间").
+    pub day_length_after: Vec<String>,
+    /// Words before a bare day number that make it a length ("기간을 7일로", "期間は3日").
+    pub day_length_before: Vec<String>,
 }
 
 /// Words of clock times.

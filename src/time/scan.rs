@@ -185,6 +185,8 @@ pub struct Words {
     pub abbreviations: Vec<String>,
     pub units: Vec<(String, u64)>,
     pub half_infix: Vec<String>,
+    pub day_length_after: Vec<String>,
+    pub day_length_before: Vec<String>,
 }
 
 /// Seconds in each duration unit key.
@@ -460,6 +462,8 @@ impl Patterns {
             abbreviations,
             units,
             half_infix,
+            day_length_after: sorted_phrases(&d.day_length_after),
+            day_length_before: sorted_phrases(&d.day_length_before),
         };
         Ok(Patterns {
             clock_num: Regex::new(r"(\d{1,2}):(\d{2})(?::(\d{2}))?(?:[.,]\d{1,6})?")?,
@@ -1586,6 +1590,23 @@ fn scan_dates(text: &str, lex: &Lexicon) -> (Vec<RawTime>, Vec<RawTime>) {
     (kept, day_only)
 }
 
+/// Whether the words around a bare day number make it a length: a length word, "ago" or
+/// "later" after it, "about" or a length word before it, or another number part right after
+/// ("1일 3시간").
+fn day_is_length(text: &str, start: usize, end: usize, w: &Words) -> bool {
+    let a = skip_ws(text, end, MAX_GAP_SPACES);
+    if text[a..].starts_with(|c: char| c.is_ascii_digit()) {
+        return true;
+    }
+    let b = skip_ws_back(text, start, MAX_GAP_SPACES);
+    [&w.day_length_after, &w.ago_after, &w.later_after]
+        .iter()
+        .any(|l| phrase_at(text, a, l).is_some())
+        || [&w.approx_before, &w.day_length_before]
+            .iter()
+            .any(|l| phrase_before(text, b, l).is_some())
+}
+
 /// Where a clock may start after a date: past spaces, "(토)", a weekday, a joiner.
 fn after_date_gap(text: &str, pos: usize, w: &Words) -> usize {
     let mut p = skip_ws(text, pos, MAX_GAP_SPACES);
@@ -1667,6 +1688,7 @@ pub fn scan_times(text: &str, lex: &Lexicon, zones: &ZoneTable) -> Vec<RawTime> 
         })
         .collect();
     let mut items: Vec<RawTime> = Vec::new();
+    let mut used_day = vec![false; day_only.len()];
     let mut di = 0;
     for mut c in clocks {
         c.clock_start = c.start;
@@ -1685,13 +1707,13 @@ pub fn scan_times(text: &str, lex: &Lexicon, zones: &ZoneTable) -> Vec<RawTime> 
         }
         if !merged {
             let k = day_only.partition_point(|d| d.end <= c.start);
-            if let Some(d) = k
+            if let Some(i) = k
                 .checked_sub(1)
-                .map(|i| &day_only[i])
-                .filter(|d| after_date_gap(text, d.end, w) == c.start)
+                .filter(|&i| after_date_gap(text, day_only[i].end, w) == c.start)
             {
-                c.start = d.start;
-                c.date = d.date;
+                c.start = day_only[i].start;
+                c.date = day_only[i].date;
+                used_day[i] = true;
                 merged = true;
             }
         }
@@ -1756,6 +1778,17 @@ pub fn scan_times(text: &str, lex: &Lexicon, zones: &ZoneTable) -> Vec<RawTime> 
     let item_spans: Vec<(usize, usize)> = items.iter().map(|c| (c.start, c.end)).collect();
     for (i, d) in dates.into_iter().enumerate() {
         if !used_date[i] && !overlaps_sorted(&item_spans, d.start, d.end) {
+            items.push(d);
+        }
+    }
+    // a bare day number with no clock ("지난 15일 오후", "15日晚间", "15日に"): the day of the
+    // month, unless the words around make it a length ("3일 동안", "約3日", "3日間")
+    for (i, d) in day_only.into_iter().enumerate() {
+        if !used_day[i]
+            && !overlaps_sorted(&item_spans, d.start, d.end)
+            && !items.iter().any(|t| t.start < d.end && d.start < t.end)
+            && !day_is_length(text, d.start, d.end, w)
+        {
             items.push(d);
         }
     }
