@@ -525,3 +525,18 @@ fn promised_and_estimated_times_are_no_events() {
     assert_eq!(quotes.len(), 1, "{quotes:?}");
     assert_eq!(v["review"]["window"]["end"], Value::Null);
 }
+
+#[test]
+fn words_may_mark_the_end_when_none_mark_the_start() {
+    // rows "9:12 收到反馈 … 11:05 完成修复 … 15:30 发布本说明": no onset word, but the fix is
+    // named, so the end is the fix and not the notice posted after it
+    let v = draft("zh-rows-only-the-fix-named.txt", None);
+    assert_window(&v, "2022-06-08T09:12:00+08:00", "2022-06-08T11:05:00+08:00");
+}
+
+#[test]
+fn a_maintenance_announced_for_later_is_not_the_incident() {
+    // "wird heute Nacht zwischen 23 und 2 Uhr … ersetzt": a plan, not an impact period
+    let v = draft("de-maintenance-announced.txt", None);
+    assert_window(&v, "2021-03-03T09:40:00+01:00", "2021-03-03T10:55:00+01:00");
+}

@@ -687,7 +687,15 @@ pub fn analyse(
         let len = (points[e].at - points[s].at).num_seconds();
         if (MIN_WINDOW_SECS..=MAX_WINDOW_SECS).contains(&len) {
             found.start = Some((s, "earliest time stated (no words mark the start)"));
-            found.end = Some((e, "latest time stated (no words mark the end)"));
+            // words may still mark the end when none mark the start ("10:00 … 进行了修复",
+            // then "14:00 发布公告"): the last recovery after the start, else the latest time
+            found.end = Some(
+                last_recovery(Some(points[s].at))
+                    .filter(|r| points[*r].at > points[s].at)
+                    .map_or((e, "latest time stated (no words mark the end)"), |r| {
+                        (r, "last event reporting recovery")
+                    }),
+            );
         }
     }
 
