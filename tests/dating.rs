@@ -540,3 +540,11 @@ fn a_maintenance_announced_for_later_is_not_the_incident() {
     let v = draft("de-maintenance-announced.txt", None);
     assert_window(&v, "2021-03-03T09:40:00+01:00", "2021-03-03T10:55:00+01:00");
 }
+
+#[test]
+fn users_reports_are_how_an_outage_was_detected() {
+    // "이용자 신고가 잇따랐고": the company learned of it from its users' reports
+    let v = draft("ko-users-reported.txt", None);
+    assert_eq!(v["case"]["timeline"]["detected_after"], "15m");
+    assert_eq!(v["case"]["timeline"]["resolved_after"], "50m");
+}

@@ -55,7 +55,7 @@ fn real_corpus_holds_its_floors_on_both_halves() {
         ("date", 0.96, 0.92),
         ("window_start", 0.96, 0.78),
         ("window_end", 0.88, 0.60),
-        ("detected_after", 0.99, 0.42),
+        ("detected_after", 0.99, 0.57),
         ("resolved_after", 0.92, 0.57),
         ("events_f1", 0.95, 0.82),
         ("durations_recall", 0.95, 0.84),
