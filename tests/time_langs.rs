@@ -892,6 +892,33 @@ mod mixed {
     }
 }
 
+mod place_time {
+    use super::*;
+
+    #[test]
+    fn a_places_local_time_is_that_places_zone() {
+        // "London time", "倫敦時間", "뉴욕 시간": a place of [places] in a local-time form
+        let p = run_ref(
+            "en",
+            "The site failed at 13:50 London time.",
+            "2024-06-10T00:00",
+        );
+        assert_eq!(values(&p), vec!["2024-06-10T13:50:00+01:00".to_string()]);
+        let p = run_ref(
+            "zh",
+            "截至倫敦時間下午1時50分左右，用戶無法訪問。",
+            "2024-01-10T00:00",
+        );
+        assert_eq!(values(&p), vec!["2024-01-10T13:50:00+00:00".to_string()]);
+        let p = run_ref(
+            "ko",
+            "뉴욕 시간 오후 3시부터 접속이 끊겼다.",
+            "2024-01-10T00:00",
+        );
+        assert_eq!(values(&p), vec!["2024-01-10T15:00:00-05:00".to_string()]);
+    }
+}
+
 mod multi_day {
     use super::*;
 

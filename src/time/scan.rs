@@ -1090,11 +1090,43 @@ fn attach_clock_words(text: &str, lex: &Lexicon, zones: &ZoneTable, r: &mut RawT
     if let Some((zone, end)) = zone_after(text, r.end, lex, zones, iso_like) {
         r.zone = Some(zone);
         r.end = end;
+    } else if let Some(zone) = zone_name_before(text, r.start, zones) {
+        // "倫敦時間下午1時50分", "뉴욕 시간 오후 3시": the name written just before the clock
+        r.zone = Some(zone);
     }
     true
 }
 
-/// A zone written right after a time: "UTC", "(GMT+7)", "+09:00", "Z", "KST".
+/// A zone's name ending right before `pos` (spaces apart): "倫敦時間", "뉴욕 시간", "北京时间".
+fn zone_name_before(text: &str, pos: usize, zones: &ZoneTable) -> Option<ZoneRef> {
+    let b = skip_ws_back(text, pos, MAX_GAP_SPACES);
+    let last = text[..b].chars().next_back()?.to_lowercase().next()?;
+    if !last.is_alphabetic() {
+        return None;
+    }
+    let (_, zone) = zones.names().iter().find(|(n, _)| {
+        n.ends_with(last)
+            && b >= n.len()
+            && text
+                .get(b - n.len()..b)
+                .is_some_and(|t| t.to_lowercase() == *n)
+            && !text[..b - n.len()]
+                .chars()
+                .next_back()
+                .is_some_and(|c| c.is_alphanumeric() && c.is_ascii())
+    })?;
+    (zone.parse::<chrono_tz::Tz>().is_ok() || zone == "UTC").then(|| ZoneRef {
+        offset: None,
+        zone: zone.clone(),
+        warning: None,
+    })
+}
+
+/// Longest zone name read right after a time ("central european summer time").
+const MAX_ZONE_NAME_CHARS: usize = 40;
+
+/// A zone written right after a time: "UTC", "(GMT+7)", "+09:00", "Z", "KST", or a zone's name
+/// ("London time", "heure de Paris").
 pub fn zone_after(
     text: &str,
     pos: usize,
@@ -1161,6 +1193,32 @@ pub fn zone_after(
                     },
                     p + m.end(),
                 ));
+            }
+        }
+    }
+    if found.is_none() {
+        // a zone's name: "13:50 London time", "15h30 heure de Paris", "3pm Pacific time"
+        let first = rest
+            .chars()
+            .next()
+            .map(|c| c.to_lowercase().next().unwrap_or(c));
+        if first.is_some_and(|c| c.is_alphabetic()) {
+            if let Some((name, zone)) = zones.names().iter().find(|(n, _)| {
+                n.chars().count() <= MAX_ZONE_NAME_CHARS
+                    && n.starts_with(first.unwrap_or(' '))
+                    && rest.get(..n.len()).is_some_and(|r| r.to_lowercase() == *n)
+                    && !rest[n.len()..].starts_with(|c: char| c.is_alphanumeric())
+            }) {
+                if zone.parse::<chrono_tz::Tz>().is_ok() || zone == "UTC" {
+                    found = Some((
+                        ZoneRef {
+                            offset: None,
+                            zone: zone.clone(),
+                            warning: None,
+                        },
+                        p + name.len(),
+                    ));
+                }
             }
         }
     }

@@ -41,6 +41,16 @@ struct ZoneFile {
     places: BTreeMap<String, String>,
     #[serde(default)]
     regions: BTreeMap<String, String>,
+    #[serde(default)]
+    place_time: PlaceTime,
+}
+
+/// How pages say "a place's local time" ("London time", "倫敦時間", "heure de Paris"): forms
+/// with `{}` where a [places] name goes. Each place in each form is a zone name.
+#[derive(Debug, Clone, Deserialize, Default)]
+struct PlaceTime {
+    #[serde(default)]
+    forms: Vec<String>,
 }
 
 /// A zone reference resolved for one page language.
@@ -112,6 +122,20 @@ impl ZoneTable {
             .into_iter()
             .map(|(k, v)| (k.to_lowercase(), v))
             .collect();
+        // "London time", "倫敦時間", "heure de Paris": each place in each local-time form
+        for form in &file.place_time.forms {
+            anyhow::ensure!(
+                form.contains("{}"),
+                "{}: [place_time] form {form:?} has no {{}} for the place",
+                path.display()
+            );
+            for (place, zone) in &file.places {
+                let key = form.replace("{}", place).to_lowercase();
+                if !names.iter().any(|(k, _)| *k == key) {
+                    names.push((key, zone.clone()));
+                }
+            }
+        }
         for (k, v) in &names {
             anyhow::ensure!(
                 v == "UTC" || v.parse::<chrono_tz::Tz>().is_ok(),
