@@ -47,6 +47,8 @@ pub const CAUSE_CUE_RULE: &str = "; cause cue";
 pub const ASSERTIONS_DIR: &str = "assertions";
 /// Language whose phrases are matched in text of every language (technical terms).
 const PHRASE_LINGUA_FRANCA: &str = "en";
+/// Language whose traditional characters are read as simplified before matching.
+const TRADITIONAL_FOLD_LANG: &str = "zh";
 /// Language assumed when no hint is given and detection is unsure.
 const FALLBACK_LANG: &str = "en";
 
@@ -176,11 +178,16 @@ impl Normalizer {
         sections: &[SectionSpan],
         lang_hint: Option<&str>,
     ) -> Vec<Label> {
-        let folded = Folded::new(text);
-        let f = folded.text.as_str();
+        let mut folded = Folded::new(text);
         let lang = lang_hint
             .map(str::to_string)
             .unwrap_or_else(|| detect_lang(text));
+        // Chinese phrases and triggers are written in simplified characters: traditional text
+        // ("無法連線", "網路中斷") is read through its simplified twin, char for char.
+        if lang == TRADITIONAL_FOLD_LANG {
+            text::simplify_chinese(&mut folded.text);
+        }
+        let f = folded.text.as_str();
         // Phrases of the text's language, and English: technical terms cross languages in English.
         let langs = [lang.as_str(), PHRASE_LINGUA_FRANCA];
         let matcher = self.matcher(&lang);
