@@ -25,6 +25,10 @@ const EXCLUDE_KEY: &str = "exclude";
 /// Extra key in a term's table: per language, words that, in the mention's sentence, say the
 /// thing worked or is not this incident's ("thanks to our redundancy"): the mention is negated.
 const CANCEL_KEY: &str = "cancel";
+/// Extra key in a term's table: per language, words one of which the mention's sentence must
+/// hold for the mention to count ("manually" is manual toil only next to a repair or recovery
+/// word: staff serving customers by hand while systems are down is not).
+const CONTEXT_KEY: &str = "context";
 
 /// What a phrase or pattern stands for.
 #[derive(Debug, Clone)]
@@ -90,6 +94,8 @@ fn inflection_of(phrase_words: &[String], text: &str, algo: rust_stemmers::Algor
 pub struct TermData {
     pub exclude: Vec<String>,
     pub cancel: Vec<(String, bool, bool)>,
+    /// Words one of which the mention's sentence must hold (none: every sentence will do).
+    pub context: Vec<(String, bool, bool)>,
 }
 
 /// The phrases of one stemmed language, stemmed, in one automaton.
@@ -286,6 +292,14 @@ impl Matcher {
                         .filter(|w| !w.is_empty())
                         .collect(),
                     cancel: lang_lists(t, CANCEL_KEY)
+                        .into_iter()
+                        .map(|(_, w)| {
+                            let (l, r, core) = boundaries(&w);
+                            (fold(core), l, r)
+                        })
+                        .filter(|w| !w.0.is_empty())
+                        .collect(),
+                    context: lang_lists(t, CONTEXT_KEY)
                         .into_iter()
                         .map(|(_, w)| {
                             let (l, r, core) = boundaries(&w);

@@ -230,6 +230,11 @@ impl Normalizer {
                 .find(|s| s.start <= cs && cs < s.end)
                 .map(|s| s.kind.clone());
             let (sent_lo, sent_hi) = Breaks::around(&breaks.sentence, m.start, m.end);
+            // A term that needs a context word in its sentence ("manually" next to a repair
+            // word) has no mention in a sentence without one.
+            if !Self::in_context(matcher, f, m, sent_lo, sent_hi) {
+                continue;
+            }
             let in_sentence = |k: TriggerKind| {
                 live.iter()
                     .find(|h| h.kind == k && h.start >= sent_lo && h.end <= sent_hi)
@@ -391,6 +396,23 @@ impl Normalizer {
 }
 
 impl Normalizer {
+    /// Whether the mention's sentence `[lo, hi)` holds one of its term's context words (always
+    /// true for a term without them).
+    fn in_context(matcher: &Matcher, f: &str, m: &Mention, lo: usize, hi: usize) -> bool {
+        let t = &matcher.terms[matcher.entries[m.entry].term_idx];
+        if t.context.is_empty() {
+            return true;
+        }
+        let lo = if lo == 0 { 0 } else { lo + 1 };
+        let Some(sentence) = f.get(lo.min(m.start)..hi.min(f.len())) else {
+            return true;
+        };
+        t.context.iter().any(|(w, l, r)| {
+            text::occurrences(sentence, w.as_str())
+                .any(|i| matcher::at_boundaries(sentence, i, i + w.len(), *l, *r))
+        })
+    }
+
     /// The first of the mention's term's cancel words in its sentence `[lo, hi)`, if any.
     fn cancelled<'a>(
         matcher: &'a Matcher,
