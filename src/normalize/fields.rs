@@ -109,8 +109,9 @@ fn kept_terms(labels: &[Label], field: &str, vocab: &Vocabulary, min: f64) -> Ve
     let exclusive = |a: &str, b: &str| names(a, b) || names(b, a);
     // One term drops the other when it has at least `DOMINANCE` times its summed evidence;
     // with comparable evidence the page tells both (down for minutes, degraded for hours).
+    let dominance: f64 = std::env::var("L6_DOMINANCE").ok().and_then(|v| v.parse().ok()).unwrap_or(DOMINANCE);
     let beats = |x: &(String, f64, f64, usize), y: &(String, f64, f64, usize)| {
-        x.2 + 1e-9 >= DOMINANCE * y.2
+        x.2 + 1e-9 >= dominance * y.2
     };
     passing
         .iter()
@@ -128,7 +129,7 @@ fn kept_terms(labels: &[Label], field: &str, vocab: &Vocabulary, min: f64) -> Ve
 pub fn fill_case(labels: &[Label], vocab: &Vocabulary) -> CaseLabels {
     let list = |f: &str| -> Vec<String> {
         let min = match f {
-            "components" => MIN_COMPONENT_SUPPORT,
+            "components" => std::env::var("L6_COMP").ok().and_then(|v| v.parse().ok()).unwrap_or(MIN_COMPONENT_SUPPORT),
             "domain" => MIN_DOMAIN_SUPPORT,
             _ => MIN_LIST_SUPPORT,
         };
