@@ -48,6 +48,29 @@ pub struct Entry {
     words: Vec<String>,
 }
 
+/// Language whose compounds are written both spaced and solid ("웹 서버", "웹서버").
+const SOLID_COMPOUND_LANG: &str = "ko";
+
+/// Folded phrase `f` with the spaces between two Hangul syllables taken out, when it has any.
+fn solid_compound(f: &str) -> Option<String> {
+    let hangul = |c: char| ('\u{AC00}'..='\u{D7A3}').contains(&c);
+    let chars: Vec<char> = f.chars().collect();
+    let mut out = String::with_capacity(f.len());
+    let mut changed = false;
+    for (i, &c) in chars.iter().enumerate() {
+        let joins = c == ' '
+            && i > 0
+            && chars.get(i + 1).is_some_and(|&n| hangul(n))
+            && hangul(chars[i - 1]);
+        if joins {
+            changed = true;
+        } else {
+            out.push(c);
+        }
+    }
+    changed.then_some(out)
+}
+
 /// A word whose stem is shorter than this must match exactly ("ups" is not "up").
 const MIN_STEM_CHARS: usize = 4;
 
@@ -309,9 +332,18 @@ impl Matcher {
                         .collect(),
                 });
                 for (lang, list) in t.phrases.iter().filter(|(l, _)| wanted(l)) {
-                    for p in list {
+                    // Each phrase as written and, in Korean, its compound written solid
+                    // ("웹 서버" also finds "웹서버").
+                    let spellings = list.iter().flat_map(|p| {
                         let (left, right, core) = boundaries(p);
                         let f = fold(core);
+                        let solid = (lang == SOLID_COMPOUND_LANG)
+                            .then(|| solid_compound(&f))
+                            .flatten();
+                        std::iter::once((p, left, right, f))
+                            .chain(solid.map(|s| (p, left, right, s)))
+                    });
+                    for (p, left, right, f) in spellings {
                         if f.is_empty() {
                             continue;
                         }
@@ -573,5 +605,22 @@ impl Matcher {
             });
         }
         kept
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::solid_compound;
+
+    #[test]
+    fn korean_compounds_are_also_written_solid() {
+        assert_eq!(solid_compound("웹 서버").as_deref(), Some("웹서버"));
+        assert_eq!(
+            solid_compound("네트워크 장비 오류").as_deref(),
+            Some("네트워크장비오류")
+        );
+        // Spaces next to a Latin word or a number stay; a phrase with none has no variant.
+        assert_eq!(solid_compound("db 서버"), None);
+        assert_eq!(solid_compound("먹통"), None);
     }
 }
