@@ -57,6 +57,10 @@ impl CaseLabels {
 const EXCLUSIVE_KEY: &str = "exclusive_with";
 /// How many times the other's summed evidence a term needs to drop an exclusive term.
 const DOMINANCE: f64 = 1.5;
+/// Extra key in a term's table: the factor its exclusive rival needs over it to drop it, when
+/// it is harder to drop than [`DOMINANCE`] says (a page that tells which users were hit has
+/// told a partial outage, however often it repeats the word "outage").
+const DOMINANCE_KEY: &str = "dominance";
 
 /// Support for each term of `field` among affirmed labels: (term, combined confidence, summed
 /// confidence, first position), strongest first. Mentions combine as
@@ -109,9 +113,18 @@ fn kept_terms(labels: &[Label], field: &str, vocab: &Vocabulary, min: f64) -> Ve
     let exclusive = |a: &str, b: &str| names(a, b) || names(b, a);
     // One term drops the other when it has at least `DOMINANCE` times its summed evidence;
     // with comparable evidence the page tells both (down for minutes, degraded for hours).
-    let dominance: f64 = std::env::var("L6_DOMINANCE").ok().and_then(|v| v.parse().ok()).unwrap_or(DOMINANCE);
+    // The factor term `t`'s exclusive rival needs over it to drop it: its `dominance` key, or
+    // [`DOMINANCE`].
+    let dominance = |t: &str| -> f64 {
+        vocab
+            .field(field)
+            .and_then(|f| f.terms.get(t))
+            .and_then(|t| t.extra.get(DOMINANCE_KEY))
+            .and_then(|v| v.as_float().or_else(|| v.as_integer().map(|i| i as f64)))
+            .unwrap_or(DOMINANCE)
+    };
     let beats = |x: &(String, f64, f64, usize), y: &(String, f64, f64, usize)| {
-        x.2 + 1e-9 >= dominance * y.2
+        x.2 + 1e-9 >= dominance(&y.0) * y.2
     };
     passing
         .iter()
@@ -129,7 +142,7 @@ fn kept_terms(labels: &[Label], field: &str, vocab: &Vocabulary, min: f64) -> Ve
 pub fn fill_case(labels: &[Label], vocab: &Vocabulary) -> CaseLabels {
     let list = |f: &str| -> Vec<String> {
         let min = match f {
-            "components" => std::env::var("L6_COMP").ok().and_then(|v| v.parse().ok()).unwrap_or(MIN_COMPONENT_SUPPORT),
+            "components" => MIN_COMPONENT_SUPPORT,
             "domain" => MIN_DOMAIN_SUPPORT,
             _ => MIN_LIST_SUPPORT,
         };
