@@ -851,3 +851,27 @@ fn a_fiber_cut_by_road_works_is_a_network_failure_not_an_operator_error() {
     let labels = n.label("由于道路施工导致光缆被挖断，多地用户无法上网。", &[], Some("zh"));
     assert_eq!(fill_case(&labels, v).root_cause, "network-failure", "{labels:#?}");
 }
+
+#[test]
+fn a_term_implied_by_another_is_added_with_a_warning() {
+    let (v, n) = setup();
+    // Throttled clients imply the throttling layer, named or not.
+    let labels = n.label(
+        "Legitimate clients were rate limited and got HTTP 429 for an hour.",
+        &[],
+        Some("en"),
+    );
+    let case = fill_case(&labels, v);
+    assert!(case.symptoms.contains(&"rate-limited".to_string()), "{case:?}");
+    assert!(case.components.contains(&"rate-limiter".to_string()), "{case:?}");
+    assert!(
+        case.warnings
+            .iter()
+            .any(|w| w.contains("rate-limiter implied by symptoms:rate-limited")),
+        "{:?}",
+        case.warnings
+    );
+    // Without the implying term nothing is added.
+    let labels = n.label("The site was down for an hour.", &[], Some("en"));
+    assert!(fill_case(&labels, v).components.is_empty());
+}
