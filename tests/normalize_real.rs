@@ -774,12 +774,21 @@ fn manual_work_is_toil_only_beside_a_repair_or_recovery_word() {
 #[test]
 fn logging_in_is_not_the_identity_service() {
     for (lang, text) in [
-        ("ko", "본인 인증 절차를 거쳐야 송금할 수 있다. 인증 화면이 한참 뜨지 않았다."),
-        ("vi", "Người dùng không thể đăng nhập và xác thực giao dịch trong hai giờ."),
+        (
+            "ko",
+            "본인 인증 절차를 거쳐야 송금할 수 있다. 인증 화면이 한참 뜨지 않았다.",
+        ),
+        (
+            "vi",
+            "Người dùng không thể đăng nhập và xác thực giao dịch trong hai giờ.",
+        ),
     ] {
         let (_, n) = setup();
         let labels = n.label(text, &[], Some(lang));
-        assert!(affirmed(&labels, "auth-service").is_empty(), "{lang}: {labels:#?}");
+        assert!(
+            affirmed(&labels, "auth-service").is_empty(),
+            "{lang}: {labels:#?}"
+        );
     }
 }
 
@@ -789,7 +798,11 @@ fn a_korean_compound_written_solid_is_found_like_the_spaced_one() {
     let text = "웹서버 장애로 일부 페이지가 열리지 않았다.";
     let labels = n.label(text, &[], Some("ko"));
     assert_quotes_exact(text, &labels);
-    assert_eq!(affirmed(&labels, "app-server")[0].quote, "웹서버", "{labels:#?}");
+    assert_eq!(
+        affirmed(&labels, "app-server")[0].quote,
+        "웹서버",
+        "{labels:#?}"
+    );
 }
 
 #[test]
@@ -831,14 +844,29 @@ fn a_partial_outage_needs_twice_the_evidence_of_unavailability_to_be_dropped() {
 fn purpose_clauses_and_embedded_questions_do_not_state_a_data_loss() {
     let (_, n) = setup();
     for (lang, text) in [
-        ("ko", "회사는 데이터가 손실되지 않도록 백업 체계를 점검하겠다고 밝혔다."),
+        (
+            "ko",
+            "회사는 데이터가 손실되지 않도록 백업 체계를 점검하겠다고 밝혔다.",
+        ),
         ("ko", "데이터 손실이 있었는지는 아직 조사 중이다."),
-        ("ko", "데이터 손실을 최소화하기 위해 서버를 순차적으로 껐다."),
-        ("ko", "이번 장애로 회사가 이용자의 신뢰를 잃어버렸다는 비판이 나온다."),
-        ("ja", "同社はデータが消失しないよう、バックアップを二重化した。"),
+        (
+            "ko",
+            "데이터 손실을 최소화하기 위해 서버를 순차적으로 껐다.",
+        ),
+        (
+            "ko",
+            "이번 장애로 회사가 이용자의 신뢰를 잃어버렸다는 비판이 나온다.",
+        ),
+        (
+            "ja",
+            "同社はデータが消失しないよう、バックアップを二重化した。",
+        ),
     ] {
         let labels = n.label(text, &[], Some(lang));
-        assert!(affirmed(&labels, "data-loss").is_empty(), "{lang}: {labels:#?}");
+        assert!(
+            affirmed(&labels, "data-loss").is_empty(),
+            "{lang}: {labels:#?}"
+        );
     }
     // Stated, it still counts.
     let labels = n.label("정전으로 일부 이용자의 데이터가 유실됐다.", &[], Some("ko"));
@@ -848,8 +876,16 @@ fn purpose_clauses_and_embedded_questions_do_not_state_a_data_loss() {
 #[test]
 fn a_fiber_cut_by_road_works_is_a_network_failure_not_an_operator_error() {
     let (v, n) = setup();
-    let labels = n.label("由于道路施工导致光缆被挖断，多地用户无法上网。", &[], Some("zh"));
-    assert_eq!(fill_case(&labels, v).root_cause, "network-failure", "{labels:#?}");
+    let labels = n.label(
+        "由于道路施工导致光缆被挖断，多地用户无法上网。",
+        &[],
+        Some("zh"),
+    );
+    assert_eq!(
+        fill_case(&labels, v).root_cause,
+        "network-failure",
+        "{labels:#?}"
+    );
 }
 
 #[test]
@@ -862,8 +898,14 @@ fn a_term_implied_by_another_is_added_with_a_warning() {
         Some("en"),
     );
     let case = fill_case(&labels, v);
-    assert!(case.symptoms.contains(&"rate-limited".to_string()), "{case:?}");
-    assert!(case.components.contains(&"rate-limiter".to_string()), "{case:?}");
+    assert!(
+        case.symptoms.contains(&"rate-limited".to_string()),
+        "{case:?}"
+    );
+    assert!(
+        case.components.contains(&"rate-limiter".to_string()),
+        "{case:?}"
+    );
     assert!(
         case.warnings
             .iter()

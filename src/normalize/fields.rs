@@ -203,8 +203,9 @@ fn add_implied(case: &mut CaseLabels, vocab: &Vocabulary) {
             _ => &mut case.components,
         };
         list.push(term.clone());
-        case.warnings
-            .push(format!("{field}: {term} implied by {by} (no words of its own on the page)"));
+        case.warnings.push(format!(
+            "{field}: {term} implied by {by} (no words of its own on the page)"
+        ));
     }
 }
 
