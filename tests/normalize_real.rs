@@ -917,3 +917,24 @@ fn a_term_implied_by_another_is_added_with_a_warning() {
     let labels = n.label("The site was down for an hour.", &[], Some("en"));
     assert!(fill_case(&labels, v).components.is_empty());
 }
+
+#[test]
+fn the_website_named_with_the_app_as_a_channel_is_not_the_web_tier() {
+    let (_, n) = setup();
+    for (lang, text) in [
+        (
+            "ko",
+            "이날 밤 은행 웹사이트와 모바일 앱에서 모든 거래가 멈췄다.",
+        ),
+        ("en", "The bank's website and app were down for two hours."),
+    ] {
+        let labels = n.label(text, &[], Some(lang));
+        assert!(
+            affirmed(&labels, "web-frontend").is_empty(),
+            "{lang}: {labels:#?}"
+        );
+    }
+    // The web tier on its own is still one.
+    let labels = n.label("웹사이트만 열리지 않았고 앱은 정상이었다.", &[], Some("ko"));
+    assert!(!affirmed(&labels, "web-frontend").is_empty(), "{labels:#?}");
+}
