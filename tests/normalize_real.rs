@@ -938,3 +938,18 @@ fn the_website_named_with_the_app_as_a_channel_is_not_the_web_tier() {
     let labels = n.label("웹사이트만 열리지 않았고 앱은 정상이었다.", &[], Some("ko"));
     assert!(!affirmed(&labels, "web-frontend").is_empty(), "{labels:#?}");
 }
+
+#[test]
+fn a_server_that_failed_and_was_restarted_is_a_compute_host() {
+    let (v, n) = setup();
+    let text = "Engineers traced the errors to a server in the supplier's rack.\n\
+                Root cause: a server there hung and had to be restarted.\n\
+                The supplier rebooted the affected server at 09:10.";
+    let labels = n.label(text, &[], Some("en"));
+    assert!(
+        fill_case(&labels, v)
+            .components
+            .contains(&"compute-host".to_string()),
+        "{labels:#?}"
+    );
+}
