@@ -953,3 +953,22 @@ fn a_server_that_failed_and_was_restarted_is_a_compute_host() {
         "{labels:#?}"
     );
 }
+
+#[test]
+fn both_redundant_links_failing_together_are_overlapping_failures() {
+    for (lang, text) in [
+        (
+            "en",
+            "The exchange has links with two carriers, and both telecom links failed that morning.",
+        ),
+        ("ko", "이중화해 둔 두 회선 모두 끊기면서 거래가 멈췄다."),
+        ("zh", "主备线路同时中断，交易被迫暂停。"),
+        ("ja", "二重化していた2系統とも停止し、取引が止まった。"),
+    ] {
+        let c = kept(text, lang, "contributing");
+        assert!(
+            c.contains(&"overlapping-failures".to_string()),
+            "{lang}: {c:?}"
+        );
+    }
+}
