@@ -972,3 +972,25 @@ fn both_redundant_links_failing_together_are_overlapping_failures() {
         );
     }
 }
+
+#[test]
+fn a_failure_in_the_cloud_host_of_a_service_is_a_dependency_failure() {
+    let (v, n) = setup();
+    for (lang, text) in [
+        (
+            "pt",
+            "O banco de dados fica hospedado em nuvem e a falha teve origem na infraestrutura do servidor.",
+        ),
+        (
+            "en",
+            "The cause was a fault in the cloud provider's storage, which our cluster runs on.",
+        ),
+    ] {
+        let labels = n.label(text, &[], Some(lang));
+        assert_eq!(
+            fill_case(&labels, v).root_cause,
+            "dependency-failure",
+            "{lang}: {labels:#?}"
+        );
+    }
+}
