@@ -994,3 +994,17 @@ fn a_failure_in_the_cloud_host_of_a_service_is_a_dependency_failure() {
         );
     }
 }
+
+#[test]
+fn users_in_many_places_or_affected_users_are_not_a_partial_outage() {
+    for (lang, text) in [
+        ("zh", "当晚多地用户反映应用无法打开，全国范围内均受影响。"),
+        ("en", "Affected users saw an error page on every request."),
+    ] {
+        let s = kept(text, lang, "symptoms");
+        assert!(!s.contains(&"partial-outage".to_string()), "{lang}: {s:?}");
+    }
+    // A share of users still is one.
+    let s = kept("部分用户反映应用无法打开。", "zh", "symptoms");
+    assert!(s.contains(&"partial-outage".to_string()), "{s:?}");
+}
