@@ -713,3 +713,298 @@ fn chinese_news_names_the_console_and_the_spread_of_a_failure() {
         "{case:?}"
     );
 }
+
+// --- News style in Chinese, Korean and Japanese (texts written for these tests) ---
+
+/// The terms of `field` the case keeps for `text`.
+fn kept(text: &str, lang: &str, field: &str) -> Vec<String> {
+    let (v, n) = setup();
+    fill_case(&n.label(text, &[], Some(lang)), v).get(field)
+}
+
+#[test]
+fn traditional_chinese_is_read_through_its_simplified_twin_with_exact_quotes() {
+    let (v, n) = setup();
+    let text = "多名用戶反映無法連線，網路中斷近兩小時。公司表示，原因是設定錯誤。";
+    let labels = n.label(text, &[], Some("zh"));
+    assert_quotes_exact(text, &labels);
+    let hit = affirmed(&labels, "connection-errors");
+    assert_eq!(hit[0].quote, "無法連線", "{labels:#?}");
+    assert_eq!(fill_case(&labels, v).root_cause, "config-change");
+    // The Taiwan word for a crash (當機) is not its own part in "to decide at once" (當機立斷).
+    let text = "工程師當機立斷，決定切換備援線路。";
+    assert!(affirmed(&n.label(text, &[], Some("zh")), "service-unavailable").is_empty());
+}
+
+#[test]
+fn manual_work_is_toil_only_beside_a_repair_or_recovery_word() {
+    for (lang, passing, toil) in [
+        (
+            "en",
+            "While the system was down, staff checked in passengers manually.",
+            "Engineers restored the nodes manually, one at a time.",
+        ),
+        (
+            "ko",
+            "시스템이 멈춘 동안 직원들이 수동으로 표를 발권했다.",
+            "엔지니어들이 서버를 수동으로 하나씩 재시작해 복구했다.",
+        ),
+        (
+            "zh",
+            "系统瘫痪期间，工作人员只能手工登记乘客信息。",
+            "工程师逐台手动重启服务器后才恢复服务。",
+        ),
+        (
+            "ja",
+            "システムが止まっている間、係員が手作業で受付を行った。",
+            "担当者が手動でサーバーを再起動し、復旧させた。",
+        ),
+    ] {
+        assert!(
+            !kept(passing, lang, "contributing").contains(&"manual-toil".to_string()),
+            "{lang}: {passing}"
+        );
+        assert!(
+            kept(toil, lang, "contributing").contains(&"manual-toil".to_string()),
+            "{lang}: {toil}"
+        );
+    }
+}
+
+#[test]
+fn logging_in_is_not_the_identity_service() {
+    for (lang, text) in [
+        (
+            "ko",
+            "본인 인증 절차를 거쳐야 송금할 수 있다. 인증 화면이 한참 뜨지 않았다.",
+        ),
+        (
+            "vi",
+            "Người dùng không thể đăng nhập và xác thực giao dịch trong hai giờ.",
+        ),
+    ] {
+        let (_, n) = setup();
+        let labels = n.label(text, &[], Some(lang));
+        assert!(
+            affirmed(&labels, "auth-service").is_empty(),
+            "{lang}: {labels:#?}"
+        );
+    }
+}
+
+#[test]
+fn a_korean_compound_written_solid_is_found_like_the_spaced_one() {
+    let (_, n) = setup();
+    let text = "웹서버 장애로 일부 페이지가 열리지 않았다.";
+    let labels = n.label(text, &[], Some("ko"));
+    assert_quotes_exact(text, &labels);
+    assert_eq!(
+        affirmed(&labels, "app-server")[0].quote,
+        "웹서버",
+        "{labels:#?}"
+    );
+}
+
+#[test]
+fn a_partial_outage_needs_twice_the_evidence_of_unavailability_to_be_dropped() {
+    let (v, _) = setup();
+    let label = |term: &str, start: usize| Label {
+        field: "symptoms".into(),
+        term: term.into(),
+        quote: term.into(),
+        start,
+        end: start + term.len(),
+        section: None,
+        assertion: Assertion::Affirmed,
+        rule: format!("phrase:en:{term}"),
+        confidence: 0.8,
+    };
+    // Unavailability said three times, the partial scope twice (1.5 times, under 2): both kept.
+    let mut labels: Vec<Label> = (0..3)
+        .map(|i| label("service-unavailable", i * 100))
+        .collect();
+    labels.extend((0..2).map(|i| label("partial-outage", 1000 + i * 100)));
+    let s = fill_case(&labels, v).symptoms;
+    assert!(s.contains(&"partial-outage".to_string()), "{s:?}");
+    assert!(s.contains(&"service-unavailable".to_string()), "{s:?}");
+    // Four times against twice: the outage was for everyone.
+    labels.push(label("service-unavailable", 500));
+    let s = fill_case(&labels, v).symptoms;
+    assert!(!s.contains(&"partial-outage".to_string()), "{s:?}");
+    // The other way the usual 1.5 holds: the partial scope three times, unavailability twice.
+    let mut labels: Vec<Label> = (0..2)
+        .map(|i| label("service-unavailable", i * 100))
+        .collect();
+    labels.extend((0..3).map(|i| label("partial-outage", 1000 + i * 100)));
+    let s = fill_case(&labels, v).symptoms;
+    assert_eq!(s, vec!["partial-outage".to_string()]);
+}
+
+#[test]
+fn purpose_clauses_and_embedded_questions_do_not_state_a_data_loss() {
+    let (_, n) = setup();
+    for (lang, text) in [
+        (
+            "ko",
+            "회사는 데이터가 손실되지 않도록 백업 체계를 점검하겠다고 밝혔다.",
+        ),
+        ("ko", "데이터 손실이 있었는지는 아직 조사 중이다."),
+        (
+            "ko",
+            "데이터 손실을 최소화하기 위해 서버를 순차적으로 껐다.",
+        ),
+        (
+            "ko",
+            "이번 장애로 회사가 이용자의 신뢰를 잃어버렸다는 비판이 나온다.",
+        ),
+        (
+            "ja",
+            "同社はデータが消失しないよう、バックアップを二重化した。",
+        ),
+    ] {
+        let labels = n.label(text, &[], Some(lang));
+        assert!(
+            affirmed(&labels, "data-loss").is_empty(),
+            "{lang}: {labels:#?}"
+        );
+    }
+    // Stated, it still counts.
+    let labels = n.label("정전으로 일부 이용자의 데이터가 유실됐다.", &[], Some("ko"));
+    assert!(!affirmed(&labels, "data-loss").is_empty(), "{labels:#?}");
+}
+
+#[test]
+fn a_fiber_cut_by_road_works_is_a_network_failure_not_an_operator_error() {
+    let (v, n) = setup();
+    let labels = n.label(
+        "由于道路施工导致光缆被挖断，多地用户无法上网。",
+        &[],
+        Some("zh"),
+    );
+    assert_eq!(
+        fill_case(&labels, v).root_cause,
+        "network-failure",
+        "{labels:#?}"
+    );
+}
+
+#[test]
+fn a_term_implied_by_another_is_added_with_a_warning() {
+    let (v, n) = setup();
+    // Throttled clients imply the throttling layer, named or not.
+    let labels = n.label(
+        "Legitimate clients were rate limited and got HTTP 429 for an hour.",
+        &[],
+        Some("en"),
+    );
+    let case = fill_case(&labels, v);
+    assert!(
+        case.symptoms.contains(&"rate-limited".to_string()),
+        "{case:?}"
+    );
+    assert!(
+        case.components.contains(&"rate-limiter".to_string()),
+        "{case:?}"
+    );
+    assert!(
+        case.warnings
+            .iter()
+            .any(|w| w.contains("rate-limiter implied by symptoms:rate-limited")),
+        "{:?}",
+        case.warnings
+    );
+    // Without the implying term nothing is added.
+    let labels = n.label("The site was down for an hour.", &[], Some("en"));
+    assert!(fill_case(&labels, v).components.is_empty());
+}
+
+#[test]
+fn the_website_named_with_the_app_as_a_channel_is_not_the_web_tier() {
+    let (_, n) = setup();
+    for (lang, text) in [
+        (
+            "ko",
+            "이날 밤 은행 웹사이트와 모바일 앱에서 모든 거래가 멈췄다.",
+        ),
+        ("en", "The bank's website and app were down for two hours."),
+    ] {
+        let labels = n.label(text, &[], Some(lang));
+        assert!(
+            affirmed(&labels, "web-frontend").is_empty(),
+            "{lang}: {labels:#?}"
+        );
+    }
+    // The web tier on its own is still one.
+    let labels = n.label("웹사이트만 열리지 않았고 앱은 정상이었다.", &[], Some("ko"));
+    assert!(!affirmed(&labels, "web-frontend").is_empty(), "{labels:#?}");
+}
+
+#[test]
+fn a_server_that_failed_and_was_restarted_is_a_compute_host() {
+    let (v, n) = setup();
+    let text = "Engineers traced the errors to a server in the supplier's rack.\n\
+                Root cause: a server there hung and had to be restarted.\n\
+                The supplier rebooted the affected server at 09:10.";
+    let labels = n.label(text, &[], Some("en"));
+    assert!(
+        fill_case(&labels, v)
+            .components
+            .contains(&"compute-host".to_string()),
+        "{labels:#?}"
+    );
+}
+
+#[test]
+fn both_redundant_links_failing_together_are_overlapping_failures() {
+    for (lang, text) in [
+        (
+            "en",
+            "The exchange has links with two carriers, and both telecom links failed that morning.",
+        ),
+        ("ko", "이중화해 둔 두 회선 모두 끊기면서 거래가 멈췄다."),
+        ("zh", "主备线路同时中断，交易被迫暂停。"),
+        ("ja", "二重化していた2系統とも停止し、取引が止まった。"),
+    ] {
+        let c = kept(text, lang, "contributing");
+        assert!(
+            c.contains(&"overlapping-failures".to_string()),
+            "{lang}: {c:?}"
+        );
+    }
+}
+
+#[test]
+fn a_failure_in_the_cloud_host_of_a_service_is_a_dependency_failure() {
+    let (v, n) = setup();
+    for (lang, text) in [
+        (
+            "pt",
+            "O banco de dados fica hospedado em nuvem e a falha teve origem na infraestrutura do servidor.",
+        ),
+        (
+            "en",
+            "The cause was a fault in the cloud provider's storage, which our cluster runs on.",
+        ),
+    ] {
+        let labels = n.label(text, &[], Some(lang));
+        assert_eq!(
+            fill_case(&labels, v).root_cause,
+            "dependency-failure",
+            "{lang}: {labels:#?}"
+        );
+    }
+}
+
+#[test]
+fn users_in_many_places_or_affected_users_are_not_a_partial_outage() {
+    for (lang, text) in [
+        ("zh", "当晚多地用户反映应用无法打开，全国范围内均受影响。"),
+        ("en", "Affected users saw an error page on every request."),
+    ] {
+        let s = kept(text, lang, "symptoms");
+        assert!(!s.contains(&"partial-outage".to_string()), "{lang}: {s:?}");
+    }
+    // A share of users still is one.
+    let s = kept("部分用户反映应用无法打开。", "zh", "symptoms");
+    assert!(s.contains(&"partial-outage".to_string()), "{s:?}");
+}

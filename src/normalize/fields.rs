@@ -57,6 +57,10 @@ impl CaseLabels {
 const EXCLUSIVE_KEY: &str = "exclusive_with";
 /// How many times the other's summed evidence a term needs to drop an exclusive term.
 const DOMINANCE: f64 = 1.5;
+/// Extra key in a term's table: the factor its exclusive rival needs over it to drop it, when
+/// it is harder to drop than [`DOMINANCE`] says (a page that tells which users were hit has
+/// told a partial outage, however often it repeats the word "outage").
+const DOMINANCE_KEY: &str = "dominance";
 
 /// Support for each term of `field` among affirmed labels: (term, combined confidence, summed
 /// confidence, first position), strongest first. Mentions combine as
@@ -109,8 +113,18 @@ fn kept_terms(labels: &[Label], field: &str, vocab: &Vocabulary, min: f64) -> Ve
     let exclusive = |a: &str, b: &str| names(a, b) || names(b, a);
     // One term drops the other when it has at least `DOMINANCE` times its summed evidence;
     // with comparable evidence the page tells both (down for minutes, degraded for hours).
+    // The factor term `t`'s exclusive rival needs over it to drop it: its `dominance` key, or
+    // [`DOMINANCE`].
+    let dominance = |t: &str| -> f64 {
+        vocab
+            .field(field)
+            .and_then(|f| f.terms.get(t))
+            .and_then(|t| t.extra.get(DOMINANCE_KEY))
+            .and_then(|v| v.as_float().or_else(|| v.as_integer().map(|i| i as f64)))
+            .unwrap_or(DOMINANCE)
+    };
     let beats = |x: &(String, f64, f64, usize), y: &(String, f64, f64, usize)| {
-        x.2 + 1e-9 >= DOMINANCE * y.2
+        x.2 + 1e-9 >= dominance(&y.0) * y.2
     };
     passing
         .iter()
@@ -135,13 +149,63 @@ pub fn fill_case(labels: &[Label], vocab: &Vocabulary) -> CaseLabels {
         kept_terms(labels, f, vocab, min)
     };
     let (root_cause, warnings) = root_cause(labels, vocab);
-    CaseLabels {
+    let mut case = CaseLabels {
         symptoms: list("symptoms"),
         root_cause,
         contributing: list("contributing"),
         components: list("components"),
         domain: list("domain"),
         warnings,
+    };
+    add_implied(&mut case, vocab);
+    case
+}
+
+/// Extra key in a term's table: `"field:term"` entries, any of which the case carrying implies
+/// this term (`[terms.dns] implied_by = ["symptoms:dns-resolution-failure"]`: names that fail
+/// to resolve are a DNS failure, whatever words the page uses for the resolver).
+const IMPLIED_BY_KEY: &str = "implied_by";
+/// The list fields an implied term may be added to.
+const IMPLIED_FIELDS: [&str; 3] = ["symptoms", "contributing", "components"];
+
+/// Adds every term that a term the case already carries implies (one step: an implied term
+/// implies nothing further), each with a warning naming why, for the curator to check.
+fn add_implied(case: &mut CaseLabels, vocab: &Vocabulary) {
+    let carried = |entry: &str| -> bool {
+        entry
+            .split_once(':')
+            .is_some_and(|(f, t)| case.get(f).iter().any(|c| c == t))
+    };
+    let mut added: Vec<(&str, String, String)> = Vec::new();
+    for field in IMPLIED_FIELDS {
+        let Some(f) = vocab.field(field) else {
+            continue;
+        };
+        for (term, t) in &f.terms {
+            if case.get(field).contains(term) {
+                continue;
+            }
+            let Some(by) = t
+                .extra
+                .get(IMPLIED_BY_KEY)
+                .and_then(|v| v.as_array())
+                .and_then(|l| l.iter().filter_map(|i| i.as_str()).find(|e| carried(e)))
+            else {
+                continue;
+            };
+            added.push((field, term.clone(), by.to_string()));
+        }
+    }
+    for (field, term, by) in added {
+        let list = match field {
+            "symptoms" => &mut case.symptoms,
+            "contributing" => &mut case.contributing,
+            _ => &mut case.components,
+        };
+        list.push(term.clone());
+        case.warnings.push(format!(
+            "{field}: {term} implied by {by} (no words of its own on the page)"
+        ));
     }
 }
 

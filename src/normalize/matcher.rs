@@ -25,6 +25,10 @@ const EXCLUDE_KEY: &str = "exclude";
 /// Extra key in a term's table: per language, words that, in the mention's sentence, say the
 /// thing worked or is not this incident's ("thanks to our redundancy"): the mention is negated.
 const CANCEL_KEY: &str = "cancel";
+/// Extra key in a term's table: per language, words one of which the mention's sentence must
+/// hold for the mention to count ("manually" is manual toil only next to a repair or recovery
+/// word: staff serving customers by hand while systems are down is not).
+const CONTEXT_KEY: &str = "context";
 
 /// What a phrase or pattern stands for.
 #[derive(Debug, Clone)]
@@ -42,6 +46,29 @@ pub struct Entry {
     pub term_idx: usize,
     /// The phrase's words (folded), to check a stemmed match word by word.
     words: Vec<String>,
+}
+
+/// Language whose compounds are written both spaced and solid ("웹 서버", "웹서버").
+const SOLID_COMPOUND_LANG: &str = "ko";
+
+/// Folded phrase `f` with the spaces between two Hangul syllables taken out, when it has any.
+fn solid_compound(f: &str) -> Option<String> {
+    let hangul = |c: char| ('\u{AC00}'..='\u{D7A3}').contains(&c);
+    let chars: Vec<char> = f.chars().collect();
+    let mut out = String::with_capacity(f.len());
+    let mut changed = false;
+    for (i, &c) in chars.iter().enumerate() {
+        let joins = c == ' '
+            && i > 0
+            && chars.get(i + 1).is_some_and(|&n| hangul(n))
+            && hangul(chars[i - 1]);
+        if joins {
+            changed = true;
+        } else {
+            out.push(c);
+        }
+    }
+    changed.then_some(out)
 }
 
 /// A word whose stem is shorter than this must match exactly ("ups" is not "up").
@@ -90,6 +117,8 @@ fn inflection_of(phrase_words: &[String], text: &str, algo: rust_stemmers::Algor
 pub struct TermData {
     pub exclude: Vec<String>,
     pub cancel: Vec<(String, bool, bool)>,
+    /// Words one of which the mention's sentence must hold (none: every sentence will do).
+    pub context: Vec<(String, bool, bool)>,
 }
 
 /// The phrases of one stemmed language, stemmed, in one automaton.
@@ -293,11 +322,28 @@ impl Matcher {
                         })
                         .filter(|w| !w.0.is_empty())
                         .collect(),
+                    context: lang_lists(t, CONTEXT_KEY)
+                        .into_iter()
+                        .map(|(_, w)| {
+                            let (l, r, core) = boundaries(&w);
+                            (fold(core), l, r)
+                        })
+                        .filter(|w| !w.0.is_empty())
+                        .collect(),
                 });
                 for (lang, list) in t.phrases.iter().filter(|(l, _)| wanted(l)) {
-                    for p in list {
+                    // Each phrase as written and, in Korean, its compound written solid
+                    // ("웹 서버" also finds "웹서버").
+                    let spellings = list.iter().flat_map(|p| {
                         let (left, right, core) = boundaries(p);
                         let f = fold(core);
+                        let solid = (lang == SOLID_COMPOUND_LANG)
+                            .then(|| solid_compound(&f))
+                            .flatten();
+                        std::iter::once((p, left, right, f))
+                            .chain(solid.map(|s| (p, left, right, s)))
+                    });
+                    for (p, left, right, f) in spellings {
                         if f.is_empty() {
                             continue;
                         }
@@ -559,5 +605,22 @@ impl Matcher {
             });
         }
         kept
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::solid_compound;
+
+    #[test]
+    fn korean_compounds_are_also_written_solid() {
+        assert_eq!(solid_compound("웹 서버").as_deref(), Some("웹서버"));
+        assert_eq!(
+            solid_compound("네트워크 장비 오류").as_deref(),
+            Some("네트워크장비오류")
+        );
+        // Spaces next to a Latin word or a number stay; a phrase with none has no variant.
+        assert_eq!(solid_compound("db 서버"), None);
+        assert_eq!(solid_compound("먹통"), None);
     }
 }

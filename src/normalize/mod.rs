@@ -47,6 +47,8 @@ pub const CAUSE_CUE_RULE: &str = "; cause cue";
 pub const ASSERTIONS_DIR: &str = "assertions";
 /// Language whose phrases are matched in text of every language (technical terms).
 const PHRASE_LINGUA_FRANCA: &str = "en";
+/// Language whose traditional characters are read as simplified before matching.
+const TRADITIONAL_FOLD_LANG: &str = "zh";
 /// Language assumed when no hint is given and detection is unsure.
 const FALLBACK_LANG: &str = "en";
 
@@ -176,11 +178,16 @@ impl Normalizer {
         sections: &[SectionSpan],
         lang_hint: Option<&str>,
     ) -> Vec<Label> {
-        let folded = Folded::new(text);
-        let f = folded.text.as_str();
+        let mut folded = Folded::new(text);
         let lang = lang_hint
             .map(str::to_string)
             .unwrap_or_else(|| detect_lang(text));
+        // Chinese phrases and triggers are written in simplified characters: traditional text
+        // ("無法連線", "網路中斷") is read through its simplified twin, char for char.
+        if lang == TRADITIONAL_FOLD_LANG {
+            text::simplify_chinese(&mut folded.text);
+        }
+        let f = folded.text.as_str();
         // Phrases of the text's language, and English: technical terms cross languages in English.
         let langs = [lang.as_str(), PHRASE_LINGUA_FRANCA];
         let matcher = self.matcher(&lang);
@@ -223,6 +230,11 @@ impl Normalizer {
                 .find(|s| s.start <= cs && cs < s.end)
                 .map(|s| s.kind.clone());
             let (sent_lo, sent_hi) = Breaks::around(&breaks.sentence, m.start, m.end);
+            // A term that needs a context word in its sentence ("manually" next to a repair
+            // word) has no mention in a sentence without one.
+            if !Self::in_context(matcher, f, m, sent_lo, sent_hi) {
+                continue;
+            }
             let in_sentence = |k: TriggerKind| {
                 live.iter()
                     .find(|h| h.kind == k && h.start >= sent_lo && h.end <= sent_hi)
@@ -384,6 +396,23 @@ impl Normalizer {
 }
 
 impl Normalizer {
+    /// Whether the mention's sentence `[lo, hi)` holds one of its term's context words (always
+    /// true for a term without them).
+    fn in_context(matcher: &Matcher, f: &str, m: &Mention, lo: usize, hi: usize) -> bool {
+        let t = &matcher.terms[matcher.entries[m.entry].term_idx];
+        if t.context.is_empty() {
+            return true;
+        }
+        let lo = if lo == 0 { 0 } else { lo + 1 };
+        let Some(sentence) = f.get(lo.min(m.start)..hi.min(f.len())) else {
+            return true;
+        };
+        t.context.iter().any(|(w, l, r)| {
+            text::occurrences(sentence, w.as_str())
+                .any(|i| matcher::at_boundaries(sentence, i, i + w.len(), *l, *r))
+        })
+    }
+
     /// The first of the mention's term's cancel words in its sentence `[lo, hi)`, if any.
     fn cancelled<'a>(
         matcher: &'a Matcher,

@@ -155,6 +155,20 @@ pub fn char_slice(s: &str, start: usize, end: usize) -> &str {
     &s[b..e]
 }
 
+/// Traditional Chinese characters in folded text replaced by their simplified forms, in place.
+/// The table maps three-byte chars to three-byte chars, so every byte offset (and the map back
+/// to the original text) stays valid; a text the table would change in length is left as it was.
+pub fn simplify_chinese(folded: &mut String) {
+    // Only text with a char outside ASCII can hold a Han char.
+    if folded.is_ascii() {
+        return;
+    }
+    let simplified = fast2s::convert(folded);
+    if simplified.len() == folded.len() {
+        *folded = simplified;
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
