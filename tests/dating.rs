@@ -548,3 +548,15 @@ fn users_reports_are_how_an_outage_was_detected() {
     assert_eq!(v["case"]["timeline"]["detected_after"], "15m");
     assert_eq!(v["case"]["timeline"]["resolved_after"], "50m");
 }
+
+#[test]
+fn a_recovery_word_inside_a_phrase_that_says_none_is_not_read() {
+    // "por volta das 14 horas" is "about 14:00", not a return; "불안정" is "unstable"
+    let v = draft(
+        "pt-por-volta.txt",
+        Some("https://noticias.example.com.br/a/1"),
+    );
+    assert_window(&v, "2021-11-19T14:00:00-03:00", "2021-11-19T15:20:00-03:00");
+    let v = draft("ko-unstable-is-no-recovery.txt", None);
+    assert_window(&v, "2023-05-02T09:10:00+09:00", "2023-05-02T10:05:00+09:00");
+}

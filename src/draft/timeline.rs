@@ -243,10 +243,14 @@ pub fn block_places(page: &Page, stamp: &[String]) -> Vec<Place> {
     // a byline that ends a sentence)
     let is_para = |b: &&crate::extract::Block| b.kind == BlockKind::Paragraph;
     // a dated line labelled as the page's stamp ("来源：…", "입력 …") is one however wide
+    // ("Atualizado às 16h13 para incluir nota", "Updated at 4:13 pm": a line that opens with a
+    // stamp word is one with a clock alone)
     let is_stamp = |b: &crate::extract::Block| {
+        let head = b.text.trim_start().to_lowercase();
         width(&b.text) <= STAMP_MAX_CHARS
-            && stamp.iter().any(|w| b.text.contains(w.as_str()))
-            && byline_date(&b.text)
+            && ((stamp.iter().any(|w| b.text.contains(w.as_str())) && byline_date(&b.text))
+                || (stamp.iter().any(|w| head.starts_with(&w.to_lowercase()))
+                    && byline_clock(&b.text)))
     };
     // (or the first that ends a sentence, however short: a status page's "This incident has
     // been resolved." comes before its "Posted …" stamp, which is an event, not a byline)
@@ -313,15 +317,28 @@ fn byline_date(text: &str) -> bool {
     let re = RE.get_or_init(|| {
         regex::Regex::new(r"(?:(?:19|20)\d{2}\s*[-./年]\s*\d{1,2}|\d{1,2}\s*[-./]\s*\d{1,2}\s*[-./]\s*(?:19|20)\d{2}).*\d{1,2}\s*[:h時时]\s*\d{2}").unwrap()
     });
-    static RANGE: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
     // a clock range ("4時58分~8時51分", "14:05–15:20") is what a row reports, not a stamp
-    let range = RANGE.get_or_init(|| {
-        regex::Regex::new(
-            r"\d{1,2}\s*[:時时h]\s*\d{2}\s*[分]?\s*(?:[~～〜–—]|-\s*\d{1,2}\s*[:時时h]|から)",
-        )
-        .unwrap()
-    });
-    re.is_match(text) && !range.is_match(text)
+    re.is_match(text) && !clock_range(text)
+}
+
+/// Whether a line holds a clock range ("14:05–15:20"): what a row reports, not a stamp.
+fn clock_range(text: &str) -> bool {
+    static RANGE: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
+    RANGE
+        .get_or_init(|| {
+            regex::Regex::new(
+                r"\d{1,2}\s*[:時时h]\s*\d{2}\s*[分]?\s*(?:[~～〜–—]|-\s*\d{1,2}\s*[:時时h]|から)",
+            )
+            .unwrap()
+        })
+        .is_match(text)
+}
+
+/// Whether a line holds a clock time ("16h13", "4:13", "16時13分") and no clock range.
+fn byline_clock(text: &str) -> bool {
+    static RE: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
+    let re = RE.get_or_init(|| regex::Regex::new(r"\d{1,2}\s*[:h時时]\s*\d{2}").unwrap());
+    re.is_match(text) && !clock_range(text)
 }
 
 /// Characters before a time searched for a word that makes it a promise ("we expect … by").

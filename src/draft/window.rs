@@ -137,6 +137,9 @@ pub struct EventWords {
     /// 17:00", "오후 6시까지 복구할 예정"): before the time, and after it. The page language's own.
     pub promise_before: Vec<String>,
     pub promise_after: Vec<String>,
+    /// Phrases that hold a recovery word but say no recovery ("por volta das 14h" is "about
+    /// 14h", "불안정" is "unstable", "instabil"): the recovery word inside them is not read.
+    pub resolution_not: Vec<String>,
 }
 
 /// Characters of a row compared with the start/end labels.
@@ -279,9 +282,13 @@ fn keyword_points(
     }
     for (b, mut idx) in by_block {
         let Some(block) = blocks.get(b) else { continue };
-        let lower: Vec<char> = block.text.to_lowercase().chars().collect();
+        let mut lower: Vec<char> = block.text.to_lowercase().chars().collect();
         // to_lowercase can change lengths for a few scripts; fall back to whole-block marking.
         let aligned = lower.len() == block.text.chars().count();
+        // a recovery word inside a phrase that says none ("por volta das") is blanked out
+        if std::ptr::eq(list, &words.resolution[..]) {
+            blank_phrases(&mut lower, &words.resolution_not);
+        }
         let lower_s: String = lower.iter().collect();
         // sentence ends before each char, so "is there one between a and b" is O(1)
         let mut ends = Vec::with_capacity(lower.len() + 1);
@@ -358,6 +365,22 @@ fn keyword_points(
         }
     }
     marked
+}
+
+/// Blanks (with spaces, keeping every char's position) each occurrence of `phrases` in `text`.
+fn blank_phrases(text: &mut [char], phrases: &[String]) {
+    for p in phrases.iter().filter(|p| !p.is_empty()) {
+        let p: Vec<char> = p.to_lowercase().chars().collect();
+        let mut i = 0;
+        while i + p.len() <= text.len() {
+            if text[i..i + p.len()] == p[..] {
+                text[i..i + p.len()].iter_mut().for_each(|c| *c = ' ');
+                i += p.len();
+            } else {
+                i += 1;
+            }
+        }
+    }
 }
 
 /// Whether a block is only its time(s) and a little decoration ("Tuesday 10:30am MST",

@@ -195,6 +195,7 @@ impl WordsRegistry {
                         progress_after: list(ev, "progress_after"),
                         promise_before: list(ev, "promise_before"),
                         promise_after: list(ev, "promise_after"),
+                        resolution_not: list(ev, "resolution_not"),
                         time_after_word: ev
                             .and_then(|t| t.get("time_after_word"))
                             .and_then(|v| v.as_bool())
@@ -274,8 +275,9 @@ impl WordsRegistry {
         };
         for code in [lang, "en"] {
             if let Some(w) = self.by_lang.get(code) {
-                let pairs: [(&mut Vec<String>, &Vec<String>); 23] = [
+                let pairs: [(&mut Vec<String>, &Vec<String>); 24] = [
                     (&mut out.events.start, &w.events.start),
+                    (&mut out.events.resolution_not, &w.events.resolution_not),
                     (&mut out.events.stamp, &w.events.stamp),
                     (&mut out.events.lasted_then, &w.events.lasted_then),
                     (&mut out.events.detection, &w.events.detection),
