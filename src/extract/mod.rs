@@ -17,6 +17,7 @@ pub mod markdown;
 mod meta;
 pub mod metric;
 pub mod plain;
+mod readable;
 pub mod sections;
 
 pub use html::Selectors;
