@@ -171,7 +171,11 @@ pub fn legal_name_pattern(forms: &[String]) -> Option<LegalName> {
     Some(LegalName {
         source,
         re: std::sync::OnceLock::new(),
-        forms: aho_corasick::AhoCorasick::new(&forms).ok()?,
+        // a DFA: the forms are few, and it scans the whole document's text (script included)
+        forms: aho_corasick::AhoCorasick::builder()
+            .kind(Some(aho_corasick::AhoCorasickKind::DFA))
+            .build(&forms)
+            .ok()?,
         max_form: forms.iter().map(|f| f.len()).max().unwrap_or(0),
         spaced: forms.iter().any(|f| f.contains(char::is_whitespace)),
     })
