@@ -1,7 +1,8 @@
 //! HTML → blocks: Readability's article and the page's main container, walked into structured blocks.
 //!
 //! Two candidates are built for every page:
-//! - **article**: `dom_smoothie` (Readability) picks and cleans the article; its HTML is walked.
+//! - **article**: `dom_smoothie` (Readability) picks and cleans the article (from a copy of the
+//!   parsed page, [`super::readable`]); its HTML is walked.
 //! - **container**: the page's semantic main element (profile selector, `main`, `[role=main]`,
 //!   a single `article`, `#content`…) walked with a boilerplate filter (nav, header, footer,
 //!   aside, cookie/consent banners, share widgets, sidebars, bylines, "last edited" lines…).
