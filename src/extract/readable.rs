@@ -110,4 +110,25 @@ mod tests {
             assert_eq!(ours.html(), theirs.html(), "{html}");
         }
     }
+
+    /// Where the two parses differ (`<noscript>`: text here, markup in Readability's own
+    /// parse, which also lets a head's `<noscript><img>` open the body), the article is the same.
+    #[test]
+    fn noscript_markup_does_not_change_the_article() {
+        let para = "The database failover took eleven minutes because the replica was behind, \
+                    and every write in that time was refused with a clear error to clients. ";
+        let html = format!(
+            "<html><head><title>Outage</title><noscript><img src=pixel.gif></noscript>\
+             <meta name=x content=y></head><body><nav>Home</nav><article><h1>Outage</h1>\
+             <p>{p}</p><img src=lazy.gif><noscript><img src=real.jpg></noscript>\
+             <p>{p}{p}</p><noscript><p>Enable scripts &amp; reload</p></noscript><p>{p}</p>\
+             </article></body></html>",
+            p = para
+        );
+        let given_html = super::super::html::article_blocks(&html, None);
+        let given_tree =
+            super::super::html::article_blocks_parsed(&Html::parse_document(&html), None);
+        assert!(given_html.as_ref().is_some_and(|b| b.len() >= 3));
+        assert_eq!(given_html, given_tree);
+    }
 }
