@@ -168,12 +168,26 @@ pub fn legal_name_pattern(forms: &[String]) -> Option<LegalName> {
         r"\b((?:\p{{Lu}}[\p{{L}}\p{{N}}&'-]*\s){{1,4}})({})(?:\s|[.,;)]|$)",
         alts.join("|")
     );
+    let spaced = forms.iter().any(|f| f.contains(char::is_whitespace));
+    // It scans the whole document's text (script included). Without spaced forms the scan is
+    // leftmost-first, which has a SIMD prefilter and still reports every form that starts
+    // after whitespace (a match of a form without whitespace never covers a whitespace char);
+    // overlapping scans need the standard semantics, then as a DFA.
+    let forms_ac = if spaced {
+        aho_corasick::AhoCorasick::builder()
+            .kind(Some(aho_corasick::AhoCorasickKind::DFA))
+            .build(&forms)
+    } else {
+        aho_corasick::AhoCorasick::builder()
+            .match_kind(aho_corasick::MatchKind::LeftmostFirst)
+            .build(&forms)
+    };
     Some(LegalName {
         source,
         re: std::sync::OnceLock::new(),
-        forms: aho_corasick::AhoCorasick::new(&forms).ok()?,
+        forms: forms_ac.ok()?,
         max_form: forms.iter().map(|f| f.len()).max().unwrap_or(0),
-        spaced: forms.iter().any(|f| f.contains(char::is_whitespace)),
+        spaced,
     })
 }
 

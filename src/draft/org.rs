@@ -14,6 +14,8 @@ use std::sync::OnceLock;
 /// Runs of capitalised words ("Japan Post Bank"), scanned by hand: the regex cost a tenth of a
 /// one-page draft.
 mod names;
+/// Literal prefilters of the `[org] patterns`.
+pub(crate) mod required;
 
 /// How many characters of the main text (after the title) count as "the first paragraphs".
 const HEAD_CHARS: usize = 2500;
@@ -652,7 +654,7 @@ fn text_org(title: &str, text: &str, url: Option<&str>, w: &OrgWords) -> Option<
     }
     // Names the page gives itself (`own` patterns): never a publisher writing about others.
     let mut own_keys: std::collections::HashSet<String> = std::collections::HashSet::new();
-    for re in w.patterns {
+    for re in w.patterns.may_match(hay) {
         // A pattern marked `(?P<own>)` is how a page names itself (greeting, sign-off, legal
         // name): it weighs double.
         let own = re.capture_names().any(|n| n == Some("own"));

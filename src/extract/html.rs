@@ -1,7 +1,8 @@
 //! HTML → blocks: Readability's article and the page's main container, walked into structured blocks.
 //!
 //! Two candidates are built for every page:
-//! - **article**: `dom_smoothie` (Readability) picks and cleans the article; its HTML is walked.
+//! - **article**: `dom_smoothie` (Readability) picks and cleans the article (from a copy of the
+//!   parsed page, [`super::readable`]); its HTML is walked.
 //! - **container**: the page's semantic main element (profile selector, `main`, `[role=main]`,
 //!   a single `article`, `#content`…) walked with a boilerplate filter (nav, header, footer,
 //!   aside, cookie/consent banners, share widgets, sidebars, bylines, "last edited" lines…).
@@ -261,15 +262,15 @@ pub fn extract_blocks(
     extract_blocks_parsed(&Html::parse_document(html), html, url, selectors)
 }
 
-/// [`extract_blocks`] of a page already parsed (`doc` is `html` parsed).
+/// [`extract_blocks`] of a page already parsed (`doc` is `html` parsed; only `doc` is read).
 pub fn extract_blocks_parsed(
     doc: &Html,
-    html: &str,
+    _html: &str,
     url: Option<&str>,
     selectors: Option<&Selectors>,
 ) -> (meta::HeadInfo, Vec<RawBlock>, Choice) {
     let head = meta::read(doc, url);
-    let (raw, choice) = choose_blocks(doc, html, url, selectors);
+    let (raw, choice) = choose_blocks(doc, url, selectors);
     (head, raw, choice)
 }
 
@@ -282,13 +283,12 @@ pub fn title_and_blocks(
 ) -> (Option<String>, Vec<RawBlock>) {
     let doc = Html::parse_document(html);
     let title = meta::read_title(&doc);
-    (title, choose_blocks(&doc, html, url, selectors).0)
+    (title, choose_blocks(&doc, url, selectors).0)
 }
 
 /// The blocks chosen for a page and which candidate won (see module doc).
 fn choose_blocks(
     doc: &Html,
-    html: &str,
     url: Option<&str>,
     selectors: Option<&Selectors>,
 ) -> (Vec<RawBlock>, Choice) {
@@ -304,7 +304,7 @@ fn choose_blocks(
     }
     let (element_count, depth) = shape(doc);
     let article = if element_count <= MAX_READABILITY_ELEMENTS && depth <= MAX_READABILITY_DEPTH {
-        article_blocks(html, url)
+        article_blocks_parsed(doc, url)
     } else {
         None
     };
@@ -355,14 +355,24 @@ fn shape(doc: &Html) -> (usize, usize) {
 
 /// Readability's article, walked into blocks (None when it finds nothing).
 pub fn article_blocks(html: &str, url: Option<&str>) -> Option<Vec<RawBlock>> {
+    // Readability drops scripts and styles before it reads the page: it is not given their bodies.
+    let lean = super::lean::lean_html(html);
+    readability_blocks(dom_query::Document::from(&*lean), url)
+}
+
+/// [`article_blocks`] of a page already parsed: Readability gets a copy of its tree
+/// ([`super::readable`]) instead of parsing the page again.
+pub fn article_blocks_parsed(doc: &Html, url: Option<&str>) -> Option<Vec<RawBlock>> {
+    readability_blocks(super::readable::to_dom_query(doc), url)
+}
+
+fn readability_blocks(doc: dom_query::Document, url: Option<&str>) -> Option<Vec<RawBlock>> {
     let url = url.filter(|u| url::Url::parse(u).is_ok());
     let config = dom_smoothie::Config {
         keep_classes: true,
         ..Default::default()
     };
-    // Readability drops scripts and styles before it reads the page: it is not given their bodies.
-    let lean = super::lean::lean_html(html);
-    let mut r = dom_smoothie::Readability::new(&*lean, url, Some(config)).ok()?;
+    let mut r = dom_smoothie::Readability::with_document(doc, url, Some(config)).ok()?;
     let article = r.parse().ok()?;
     let frag = Html::parse_fragment(&article.content);
     let mut b = Builder::default();

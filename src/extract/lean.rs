@@ -1,8 +1,10 @@
 //! Lean HTML for Readability: the page with the bodies of its `<script>` and `<style>` elements emptied.
 //!
-//! Readability (dom_smoothie) parses the page itself and, before it scores anything, removes
-//! every `script`, `noscript` and `style` element; on the article-extraction benchmark the
-//! bodies of those elements are half the bytes of a page, all tokenized for nothing. So the
+//! Given HTML ([`super::html::article_blocks`]; the draft and fetch paths hand it the parsed
+//! page instead, [`super::readable`]), Readability (dom_smoothie) parses the page itself and,
+//! before it scores anything, removes every `script`, `noscript` and `style` element; on the
+//! article-extraction benchmark the bodies of those elements are half the bytes of a page, all
+//! tokenized for nothing. So the
 //! HTML handed to it keeps every element (tags and attributes as written) and drops only the
 //! text inside `<script>…</script>` and `<style>…</style>`: the tree it builds is the same
 //! once those elements are gone. Scripts whose start tag mentions JSON (JSON-LD metadata,

@@ -1,6 +1,7 @@
 //! Main-content extraction: HTML/text/Markdown → blocks (headings, paragraphs, lists, table rows), language, sections.
 //!
-//! Choice of tools: `dom_smoothie` (a port of Readability.js) picks the article; `scraper`
+//! Choice of tools: `dom_smoothie` (a port of Readability.js) picks the article from a copy of
+//! the tree `scraper` parsed ([`readable`]: each page is parsed once); `scraper`
 //! then walks its cleaned article HTML (and, for status pages, the page's main container) into
 //! structured blocks: headings, list items, table rows with their cells, which Readability's
 //! plain text loses. See [`html`] for when the container replaces the article. Text and
@@ -17,6 +18,7 @@ pub mod markdown;
 mod meta;
 pub mod metric;
 pub mod plain;
+mod readable;
 pub mod sections;
 
 pub use html::Selectors;

@@ -108,13 +108,14 @@ const HINT_MIN_SHARE: f64 = 0.5;
 /// main content; a profile matched only by a generic page marker (`<article`) never narrows the
 /// extractor, so it can never do worse than no profile.
 fn main_content(
+    doc: &scraper::Html,
     html: &str,
     url: &str,
     content: Option<&str>,
     by_host: bool,
 ) -> crate::extract::Page {
     // (the page goes to the draft, which reads only the page's language, not each block's)
-    let free = crate::extract::extract_html_page_lang(html, Some(url), None);
+    let free = crate::extract::extract_html_parsed(doc, html, Some(url), None);
     let Some(css) = content.filter(|_| by_host) else {
         return free;
     };
@@ -122,7 +123,7 @@ fn main_content(
         main: vec![css.to_string()],
         drop: vec![],
     };
-    let hinted = crate::extract::extract_html_page_lang(html, Some(url), Some(&sel));
+    let hinted = crate::extract::extract_html_parsed(doc, html, Some(url), Some(&sel));
     let words = |p: &crate::extract::Page| crate::extract::metric::word_iter(p.text()).count();
     if (words(&hinted) as f64) < HINT_MIN_SHARE * words(&free) as f64 {
         free
@@ -174,17 +175,25 @@ pub fn from_bytes(meta: Meta, bytes: &[u8], profiles: &Profiles) -> Document {
         content: None,
         ..selectors.clone()
     };
-    let (mut title, full_text) = super::text::title_and_text(&decoded.text, format, &whole);
+    // An HTML page is parsed once, for its whole text and its main content.
+    let doc = (format == Format::Html).then(|| scraper::Html::parse_document(&decoded.text));
+    let (mut title, full_text) = match &doc {
+        Some(doc) => super::text::html_title_and_text_parsed(doc, &whole),
+        None => super::text::title_and_text(&decoded.text, format, &whole),
+    };
     let mut text = full_text.clone();
     // Main content: the extractor's blocks, for every format but status JSON. A profile's
     // content selector is a hint (see [`main_content`]).
     let page = match format {
-        Format::Html => Some(main_content(
-            &decoded.text,
-            &page_url,
-            selectors.content.as_deref(),
-            by_host.is_some(),
-        )),
+        Format::Html => doc.as_ref().map(|doc| {
+            main_content(
+                doc,
+                &decoded.text,
+                &page_url,
+                selectors.content.as_deref(),
+                by_host.is_some(),
+            )
+        }),
         Format::Markdown => Some(crate::extract::extract_markdown(&decoded.text)),
         Format::Text => Some(crate::extract::extract_text(&decoded.text)),
         Format::Json => None,

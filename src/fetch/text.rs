@@ -67,14 +67,18 @@ fn select_first<'a>(doc: &'a Html, css: Option<&str>) -> Option<ElementRef<'a>> 
 
 /// Title (profile selector, `<title>`, first `<h1>`) and text (profile content selector or body).
 pub fn html_title_and_text(html: &str, selectors: &Selectors) -> (Option<String>, String) {
-    let doc = Html::parse_document(html);
-    let title = select_first(&doc, selectors.title.as_deref())
-        .or_else(|| select_first(&doc, Some("title")))
-        .or_else(|| select_first(&doc, Some("h1")))
+    html_title_and_text_parsed(&Html::parse_document(html), selectors)
+}
+
+/// [`html_title_and_text`] of a page already parsed.
+pub fn html_title_and_text_parsed(doc: &Html, selectors: &Selectors) -> (Option<String>, String) {
+    let title = select_first(doc, selectors.title.as_deref())
+        .or_else(|| select_first(doc, Some("title")))
+        .or_else(|| select_first(doc, Some("h1")))
         .map(|e| collapse(&e.text().collect::<String>()))
         .filter(|t| !t.is_empty());
-    let root = select_first(&doc, selectors.content.as_deref())
-        .or_else(|| select_first(&doc, Some("body")))
+    let root = select_first(doc, selectors.content.as_deref())
+        .or_else(|| select_first(doc, Some("body")))
         .unwrap_or_else(|| doc.root_element());
     (title, element_text(root))
 }
