@@ -1122,6 +1122,9 @@ fn zone_name_before(text: &str, pos: usize, zones: &ZoneTable) -> Option<ZoneRef
     })
 }
 
+/// Longest weekday form counted as short ("So", "Sat", "Tues"): alone, it must look like a date.
+const MAX_SHORT_WEEKDAY_CHARS: usize = 4;
+
 /// Longest zone name read right after a time ("central european summer time").
 const MAX_ZONE_NAME_CHARS: usize = 40;
 
@@ -1560,6 +1563,19 @@ fn scan_dates(text: &str, lex: &Lexicon) -> (Vec<RawTime>, Vec<RawTime>) {
             } else {
                 continue;
             };
+            // a short form on its own ("So", "Sat", "Mi") is a weekday only as written in
+            // dates: capitalised, and with a point, a comma or a number after it ("So., 3.
+            // März", "Sat 5:00pm"); "so dass", "the sun", "sat down" are words
+            let short = m.as_str().chars().count() <= MAX_SHORT_WEEKDAY_CHARS
+                && m.as_str().chars().all(|c| c.is_alphabetic() && c.is_ascii());
+            if short && extra == 0 {
+                let capital = m.as_str().starts_with(|c: char| c.is_uppercase());
+                let after = text[m.end()..].trim_start_matches(' ');
+                let dated = after.starts_with(['.', ',']) || after.starts_with(|c: char| c.is_ascii_digit());
+                if !(capital && dated) && decorated(m.start(), m.end()).is_none() {
+                    continue;
+                }
+            }
             let n = p.weekday_number.get(&m.as_str().to_lowercase()).copied();
             if let Some(i) = decorated(m.start(), m.end()) {
                 // the date keeps its weekday, to check the day against it
