@@ -281,9 +281,10 @@ fn japanese_lead_topic_outweighs_a_cash_machine_and_a_partner() {
 
 #[test]
 fn a_chinese_lead_names_the_app_before_its_failure() {
-    let text = "音乐App崩了！官方回应：已恢复\n\n\
+    // The title names nobody; a rival is named as often and speaks.
+    let text = "热门App崩了！官方回应：已恢复\n\n\
         8月19日晚，不少网友反映星河音乐App无法登录、歌曲无法播放。有网友称，切换到青鸟音乐和蓝海音乐一切正常。\n\n\
-        当晚22时许，星河音乐官方发文致歉称，因服务器故障导致部分用户无法正常使用。青鸟音乐表示此次并未受到影响。青鸟音乐称用户可正常使用。\n";
+        当晚22时许，星河音乐官方发文致歉称，因服务器故障导致部分用户无法正常使用。青鸟音乐表示此次并未受到影响。\n";
     assert_org(
         text,
         "https://www.example.com.cn/tech/2024-08/20/content_123.htm",
