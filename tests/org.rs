@@ -232,3 +232,74 @@ fn a_page_that_speaks_as_its_owner_takes_the_name_as_the_page_spells_it() {
         "Wolken Hafen",
     );
 }
+
+#[test]
+fn korean_news_weighs_the_lead_subject_over_rivals_and_earlier_clauses() {
+    // Rivals are named in an earlier clause of the lead and again further down; the main
+    // clause's subject is the bank the report is about.
+    let text = "이번엔 가람은행 '먹통'…모바일뱅킹 한때 마비\n\n\
+        입력 2022-11-19 19:01\n\n\
+        그제(17일)는 별빛뱅크, 어제는 우정은행의 모바일 앱이 먹통이 됐는데, 오늘 오전에는 가람은행의 모바일 뱅킹이 멈췄습니다. 이유가 뭘까요.\n\n\
+        가람은행의 모든 서비스가 오늘 오전 8시부터 1시간 넘게 멈춰섰습니다.\n\n\
+        그제는 별빛뱅크의 모든 서비스가 8시간 동안 멈췄고, 어제는 우정은행의 모바일 뱅킹 서비스가 7시간 동안 '먹통'이 됐습니다.\n\n\
+        특히 장애 시간이 길었던 인터넷 은행 '별빛뱅크' 이용자들의 불편이 컸습니다.\n\n\
+        [별빛뱅크 이용자 : 계좌에서 송금하려 했는데 안 돼서 카드도 해봤는데 카드도 안 되더라고요.]\n";
+    assert_org(
+        text,
+        "https://news.example-tv.co.kr/article/article.aspx?news_id=NB12102717",
+        "가람은행",
+    );
+}
+
+#[test]
+fn korean_news_about_a_telecom_is_not_about_the_rival_quoted_below() {
+    let text = "통신 3사 중 하나 인터넷 먹통…소상공인 피해 속출\n\n\
+        [서울=가나뉴스] 이민호 기자 = 다온텔레콤의 유무선 인터넷이 25일 오전 11시 20분께부터 전국에서 1시간가량 끊겼다.\n\n\
+        가게 주인 A씨는 \"카드 결제가 안 돼 손님을 돌려보냈다\"고 말했다. 경쟁사인 하늘통신과 바다모바일 가입자들은 피해가 없었다. \
+        하늘통신 관계자는 \"자사망은 정상\"이라고 말했다. 바다모바일 측도 \"이상 없다\"고 밝혔다. 하늘통신에 따르면 일부 고객 문의가 늘었다.\n\n\
+        과학기술정보통신부는 다온텔레콤에 재발 방지 대책을 요구했다.\n";
+    assert_org(
+        text,
+        "https://www.example-news.co.kr/view/20211025000123",
+        "다온텔레콤",
+    );
+}
+
+#[test]
+fn japanese_lead_topic_outweighs_a_cash_machine_and_a_partner() {
+    // "ATM" is a capitalised word named often; the partner store speaks in the body.
+    let text = "あさぎ銀行のシステム障害、ATM停止　金融庁が報告命令\n\n\
+        あさぎ銀行で28日、システム障害が起き、全国のATMが一時使えなくなった。提携するコンビニの東雲ストアや、みなと銀行のATMでも同行のカードが使えなかった。\n\n\
+        金融庁は同行に業務改善計画の提出を求めた。東雲ストアの広報は「当社のATMに問題はない」と話した。東雲ストアによると、影響は全店に及んだ。\n\n\
+        あさぎ銀行は「ご迷惑をおかけし、深くおわび申し上げます」とのコメントを出した。\n";
+    assert_org(
+        text,
+        "https://www.example-shimbun.co.jp/articles/ASR3X1234.html",
+        "あさぎ銀行",
+    );
+}
+
+#[test]
+fn a_chinese_lead_names_the_app_before_its_failure() {
+    // The title names nobody; a rival is named as often and speaks.
+    let text = "热门App崩了！官方回应：已恢复\n\n\
+        8月19日晚，不少网友反映星河音乐App无法登录、歌曲无法播放。有网友称，切换到青鸟音乐和蓝海音乐一切正常。\n\n\
+        当晚22时许，星河音乐官方发文致歉称，因服务器故障导致部分用户无法正常使用。青鸟音乐表示此次并未受到影响。\n";
+    assert_org(
+        text,
+        "https://www.example.com.cn/tech/2024-08/20/content_123.htm",
+        "星河音乐",
+    );
+}
+
+#[test]
+fn a_host_never_spelled_by_its_page_is_spaced_before_a_business_word() {
+    let text = "Outage Postmortem\n\n\
+        On May 15th our servers were unreachable for two hours. We restored service at 14:00.\n\n\
+        We are sorry for the trouble and we have added monitoring so that we see such faults sooner.\n";
+    assert_org(
+        text,
+        "https://support.wolkenmarketing.com/hc/en-us/articles/123-Outage-Postmortem",
+        "Wolken Marketing",
+    );
+}

@@ -32,6 +32,11 @@ const TITLE_WEIGHT: f32 = 2.0;
 /// The least length of a line that is the lead paragraph (shorter ones are headings, menus,
 /// bylines).
 const LEAD_MIN_CHARS: usize = 40;
+/// Weight of the lead sentence's subject (`[org] patterns` marked `(?P<lead>)`).
+const LEAD_SUBJECT_WEIGHT: f32 = 6.0;
+/// How many prose lines after the title may hold the lead sentence (a subtitle or a caption
+/// may come first).
+const LEAD_LINES: usize = 3;
 /// Share of its score a publisher's or an authority's name keeps (`[org] reporters`).
 const REPORTER_SHARE: f32 = 0.25;
 
@@ -51,6 +56,10 @@ struct HostRules {
     /// comes first.
     #[serde(default)]
     generic_endings: Vec<String>,
+    /// Business words a run-together host label ends with (`prontomarketing`): the name is
+    /// written with a space before them ("Pronto Marketing") when the page never spells it.
+    #[serde(default)]
+    name_endings: Vec<String>,
     /// Words of a URL's path that mark a news article (`/news/`, `articleView`, `/noticias/`):
     /// its host is a publisher's, as if the page had a byline.
     #[serde(default)]
@@ -439,6 +448,106 @@ fn clean_cjk(name: &str, hay: &str, w: &OrgWords) -> String {
     n
 }
 
+/// Whether an `[org] patterns` entry finds the lead sentence's subject (it holds `(?P<lead>)`).
+fn is_lead_pattern(re: &Regex) -> bool {
+    re.capture_names().any(|n| n == Some("lead"))
+}
+
+/// Quoted speech (“…”, "…", 「…」) blanked by spaces of the same length: a quote's subject is
+/// not the sentence's.
+fn blank_quotes(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut close: Option<char> = None;
+    for c in s.chars() {
+        match close {
+            Some(e) if c == e => {
+                close = None;
+                out.push(' ');
+            }
+            Some(_) => out.extend(std::iter::repeat_n(' ', c.len_utf8())),
+            None => {
+                close = match c {
+                    '“' => Some('”'),
+                    '"' => Some('"'),
+                    '「' => Some('」'),
+                    _ => None,
+                };
+                if close.is_some() {
+                    out.push(' ');
+                } else {
+                    out.push(c);
+                }
+            }
+        }
+    }
+    // An unclosed quote runs to the end: keep the sentence as written then.
+    if close.is_some() {
+        return s.to_string();
+    }
+    out
+}
+
+/// The first sentence of a line: up to the first sentence end (". ", "。", "! ", "? ").
+fn first_sentence(line: &str) -> &str {
+    let mut end = line.len();
+    for pat in [". ", "。", "! ", "? ", "！", "？"] {
+        if let Some(i) = line.find(pat) {
+            end = end.min(i + pat.len());
+        }
+    }
+    &line[..end]
+}
+
+/// The subject of the lead: in the first sentence of each of the first prose lines after the
+/// title (quotes blanked), the first `(?P<lead>)` pattern, in list order, whose earliest match
+/// `keep` accepts (it returns the name as cleaned); with the match's offset in `hay`.
+fn lead_subject(
+    hay: &str,
+    title: &str,
+    w: &OrgWords,
+    keep: &dyn Fn(&str) -> Option<String>,
+) -> Option<(String, usize)> {
+    let lead: Vec<&Regex> = w
+        .patterns
+        .into_iter()
+        .filter(|r| is_lead_pattern(r))
+        .collect();
+    if lead.is_empty() {
+        return None;
+    }
+    let mut offset = 0;
+    let mut lines = Vec::new();
+    for (i, line) in hay.split_inclusive('\n').enumerate() {
+        let t = line.trim();
+        if i > 0 && t.chars().count() >= LEAD_MIN_CHARS && t != title.trim() {
+            lines.push((offset + (line.len() - line.trim_start().len()), t));
+        }
+        offset += line.len();
+        if lines.len() >= LEAD_LINES {
+            break;
+        }
+    }
+    for (at, line) in lines {
+        let sentence = blank_quotes(first_sentence(line));
+        for re in &lead {
+            // Every start, overlapping ones too: a pattern may hold the rest of its clause
+            // ("[^,]*$": the main clause's subject), and a match `keep` refuses ("오전에는")
+            // must not hide a later one.
+            let mut pos = 0;
+            while let Some(c) = re.captures_at(&sentence, pos) {
+                let Some(m) = c.name("name") else {
+                    break;
+                };
+                if let Some(name) = keep(m.as_str()) {
+                    return Some((name, at + m.start()));
+                }
+                pos = m.start() + m.as_str().chars().next().map_or(1, char::len_utf8);
+            }
+        }
+    }
+    None
+}
+
 /// Whether a name is a publisher's or an authority's (`[org] reporters`): a Han, kana or
 /// Hangul name that ends with one of the words ("새벽일보", "과기정통부"), a Latin name that is
 /// one of them or starts or ends with one as a word ("YTN", "ZDNet Korea").
@@ -655,6 +764,10 @@ fn text_org(title: &str, text: &str, url: Option<&str>, w: &OrgWords) -> Option<
     // Names the page gives itself (`own` patterns): never a publisher writing about others.
     let mut own_keys: std::collections::HashSet<String> = std::collections::HashSet::new();
     for re in w.patterns.may_match(hay) {
+        // A pattern marked `(?P<lead>)` finds the lead sentence's subject (below) only.
+        if is_lead_pattern(re) {
+            continue;
+        }
         // A pattern marked `(?P<own>)` is how a page names itself (greeting, sign-off, legal
         // name): it weighs double.
         let own = re.capture_names().any(|n| n == Some("own"));
@@ -677,19 +790,9 @@ fn text_org(title: &str, text: &str, url: Option<&str>, w: &OrgWords) -> Option<
                 continue;
             }
             add(&mut found, name, m.start(), weight, true);
-            // CJK names are not split by the capitalised-run scan: count their plain mentions.
-            let clean = clean_cjk(&trim_stop_words(name, w.stop), hay, w);
-            let key = squash(&clean);
             if own {
-                own_keys.insert(key.clone());
-            }
-            if !clean.chars().any(|c| c.is_ascii_alphabetic()) {
-                if let Some(cand) = found.get_mut(&key) {
-                    if cand.spellings.values().sum::<usize>() == 1 {
-                        let extra = count_mentions(hay, &clean).saturating_sub(1);
-                        cand.score += extra as f32;
-                    }
-                }
+                let clean = clean_cjk(&trim_stop_words(name, w.stop), hay, w);
+                own_keys.insert(squash(&clean));
             }
         }
     }
@@ -711,6 +814,37 @@ fn text_org(title: &str, text: &str, url: Option<&str>, w: &OrgWords) -> Option<
             }
             add(&mut found, &hay[start..i + sfx.len()], start, 1.0, true);
         }
+    }
+    // The subject of the lead sentence ("카카오가 15일 …", "あさぎ銀行は…", "星河音乐App无法
+    // 登录"): whom the report is about, where names in passing (partners, rivals, the venue,
+    // the regulator) are not.
+    if let Some((name, at)) = lead_subject(hay, title, w, &|n| {
+        let n = cut_at_place(&trim_stop_words(&clean_cjk(n, hay, w), w.stop), places);
+        let numeric =
+            n.chars().next().is_some_and(|c| c.is_numeric()) || date_inside().is_match(&n);
+        let ok = n.chars().count() >= 2
+            && !numeric
+            && !is_stop(&n, w.stop)
+            && !w.suffixes.iter().any(|s| s == &n)
+            && !places.contains(&n.to_lowercase())
+            && !is_reporter(&n, w.reporters);
+        ok.then_some(n)
+    }) {
+        // Only a name some other rule found too: the lead's subject may be a thing ("크롤러가").
+        if found.contains_key(&squash(&name)) {
+            add(&mut found, &name, at, LEAD_SUBJECT_WEIGHT, true);
+        }
+    }
+    // CJK names are not split by the capitalised-run scan: each plain mention that no pattern
+    // or ending counted counts once.
+    for c in found.values_mut() {
+        let name = c.name();
+        if name.chars().any(|ch| ch.is_ascii_alphabetic()) {
+            continue;
+        }
+        let counted: usize = c.spellings.values().sum();
+        let extra = count_mentions(hay, &name).saturating_sub(counted);
+        c.score += extra as f32;
     }
     // A brand named with its product ("Microsoft Azure", "Google Cloud") is a mention of the
     // brand too, when the text also names the brand alone.
@@ -848,10 +982,34 @@ fn spelled_in(label: &str, text: &str) -> Option<String> {
 /// A host label as a name: its hyphenated words capitalised and spaced (`lumora-pay` →
 /// "Lumora Pay").
 fn host_label_name(label: &str) -> String {
+    host_label_name_with(label, &host_rules().name_endings)
+}
+
+/// [`host_label_name`] with the business words (`name_endings`) to split off a run-together
+/// label (`prontomarketing` → "Pronto Marketing").
+fn host_label_name_with(label: &str, endings: &[String]) -> String {
     label
         .split('-')
         .filter(|w| !w.is_empty())
-        .map(capitalise)
+        .map(|w| {
+            let lower = w.to_ascii_lowercase();
+            let split = endings
+                .iter()
+                .filter(|e| !e.is_empty() && e.is_ascii())
+                .filter_map(|e| {
+                    let e = e.to_ascii_lowercase();
+                    lower
+                        .strip_suffix(e.as_str())
+                        .filter(|rest| rest.len() >= 3)
+                        .map(|rest| (rest.len(), e.len()))
+                })
+                // The longest business word ("networks" before "works").
+                .min();
+            match split {
+                Some((at, _)) => format!("{} {}", capitalise(&w[..at]), capitalise(&w[at..])),
+                None => capitalise(w),
+            }
+        })
         .collect::<Vec<_>>()
         .join(" ")
 }
@@ -995,6 +1153,7 @@ mod tests {
             ],
             platforms: vec![],
             generic_endings: vec!["techblog".into(), "blog".into()],
+            name_endings: vec![],
             article_paths: vec![],
         }
     }
@@ -1054,6 +1213,44 @@ mod tests {
         assert!(is_reporter("ZDNet Korea", &rep));
         assert!(!is_reporter("YTNS", &rep));
         assert!(!is_reporter("일보테크놀로지", &rep));
+    }
+
+    #[test]
+    fn a_run_together_host_label_is_spaced_before_a_business_word() {
+        let e: Vec<String> = ["marketing", "networks", "works"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        assert_eq!(
+            host_label_name_with("prontomarketing", &e),
+            "Pronto Marketing"
+        );
+        assert_eq!(host_label_name_with("acmenetworks", &e), "Acme Networks");
+        // Too little left before the word: one name.
+        assert_eq!(host_label_name_with("admarketing", &e), "Admarketing");
+        assert_eq!(host_label_name_with("lumora-pay", &e), "Lumora Pay");
+    }
+
+    #[test]
+    fn quotes_are_blanked_and_the_lead_subject_is_the_main_clauses() {
+        let q = blank_quotes("가나다는 \"라마바가 사과했다\"고 밝혔다.");
+        assert_eq!(q.len(), "가나다는 \"라마바가 사과했다\"고 밝혔다.".len());
+        assert!(q.starts_with("가나다는 ") && !q.contains("라마바"));
+        assert_eq!(first_sentence("A fell. B rose. "), "A fell. ");
+        let re: crate::draft::words::OrgPatterns = vec![Regex::new(
+            r"(?P<lead>)(?:^|\s)(?P<name>[\p{Hangul}]{2,12}?)(?:이|가|은|는|의)\s[^,]*$",
+        )
+        .unwrap()]
+        .into();
+        let w = OrgWords {
+            patterns: &re,
+            ..Default::default()
+        };
+        let hay = "제목\n어제는 별빛뱅크의 앱이 멈췄는데, 오늘은 가람은행의 모바일 뱅킹이 멈췄습니다. 끝.";
+        let keep = |n: &str| (!["오늘", "어제"].contains(&n)).then(|| n.to_string());
+        let (name, at) = lead_subject(hay, "제목", &w, &keep).unwrap();
+        assert_eq!(name, "가람은행");
+        assert!(hay[at..].starts_with("가람은행"));
     }
 
     #[test]

@@ -1567,11 +1567,14 @@ fn scan_dates(text: &str, lex: &Lexicon) -> (Vec<RawTime>, Vec<RawTime>) {
             // dates: capitalised, and with a point, a comma or a number after it ("So., 3.
             // März", "Sat 5:00pm"); "so dass", "the sun", "sat down" are words
             let short = m.as_str().chars().count() <= MAX_SHORT_WEEKDAY_CHARS
-                && m.as_str().chars().all(|c| c.is_alphabetic() && c.is_ascii());
+                && m.as_str()
+                    .chars()
+                    .all(|c| c.is_alphabetic() && c.is_ascii());
             if short && extra == 0 {
                 let capital = m.as_str().starts_with(|c: char| c.is_uppercase());
                 let after = text[m.end()..].trim_start_matches(' ');
-                let dated = after.starts_with(['.', ',']) || after.starts_with(|c: char| c.is_ascii_digit());
+                let dated = after.starts_with(['.', ','])
+                    || after.starts_with(|c: char| c.is_ascii_digit());
                 if !(capital && dated) && decorated(m.start(), m.end()).is_none() {
                     continue;
                 }
