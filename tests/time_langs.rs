@@ -892,6 +892,34 @@ mod mixed {
     }
 }
 
+mod short_weekdays {
+    use super::*;
+
+    #[test]
+    fn a_short_weekday_alone_counts_only_as_dates_write_it() {
+        // "so dass" is "so that", not Sunday; "the sun" and "sat down" are words
+        let p = run_ref(
+            "de",
+            "so dass die Lichter gegen 15.30 Uhr wieder angingen",
+            "2019-02-13T00:00",
+        );
+        assert_eq!(values(&p), vec!["2019-02-13T15:30:00+01:00".to_string()]);
+        let p = run_ref(
+            "en",
+            "we sat down under the sun at 15:30",
+            "2019-02-13T00:00",
+        );
+        assert_eq!(values(&p), vec!["2019-02-13T15:30:00".to_string()]);
+        // written as dates write it, a short form is a weekday: "Sa., 16:00" is Saturday
+        let p = run_ref("de", "Sa., 16:00 Uhr", "2019-02-13T00:00");
+        assert!(
+            values(&p).contains(&"2019-02-09T16:00:00+01:00".to_string()),
+            "{:?}",
+            values(&p)
+        );
+    }
+}
+
 mod place_time {
     use super::*;
 
