@@ -892,6 +892,34 @@ mod mixed {
     }
 }
 
+mod next_day_after_the_clock {
+    use super::*;
+
+    #[test]
+    fn a_next_day_word_after_the_clock_moves_it_and_names_that_day() {
+        // "08:00 the following morning … 13:39 later that day": both on the 12th
+        let p = run_ref(
+            "en",
+            "The fault began on 11 July 2012 at 13:30, with 2G restored at 08:00 the following morning and 3G back by 13:39 later that day.",
+            "2012-07-13T00:00",
+        );
+        assert_eq!(
+            values(&p),
+            vec![
+                "2012-07-11T13:30:00".to_string(),
+                "2012-07-12T08:00:00".to_string(),
+                "2012-07-12T13:39:00".to_string()
+            ]
+        );
+        let p = run_ref(
+            "de",
+            "Um 8 Uhr am nächsten Morgen lief alles wieder.",
+            "2024-01-10T00:00",
+        );
+        assert_eq!(values(&p), vec!["2024-01-11T08:00:00+01:00".to_string()]);
+    }
+}
+
 mod short_weekdays {
     use super::*;
 

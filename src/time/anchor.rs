@@ -549,6 +549,11 @@ pub fn resolve(
             (Some(_), None, Some(d)) if r.range_end.is_none() => Some((d, r.end)),
             _ => None,
         };
+        // a next-day word names its day too ("08:00 the following morning … 13:39 later that
+        // day" is that next day)
+        if r.next_day && r.date.is_none() {
+            last_named = date.or(last_named);
+        }
         if let Some(d) = r.date {
             if d.day.is_some() || d.relative.is_some() {
                 last_named = date.or(last_named);

@@ -1822,6 +1822,25 @@ pub fn scan_times(text: &str, lex: &Lexicon, zones: &ZoneTable) -> Vec<RawTime> 
                 c.same_day = true;
             } else if phrase_before(text, b, &w.this_day).is_some() {
                 c.this_day = true;
+            } else {
+                // after the clock: "08:00 the following morning", "13:39 later that day",
+                // "um 8 Uhr am nächsten Morgen", "às 8h do dia seguinte"
+                let mut a = skip_ws(text, c.end, MAX_GAP_SPACES);
+                if let Some(j) = phrase_at(text, a, &w.time_date_joiners) {
+                    let q = skip_ws(text, j, MAX_GAP_SPACES);
+                    if phrase_at(text, q, &w.next_day).is_some()
+                        || phrase_at(text, q, &w.same_day).is_some()
+                    {
+                        a = q;
+                    }
+                }
+                if let Some(e) = phrase_at(text, a, &w.next_day) {
+                    c.next_day = true;
+                    c.end = e;
+                } else if let Some(e) = phrase_at(text, a, &w.same_day) {
+                    c.same_day = true;
+                    c.end = e;
+                }
             }
         }
         items.push(c);
