@@ -920,6 +920,23 @@ mod next_day_after_the_clock {
     }
 }
 
+mod bracketed_weekday {
+    use super::*;
+
+    #[test]
+    fn a_weekday_in_brackets_does_not_part_a_date_from_its_part_of_the_day() {
+        // notices write "11월 27일(목) 오후 ~ 12월 1일(월) 오후"
+        let p = run_ref("ko", "기간 : 11월 27일(목) 오후", "2025-12-01T00:00");
+        assert_eq!(
+            values(&p),
+            vec![
+                "2025-11-27T12:00:00".to_string(),
+                "2025-11-27T16:00:00".to_string()
+            ]
+        );
+    }
+}
+
 mod short_weekdays {
     use super::*;
 

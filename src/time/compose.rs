@@ -15,6 +15,8 @@ use chrono::{Duration, NaiveDate, NaiveDateTime, NaiveTime, TimeZone, Timelike};
 
 /// Most chars of joiner text between the tokens a rule combines.
 const MAX_GAP_CHARS: usize = 12;
+/// Most chars inside a bracketed note skipped between a date and its part of the day ("(목)").
+const MAX_BRACKET_NOTE_CHARS: usize = 4;
 
 /// The word lists of one lexicon the rules use, lower case, longest first.
 #[derive(Debug, Clone)]
@@ -136,6 +138,17 @@ fn only_joiners(text: &str, words: &[&[String]]) -> bool {
         if c.is_whitespace() || c == ',' {
             p += c.len_utf8();
             continue;
+        }
+        // a short note in brackets, a weekday mostly: "11월 27일(목) 오후", "3月9日（火）夜"
+        if c == '(' || c == '（' {
+            if let Some((i, close)) = t[p..]
+                .char_indices()
+                .take(MAX_BRACKET_NOTE_CHARS + 2)
+                .find(|(_, x)| *x == ')' || *x == '）')
+            {
+                p += i + close.len_utf8();
+                continue;
+            }
         }
         match words.iter().find_map(|w| phrase_at(t, p, w)) {
             Some(e) if e > p => p = e,
