@@ -1115,11 +1115,16 @@ fn zone_name_before(text: &str, pos: usize, zones: &ZoneTable) -> Option<ZoneRef
                 .next_back()
                 .is_some_and(|c| c.is_alphanumeric() && c.is_ascii())
     })?;
-    (zone.parse::<chrono_tz::Tz>().is_ok() || zone == "UTC").then(|| ZoneRef {
+    Some(named_zone(zone))
+}
+
+/// The reference a zone name stands for (names are checked as IANA zones or UTC on load).
+fn named_zone(zone: &str) -> ZoneRef {
+    ZoneRef {
         offset: None,
-        zone: zone.clone(),
+        zone: zone.to_string(),
         warning: None,
-    })
+    }
 }
 
 /// Longest weekday form counted as short ("So", "Sat", "Tues"): alone, it must look like a date.
@@ -1212,16 +1217,7 @@ pub fn zone_after(
                     && rest.get(..n.len()).is_some_and(|r| r.to_lowercase() == *n)
                     && !rest[n.len()..].starts_with(|c: char| c.is_alphanumeric())
             }) {
-                if zone.parse::<chrono_tz::Tz>().is_ok() || zone == "UTC" {
-                    found = Some((
-                        ZoneRef {
-                            offset: None,
-                            zone: zone.clone(),
-                            warning: None,
-                        },
-                        p + name.len(),
-                    ));
-                }
+                found = Some((named_zone(zone), p + name.len()));
             }
         }
     }
