@@ -528,8 +528,9 @@ fn promised_and_estimated_times_are_no_events() {
 
 #[test]
 fn words_may_mark_the_end_when_none_mark_the_start() {
-    // rows "9:12 收到反馈 … 11:05 完成修复 … 15:30 发布本说明": no onset word, but the fix is
-    // named, so the end is the fix and not the notice posted after it
+    // rows "9:12 收到反馈 … 9:20 开始排查 … 11:05 完成修复 … 15:30 发布本说明": no onset word
+    // ("开始排查" begins the response, `start_not`), but the fix is named, so the end is the
+    // fix and not the notice posted after it
     let v = draft("zh-rows-only-the-fix-named.txt", None);
     assert_window(&v, "2022-06-08T09:12:00+08:00", "2022-06-08T11:05:00+08:00");
 }

@@ -140,6 +140,9 @@ pub struct EventWords {
     /// Phrases that hold a recovery word but say no recovery ("por volta das 14h" is "about
     /// 14h", "불안정" is "unstable", "instabil"): the recovery word inside them is not read.
     pub resolution_not: Vec<String>,
+    /// The same for onset words: "began investigating", "开始排查", "調査を開始" start the
+    /// response, not the impact.
+    pub start_not: Vec<String>,
 }
 
 /// Characters of a row compared with the start/end labels.
@@ -285,9 +288,11 @@ fn keyword_points(
         let mut lower: Vec<char> = block.text.to_lowercase().chars().collect();
         // to_lowercase can change lengths for a few scripts; fall back to whole-block marking.
         let aligned = lower.len() == block.text.chars().count();
-        // a recovery word inside a phrase that says none ("por volta das") is blanked out
+        // an event word inside a phrase that says none ("por volta das", "开始排查") is blanked
         if std::ptr::eq(list, &words.resolution[..]) {
             blank_phrases(&mut lower, &words.resolution_not);
+        } else if std::ptr::eq(list, &words.start[..]) {
+            blank_phrases(&mut lower, &words.start_not);
         }
         let lower_s: String = lower.iter().collect();
         // sentence ends before each char, so "is there one between a and b" is O(1)

@@ -216,6 +216,7 @@ impl WordsRegistry {
                         promise_before: list(ev, "promise_before"),
                         promise_after: list(ev, "promise_after"),
                         resolution_not: list(ev, "resolution_not"),
+                        start_not: list(ev, "start_not"),
                         time_after_word: ev
                             .and_then(|t| t.get("time_after_word"))
                             .and_then(|v| v.as_bool())
@@ -295,8 +296,9 @@ impl WordsRegistry {
         };
         for code in [lang, "en"] {
             if let Some(w) = self.by_lang.get(code) {
-                let pairs: [(&mut Vec<String>, &Vec<String>); 24] = [
+                let pairs: [(&mut Vec<String>, &Vec<String>); 25] = [
                     (&mut out.events.start, &w.events.start),
+                    (&mut out.events.start_not, &w.events.start_not),
                     (&mut out.events.resolution_not, &w.events.resolution_not),
                     (&mut out.events.stamp, &w.events.stamp),
                     (&mut out.events.lasted_then, &w.events.lasted_then),
