@@ -220,6 +220,19 @@ fn lang_lists(t: &crate::vocab::Term, key: &str) -> Vec<(String, String)> {
     out
 }
 
+/// The words under an extra key of a term's table (all languages), folded, each with its word
+/// boundaries: (word, left boundary, right boundary). `cancel` and `context` are read this way.
+fn bounded_words(t: &crate::vocab::Term, key: &str) -> Vec<(String, bool, bool)> {
+    lang_lists(t, key)
+        .into_iter()
+        .map(|(_, w)| {
+            let (l, r, core) = boundaries(&w);
+            (fold(core), l, r)
+        })
+        .filter(|w| !w.0.is_empty())
+        .collect()
+}
+
 /// Splits the wildcard marks off a phrase: a leading `*` drops the left word boundary, a
 /// trailing `*` the right one (`timeout*` matches "timeouts"). Returns (left, right, core).
 pub fn boundaries(phrase: &str) -> (bool, bool, &str) {
@@ -314,22 +327,8 @@ impl Matcher {
                         .map(|(_, w)| fold(&w))
                         .filter(|w| !w.is_empty())
                         .collect(),
-                    cancel: lang_lists(t, CANCEL_KEY)
-                        .into_iter()
-                        .map(|(_, w)| {
-                            let (l, r, core) = boundaries(&w);
-                            (fold(core), l, r)
-                        })
-                        .filter(|w| !w.0.is_empty())
-                        .collect(),
-                    context: lang_lists(t, CONTEXT_KEY)
-                        .into_iter()
-                        .map(|(_, w)| {
-                            let (l, r, core) = boundaries(&w);
-                            (fold(core), l, r)
-                        })
-                        .filter(|w| !w.0.is_empty())
-                        .collect(),
+                    cancel: bounded_words(t, CANCEL_KEY),
+                    context: bounded_words(t, CONTEXT_KEY),
                 });
                 for (lang, list) in t.phrases.iter().filter(|(l, _)| wanted(l)) {
                     // Each phrase as written and, in Korean, its compound written solid
