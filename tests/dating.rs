@@ -561,3 +561,12 @@ fn a_recovery_word_inside_a_phrase_that_says_none_is_not_read() {
     let v = draft("ko-unstable-is-no-recovery.txt", None);
     assert_window(&v, "2023-05-02T09:10:00+09:00", "2023-05-02T10:05:00+09:00");
 }
+
+#[test]
+fn a_timeline_without_an_onset_row_leaves_the_start_to_the_summary() {
+    // the onset is told in the summary ("21:40起 … 支付失败"); the 处理过程 rows hold only the
+    // diagnosis and the fix: the rows cannot give the start, so the summary's time does
+    let v = draft("zh-timeline-without-onset.txt", None);
+    assert_window(&v, "2023-10-09T21:40:00+08:00", "2023-10-09T23:10:00+08:00");
+    assert_eq!(v["case"]["timeline"]["resolved_after"], "1h30m");
+}

@@ -520,6 +520,12 @@ pub fn analyse(
             _ => (s.is_some(), r.is_some()),
         })
         .unzip();
+    for (i, p) in points.iter().enumerate() {
+        tracing::debug!(
+            at = %p.at, place = ?p.place, onset = starts[i], recovery = recoveries[i],
+            detection = detections[i], quote = %p.quote, "window point"
+        );
+    }
 
     // 0. Rows labelled with the window's start and end ("Beginn · 26.10.2025, 02:31 MEZ").
     let labelled = |labels: &[String]| {
@@ -598,7 +604,9 @@ pub fn analyse(
         idx
     };
     let timeline = in_time_order(&|p| p.place == Place::Timeline);
-    let pool = if timeline.is_empty() {
+    // A timeline without a single onset row ("03:10 服务恢复" under 处理过程, the onset told
+    // in the summary above it) cannot give the start: then every incident time is the pool.
+    let pool = if timeline.is_empty() || !timeline.iter().any(|i| starts[*i]) {
         in_time_order(&|p| p.place.is_incident())
     } else {
         timeline
