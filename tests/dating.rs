@@ -570,3 +570,15 @@ fn a_timeline_without_an_onset_row_leaves_the_start_to_the_summary() {
     assert_window(&v, "2023-10-09T21:40:00+08:00", "2023-10-09T23:10:00+08:00");
     assert_eq!(v["case"]["timeline"]["resolved_after"], "1h30m");
 }
+
+#[test]
+fn a_start_without_recovery_words_ends_at_the_latest_time_stated_after_it() {
+    // "began seeing errors" marks 2:10 PM; nothing says "resolved", but the page states 5:45 PM
+    // as the moment traffic ran again: the latest time in the episode ends the window
+    let v = draft("en-end-unmarked.txt", None);
+    assert_window(&v, "2022-06-14T14:10:00+10:00", "2022-06-14T17:45:00+10:00");
+    assert_eq!(
+        v["review"]["fields"]["window.end"]["rule"],
+        "latest time stated (no words mark the end)"
+    );
+}

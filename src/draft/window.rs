@@ -735,6 +735,34 @@ pub fn analyse(
         }
     }
 
+    // 5b. A start without an end and without a stated length: the latest time the page states
+    // in the same episode after it ("began at 4:29PM … 7:27PM"), flagged as unmarked. A time
+    // whose words still report impact ("오후 11시 현재 장애는 … 계속", "截至22时 … 仍无法使用") or
+    // work under way says the incident had not ended then: no end.
+    if let (Some((s, _)), None) = (found.start, found.end) {
+        let (from, until) = (points[s].at, episode_end(points[s].at));
+        let still_under_way = |i: usize| {
+            blocks.get(points[i].block).is_some_and(|b| {
+                let lower = b.text.to_lowercase();
+                holds_word(&lower, &words.progress_before)
+                    || holds_word(&lower, &words.progress_after)
+            })
+        };
+        if lasted.is_empty() {
+            if let Some(&e) = pool
+                .iter()
+                .rev()
+                .find(|i| points[**i].at > from && points[**i].at <= until)
+                .filter(|i| start_cost[**i].is_none() && !still_under_way(**i))
+            {
+                let len = (points[e].at - from).num_seconds();
+                if (MIN_WINDOW_SECS..=MAX_WINDOW_SECS).contains(&len) {
+                    found.end = Some((e, "latest time stated (no words mark the end)"));
+                }
+            }
+        }
+    }
+
     // An end row the page labels outright outranks any end the words suggest.
     if let (Some((s, _)), Some(e)) = (found.start, labelled_end) {
         let len = (points[e].at - points[s].at).num_seconds();
