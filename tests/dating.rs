@@ -582,3 +582,26 @@ fn a_start_without_recovery_words_ends_at_the_latest_time_stated_after_it() {
         "latest time stated (no words mark the end)"
     );
 }
+
+#[test]
+fn an_end_without_a_start_is_kept() {
+    // "Durante horas … sobre las 3 de la madrugada, pudo restablecer las conexiones": the page
+    // never says when it began, but it says when it was restored
+    let v = draft(
+        "es-end-only.txt",
+        Some("https://www.example.es/tecnologia/caida-20190704_noticia.html"),
+    );
+    assert_eq!(v["review"]["window"]["start"], Value::Null);
+    assert_eq!(v["review"]["window"]["end"], "2019-07-04T03:00:00+02:00");
+    assert_eq!(v["case"]["timeline"]["resolved_after"], Value::Null);
+}
+
+#[test]
+fn beginning_to_work_again_is_recovery_not_onset() {
+    // "comenzaron a funcionar": "comenz-" marks onsets, but beginning to work is the recovery
+    let v = draft(
+        "es-began-to-work.txt",
+        Some("https://www.example.cl/noticias/2020/12/14/caida-correo.shtml"),
+    );
+    assert_window(&v, "2020-12-14T09:15:00-03:00", "2020-12-14T11:05:00-03:00");
+}

@@ -763,6 +763,14 @@ pub fn analyse(
         }
     }
 
+    // 5c. No start at all, but the page reports a recovery ("sobre las 2 de la madrugada pudo
+    // restablecer las conexiones"): an end without a start is kept.
+    if found.start.is_none() && found.end.is_none() {
+        if let Some(e) = labelled_end.or_else(|| last_recovery(None)) {
+            found.end = Some((e, "last event reporting recovery (no start found)"));
+        }
+    }
+
     // An end row the page labels outright outranks any end the words suggest.
     if let (Some((s, _)), Some(e)) = (found.start, labelled_end) {
         let len = (points[e].at - points[s].at).num_seconds();
