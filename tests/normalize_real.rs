@@ -1161,3 +1161,59 @@ fn an_overloaded_database_implies_the_database_component() {
         case.warnings
     );
 }
+
+#[test]
+fn earlier_the_same_day_is_this_incident_not_history() {
+    let (v, n) = setup();
+    let text = "앞서 이날 데이터센터 화재로 메신저 등 관련 서비스가 먹통이 됐다.";
+    let labels = n.label(text, &[], Some("ko"));
+    assert!(
+        !affirmed(&labels, "facility-failure").is_empty(),
+        "{labels:#?}"
+    );
+    assert_eq!(fill_case(&labels, v).root_cause, "facility-failure");
+    // An earlier day's incident still is history.
+    let labels = n.label(
+        "앞서 지난 4일에도 메신저 접속 오류가 발생한 바 있다.",
+        &[],
+        Some("ko"),
+    );
+    assert!(
+        affirmed(&labels, "connection-errors").is_empty(),
+        "{labels:#?}"
+    );
+}
+
+#[test]
+fn a_recovery_told_in_stages_is_no_partial_outage() {
+    for (lang, text) in [
+        ("ko", "10시간 만에 일부 서비스가 복구됐다."),
+        ("zh", "两小时后部分服务已恢复。"),
+        ("ja", "夕方には一部のサービスが復旧した。"),
+        ("en", "Service was partially restored after two hours."),
+    ] {
+        let s = kept(text, lang, "symptoms");
+        assert!(!s.contains(&"partial-outage".to_string()), "{lang}: {s:?}");
+    }
+}
+
+#[test]
+fn speculation_and_denied_claims_in_news_are_not_stated() {
+    let (_, n) = setup();
+    for (lang, text, term) in [
+        (
+            "ko",
+            "커뮤니티에서는 결제가 막혔다는 주장이 나왔다.",
+            "feature-degraded",
+        ),
+        ("zh", "据传是遭受了黑客攻击。", "security-attack"),
+        (
+            "en",
+            "Users speculated that a DDoS attack was behind it.",
+            "security-attack",
+        ),
+    ] {
+        let labels = n.label(text, &[], Some(lang));
+        assert!(affirmed(&labels, term).is_empty(), "{lang}: {labels:#?}");
+    }
+}
