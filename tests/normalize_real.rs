@@ -1217,3 +1217,40 @@ fn speculation_and_denied_claims_in_news_are_not_stated() {
         assert!(affirmed(&labels, term).is_empty(), "{lang}: {labels:#?}");
     }
 }
+
+#[test]
+fn a_services_servers_collapsing_under_its_users_are_the_application_tier() {
+    for (lang, text) in [
+        (
+            "ko",
+            "접속자가 몰리면서 서버가 다운됐다. 오후에도 서버가 마비돼 이용자들이 불편을 겪었다.",
+        ),
+        ("zh", "开售瞬间服务器被挤爆，随后服务器宕机近一小时。"),
+        (
+            "ja",
+            "アクセスが集中してサーバーがパンクし、サーバーダウンが続いた。",
+        ),
+        (
+            "en",
+            "The servers crashed under the load, and the servers went down again an hour later.",
+        ),
+    ] {
+        let c = kept(text, lang, "components");
+        assert!(c.contains(&"app-server".to_string()), "{lang}: {c:?}");
+    }
+}
+
+#[test]
+fn hard_to_connect_forms_and_cloud_region_codes_scope_an_outage() {
+    for (lang, text) in [
+        ("ja", "携帯電話の通話が繋がりにくい状況が続いた。"),
+        (
+            "en",
+            "Instances in us-east-1 were unreachable for two hours.",
+        ),
+        ("de", "Besonders betroffen waren Kunden in Bayern."),
+    ] {
+        let s = kept(text, lang, "symptoms");
+        assert!(s.contains(&"partial-outage".to_string()), "{lang}: {s:?}");
+    }
+}
