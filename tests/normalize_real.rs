@@ -1008,3 +1008,249 @@ fn users_in_many_places_or_affected_users_are_not_a_partial_outage() {
     let s = kept("部分用户反映应用无法打开。", "zh", "symptoms");
     assert!(s.contains(&"partial-outage".to_string()), "{s:?}");
 }
+
+#[test]
+fn staff_serving_customers_by_hand_is_not_manual_toil() {
+    for (lang, text) in [
+        (
+            "en",
+            "Until the system was restored, staff checked in passengers manually at the airport.",
+        ),
+        (
+            "ko",
+            "시스템이 복구될 때까지 직원들이 수동으로 승객의 탑승권을 발권했다.",
+        ),
+        ("ja", "復旧までの間、係員が手作業で搭乗券を発券しました。"),
+        ("zh", "系统恢复之前，工作人员只能手工为乘客办理值机。"),
+    ] {
+        let c = kept(text, lang, "contributing");
+        assert!(!c.contains(&"manual-toil".to_string()), "{lang}: {c:?}");
+    }
+    // Engineers repairing by hand still are.
+    let c = kept(
+        "Engineers restarted every server manually, which slowed the recovery by hours.",
+        "en",
+        "contributing",
+    );
+    assert!(c.contains(&"manual-toil".to_string()), "{c:?}");
+}
+
+#[test]
+fn an_earlier_or_another_companys_outage_in_a_news_report_is_history() {
+    let (v, n) = setup();
+    // The history phrase's own "outage" is not this incident's either.
+    let text = "A similar outage in 2021 left the app down for six hours.";
+    let labels = n.label(text, &[], Some("en"));
+    assert!(
+        affirmed(&labels, "service-unavailable").is_empty(),
+        "{labels:#?}"
+    );
+    let text = "今年早些时候另一家云厂商也曾因机房断电出现故障。";
+    let labels = n.label(text, &[], Some("zh"));
+    assert!(
+        affirmed(&labels, "dependency-failure").is_empty(),
+        "{labels:#?}"
+    );
+    assert_eq!(fill_case(&labels, v).root_cause, "unknown", "{labels:#?}");
+}
+
+#[test]
+fn a_published_statement_and_a_not_rare_outage_are_no_release_and_no_rare_bug() {
+    let (v, n) = setup();
+    let text = "该公司晚间发布说明称，此类故障在行业内并不罕见，原因是配置错误所致。";
+    let labels = n.label(text, &[], Some("zh"));
+    assert!(affirmed(&labels, "code-change").is_empty(), "{labels:#?}");
+    assert!(affirmed(&labels, "latent-bug").is_empty(), "{labels:#?}");
+    assert_eq!(fill_case(&labels, v).root_cause, "config-change");
+}
+
+#[test]
+fn a_broken_power_unit_in_korean_news_is_a_facility_failure() {
+    let (v, n) = setup();
+    for text in [
+        "회사 측은 데이터센터 전원장치 고장이 원인이라고 설명했다.",
+        "회사 측은 전산센터의 변압기 문제로 장애가 발생했다고 밝혔다.",
+    ] {
+        let labels = n.label(text, &[], Some("ko"));
+        assert_eq!(
+            fill_case(&labels, v).root_cause,
+            "facility-failure",
+            "{labels:#?}"
+        );
+    }
+}
+
+#[test]
+fn news_words_for_one_broken_function_are_a_degraded_feature_and_so_a_partial_outage() {
+    for (lang, text) in [
+        (
+            "ko",
+            "지난밤 카드 결제 승인이 안 되는 장애가 두 시간 동안 이어졌다.",
+        ),
+        (
+            "es",
+            "Durante la mañana los usuarios no podían enviar mensajes desde la aplicación.",
+        ),
+        ("en", "For two hours photos would not load in the app."),
+    ] {
+        let s = kept(text, lang, "symptoms");
+        assert!(s.contains(&"feature-degraded".to_string()), "{lang}: {s:?}");
+        // By the definitions a function failing while the rest works is a partial outage.
+        assert!(s.contains(&"partial-outage".to_string()), "{lang}: {s:?}");
+    }
+}
+
+#[test]
+fn a_place_list_in_korean_news_scopes_the_outage() {
+    let (_, n) = setup();
+    let text = "서울 마포, 용산 등지에서 카드 결제가 되지 않았다.";
+    let labels = n.label(text, &[], Some("ko"));
+    assert!(
+        !affirmed(&labels, "partial-outage").is_empty(),
+        "{labels:#?}"
+    );
+}
+
+#[test]
+fn news_names_for_the_identity_service_and_for_routing_announcements() {
+    let (_, n) = setup();
+    for (lang, text) in [
+        ("zh", "访问控制服务异常，导致用户无法登录控制台。"),
+        ("ko", "통합 인증 시스템에 오류가 생겨 로그인이 막혔다."),
+        (
+            "en",
+            "The identity and access management layer rejected every request.",
+        ),
+    ] {
+        let labels = n.label(text, &[], Some(lang));
+        assert!(
+            !affirmed(&labels, "auth-service").is_empty(),
+            "{lang}: {labels:#?}"
+        );
+    }
+    let labels = n.label(
+        "A faulty command left the routes withdrawn from the border gateway protocol tables.",
+        &[],
+        Some("en"),
+    );
+    assert!(!affirmed(&labels, "bgp-routing").is_empty(), "{labels:#?}");
+}
+
+#[test]
+fn an_overloaded_database_implies_the_database_component() {
+    let (v, n) = setup();
+    let labels = n.label(
+        "A DB overload slowed every page for an hour.",
+        &[],
+        Some("en"),
+    );
+    let case = fill_case(&labels, v);
+    assert!(
+        case.symptoms.contains(&"database-overloaded".to_string()),
+        "{case:?}"
+    );
+    assert!(
+        case.components.contains(&"database".to_string()),
+        "{case:?}"
+    );
+    assert!(
+        case.warnings
+            .iter()
+            .any(|w| w.contains("database implied by symptoms:database-overloaded")),
+        "{:?}",
+        case.warnings
+    );
+}
+
+#[test]
+fn earlier_the_same_day_is_this_incident_not_history() {
+    let (v, n) = setup();
+    let text = "앞서 이날 데이터센터 화재로 메신저 등 관련 서비스가 먹통이 됐다.";
+    let labels = n.label(text, &[], Some("ko"));
+    assert!(
+        !affirmed(&labels, "facility-failure").is_empty(),
+        "{labels:#?}"
+    );
+    assert_eq!(fill_case(&labels, v).root_cause, "facility-failure");
+    // An earlier day's incident still is history.
+    let labels = n.label(
+        "앞서 지난 4일에도 메신저 접속 오류가 발생한 바 있다.",
+        &[],
+        Some("ko"),
+    );
+    assert!(
+        affirmed(&labels, "connection-errors").is_empty(),
+        "{labels:#?}"
+    );
+}
+
+#[test]
+fn a_recovery_told_in_stages_is_no_partial_outage() {
+    for (lang, text) in [
+        ("ko", "10시간 만에 일부 서비스가 복구됐다."),
+        ("zh", "两小时后部分服务已恢复。"),
+        ("ja", "夕方には一部のサービスが復旧した。"),
+        ("en", "Service was partially restored after two hours."),
+    ] {
+        let s = kept(text, lang, "symptoms");
+        assert!(!s.contains(&"partial-outage".to_string()), "{lang}: {s:?}");
+    }
+}
+
+#[test]
+fn speculation_and_denied_claims_in_news_are_not_stated() {
+    let (_, n) = setup();
+    for (lang, text, term) in [
+        (
+            "ko",
+            "커뮤니티에서는 결제가 막혔다는 주장이 나왔다.",
+            "feature-degraded",
+        ),
+        ("zh", "据传是遭受了黑客攻击。", "security-attack"),
+        (
+            "en",
+            "Users speculated that a DDoS attack was behind it.",
+            "security-attack",
+        ),
+    ] {
+        let labels = n.label(text, &[], Some(lang));
+        assert!(affirmed(&labels, term).is_empty(), "{lang}: {labels:#?}");
+    }
+}
+
+#[test]
+fn a_services_servers_collapsing_under_its_users_are_the_application_tier() {
+    for (lang, text) in [
+        (
+            "ko",
+            "접속자가 몰리면서 서버가 다운됐다. 오후에도 서버가 마비돼 이용자들이 불편을 겪었다.",
+        ),
+        ("zh", "开售瞬间服务器被挤爆，随后服务器宕机近一小时。"),
+        (
+            "ja",
+            "アクセスが集中してサーバーがパンクし、サーバーダウンが続いた。",
+        ),
+        (
+            "en",
+            "The servers crashed under the load, and the servers went down again an hour later.",
+        ),
+    ] {
+        let c = kept(text, lang, "components");
+        assert!(c.contains(&"app-server".to_string()), "{lang}: {c:?}");
+    }
+}
+
+#[test]
+fn hard_to_connect_forms_and_cloud_region_codes_scope_an_outage() {
+    for (lang, text) in [
+        ("ja", "携帯電話の通話が繋がりにくい状況が続いた。"),
+        (
+            "en",
+            "Instances in us-east-1 were unreachable for two hours.",
+        ),
+        ("de", "Besonders betroffen waren Kunden in Bayern."),
+    ] {
+        let s = kept(text, lang, "symptoms");
+        assert!(s.contains(&"partial-outage".to_string()), "{lang}: {s:?}");
+    }
+}
