@@ -632,6 +632,21 @@ mod fr {
     }
 
     #[test]
+    fn plus_de_six_heures_is_a_length_not_six_o_clock() {
+        // "de" cues "de 14 heures à 16 heures", but after "plus" it counts hours
+        let p = run_ref(
+            "fr",
+            "La panne aura duré plus de six heures. Il aura fallu plus de 24 heures. \
+             Rétabli vers 9 heures.",
+            "2021-06-03T12:00",
+        );
+        assert_eq!(durations(&p), vec!["6h", "1d"]);
+        let v = values(&p);
+        assert_eq!(v.len(), 1, "{v:?}");
+        assert!(v[0].starts_with("2021-06-03T09:00:00"), "{v:?}");
+    }
+
+    #[test]
     fn toutes_les_30_secondes_is_a_frequency() {
         assert!(run("fr", "sondes toutes les 30 secondes")
             .durations

@@ -106,6 +106,9 @@ pub struct ClockWords {
     pub hour_needs_cue: bool,
     pub cues: Vec<String>,
     pub hour_not_before: Vec<String>,
+    /// Words just before a bare hour after a cue that make it a length, not a clock ("duré plus
+    /// de six heures": "de" cues "de 14 heures à 16 heures", but "plus de" counts hours).
+    pub length_before: Vec<String>,
     /// Hour markers after which an hour written only in CJK numerals needs minutes, a half or a
     /// part-of-day word to be a clock ("一時" alone is "for a while"; "三点" is three o'clock).
     pub numeral_hour_needs_context: Vec<String>,

@@ -159,6 +159,7 @@ pub struct Words {
     pub night_after: Vec<String>,
     pub cues: Vec<String>,
     pub hour_not_before: Vec<String>,
+    pub length_before: Vec<String>,
     pub suffixes: Vec<String>,
     pub weekdays: Vec<String>,
     pub date_time_joiners: Vec<String>,
@@ -436,6 +437,7 @@ impl Patterns {
             night_after: sorted_phrases(&c.night_after),
             cues: sorted_phrases(&c.cues),
             hour_not_before: sorted_phrases(&c.hour_not_before),
+            length_before: sorted_phrases(&c.length_before),
             suffixes: sorted_phrases(&c.suffixes),
             weekdays: sorted_phrases(&d.weekdays),
             date_time_joiners: sorted_phrases(&d.date_time_joiners),
@@ -767,6 +769,11 @@ fn scan_clocks(text: &str, lex: &Lexicon, zones: &ZoneTable) -> Vec<RawTime> {
                 continue;
             }
             if after_conn && !clock_before(m.start()) {
+                continue;
+            }
+            // "plus de six heures": the cue is part of a length's marker
+            let b = skip_ws_back(text, n.start(), MAX_GAP_SPACES);
+            if phrase_before(text, b, &p.w.length_before).is_some() {
                 continue;
             }
             let after = skip_ws(text, n.end(), MAX_GAP_SPACES);
