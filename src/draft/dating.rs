@@ -177,6 +177,29 @@ pub fn prose_year(text: &str) -> Option<(i32, String)> {
         .map(|(y, _)| (y, y.to_string()))
 }
 
+/// The day of the page's dated head line: a short line before the first paragraph of prose that
+/// writes a full date and a clock ("ven 06/12/2019 - 16:33", "2020.09.21 11:53:02"), with its
+/// quote. Used only when neither the metadata nor the URL dates the page.
+fn byline_day(input: &DatingInput, lex: &Lexicons) -> Option<(NaiveDate, String)> {
+    use super::timeline::{byline_date, width, BYLINE_MAX_CHARS, BYLINE_PROSE_CHARS};
+    let line = input
+        .text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .take_while(|l| width(l) < BYLINE_PROSE_CHARS)
+        .find(|l| width(l) <= BYLINE_MAX_CHARS && byline_date(l))?;
+    let opts = ParseOptions {
+        lang: Some(input.lang.to_string()),
+        tz: Some("UTC".into()),
+        ..Default::default()
+    };
+    let parsed = crate::time::parse(line, lex, &opts);
+    let t = parsed.times.iter().find(|t| t.date_explicit && t.has_clock)?;
+    let day = t.value.and_then(|v| v.local())?.date();
+    Some((day, t.quote.clone()))
+}
+
 /// The zone the page's host, title or opening paragraphs point to, with its evidence
 /// (quote, rule), when the page states none.
 fn inferred_zone(input: &DatingInput, lex: &Lexicons) -> Option<(String, String, String)> {
@@ -249,6 +272,15 @@ pub fn date_page(input: &DatingInput, lex: &Lexicons) -> Dating {
             "date.reference".into(),
             quote,
             "a date in the page's URL".into(),
+        ));
+    } else if let Some((d, quote)) = byline_day(input, lex) {
+        // the page's own dated head line ("ven 06/12/2019 - 16:33", "publié le 03/06/2021 à
+        // 06:33"): the day it was written, for weekdays and relative days as for a URL's date
+        opts.reference = d.and_hms_opt(0, 0, 0);
+        evidence.push((
+            "date.reference".into(),
+            quote,
+            "the page's dated head line (byline)".into(),
         ));
     } else if let Some((y, quote)) = prose_year(input.text) {
         opts.year_hint = Some(y);

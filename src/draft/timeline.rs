@@ -293,18 +293,18 @@ pub fn block_places(page: &Page, stamp: &[String]) -> Vec<Place> {
 }
 
 /// A paragraph this wide is the article's prose: short lines before it are its head.
-const BYLINE_PROSE_CHARS: usize = 80;
+pub(crate) const BYLINE_PROSE_CHARS: usize = 80;
 /// A sentence-ending paragraph at least this wide is prose, so lines after it are no byline.
 const SENTENCE_MIN_CHARS: usize = 12;
 /// Widest line read as a byline ("2025-09-03 10:12  reporter name", "Posted Mar 4, 2025").
-const BYLINE_MAX_CHARS: usize = 60;
+pub(crate) const BYLINE_MAX_CHARS: usize = 60;
 
 /// Widest line read as a byline when a stamp word labels it ("site name  2013年07月23日 07时38分
 /// 来源：paper").
 const STAMP_MAX_CHARS: usize = 160;
 
 /// A line's width in Latin letters: a Han, kana or Hangul character says about as much as two.
-fn width(text: &str) -> usize {
+pub(crate) fn width(text: &str) -> usize {
     text.chars()
         .map(|c| if crate::time::text::is_cjk(c) { 2 } else { 1 })
         .sum()
@@ -312,7 +312,7 @@ fn width(text: &str) -> usize {
 
 /// Whether a line holds a written date with its year and a clock time ("2025-09-03 10:12",
 /// "2023年11月12日 20:15", "12/11/2023 - 20h15").
-fn byline_date(text: &str) -> bool {
+pub(crate) fn byline_date(text: &str) -> bool {
     static RE: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
     let re = RE.get_or_init(|| {
         regex::Regex::new(r"(?:(?:19|20)\d{2}\s*[-./年]\s*\d{1,2}|\d{1,2}\s*[-./]\s*\d{1,2}\s*[-./]\s*(?:19|20)\d{2}).*\d{1,2}\s*[:h時时]\s*\d{2}").unwrap()
