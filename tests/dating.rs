@@ -605,3 +605,31 @@ fn beginning_to_work_again_is_recovery_not_onset() {
     );
     assert_window(&v, "2020-12-14T09:15:00-03:00", "2020-12-14T11:05:00-03:00");
 }
+
+#[test]
+fn the_head_line_dates_the_page_and_since_marks_the_start() {
+    // "mar 14/03/2023 - 18:05" is the page's date, so "ce mardi matin" is the 14th (not the
+    // Tuesday before the 13th); "privés d'Internet depuis … vers 15h" starts the impact
+    let v = draft(
+        "fr-byline-since.txt",
+        Some("https://www.example.fr/actualite/fin-de-la-panne"),
+    );
+    assert_window(&v, "2023-03-13T15:00:00+01:00", "2023-03-14T09:40:00+01:00");
+    assert_eq!(
+        v["review"]["fields"]["date.reference"]["rule"],
+        "the page's dated head line (byline)"
+    );
+}
+
+#[test]
+fn resumed_since_midnight_is_the_end_and_more_than_six_hours_no_clock() {
+    // "tout avait repris depuis minuit": "depuis" after a recovery word is no onset; "plus de
+    // six heures" is a lower bound on the length, not 06:00
+    let v = draft(
+        "fr-resumed-since-midnight.txt",
+        Some("https://www.example.fr/actu/panne-numeros-urgence"),
+    );
+    assert_eq!(v["review"]["window"]["start"], Value::Null);
+    assert_eq!(v["review"]["window"]["end"], "2022-02-08T00:00:00+01:00");
+    assert!(event_quotes(&v).iter().all(|q| !q.contains("six heures")));
+}

@@ -195,7 +195,7 @@ fn byline_day(input: &DatingInput, lex: &Lexicons) -> Option<(NaiveDate, String)
         ..Default::default()
     };
     let parsed = crate::time::parse(line, lex, &opts);
-    let t = parsed.times.iter().find(|t| t.date_explicit && t.has_clock)?;
+    let t = parsed.times.iter().find(|t| t.date_explicit)?;
     let day = t.value.and_then(|v| v.local())?.date();
     Some((day, t.quote.clone()))
 }

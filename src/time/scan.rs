@@ -1360,6 +1360,11 @@ fn scan_dates(text: &str, lex: &Lexicon) -> (Vec<RawTime>, Vec<RawTime>) {
             if !whole_word(text, m.start(), m.end()) || digit_after(text, m.end()) {
                 continue;
             }
+            // "mar 14/03/2023" (a weekday's short form before a numeric date): the number goes
+            // on as a numeric date, so no month name stands before it
+            if text[m.end()..].starts_with('/') && digit_after(text, m.end() + 1) {
+                continue;
+            }
             let Some(mo) = lex.month_number(&c[1]) else {
                 continue;
             };
