@@ -924,8 +924,15 @@ fn merge_spellings(found: &mut HashMap<String, Candidate>, hay: &str, w: &OrgWor
     }
     let mut pairs: Vec<(String, String, bool)> =
         paired.into_iter().map(|(a, b)| (a, b, true)).collect();
+    // A native name with and without its known ending ("키움증권" and "키움") is one too.
+    let forms: Vec<String> = w
+        .variants
+        .iter()
+        .chain(w.suffixes.iter().filter(|x| !x.is_ascii()))
+        .cloned()
+        .collect();
     pairs.extend(
-        variant_spellings(found, w.variants)
+        variant_spellings(found, &forms)
             .into_iter()
             .map(|(a, b)| (a, b, false)),
     );
@@ -1019,14 +1026,15 @@ fn text_org(title: &str, text: &str, url: Option<&str>, w: &OrgWords) -> Option<
                name: &str,
                at: usize,
                weight: f32,
-               solid: bool| {
+               solid: bool|
+     -> Option<String> {
         let name = trim_stop_words(name.trim_matches(|c: char| !c.is_alphanumeric()), w.stop);
         let name = clean_cjk(&name, hay, w);
         let name = trim_stop_words(&name, w.stop);
         let name = cut_at_place(&name, places);
         // A name ending alone ("银行", "은행") is nobody's name.
         if w.suffixes.iter().any(|s| s == &name) {
-            return;
+            return None;
         }
         // "7일", "3月": a number starts a date or a count, not a name; nor is a name with a
         // date inside it ("关于3月5日").
@@ -1037,9 +1045,10 @@ fn text_org(title: &str, text: &str, url: Option<&str>, w: &OrgWords) -> Option<
             || is_stop(&name, w.stop)
             || places.contains(&name.to_lowercase())
         {
-            return;
+            return None;
         }
-        let c = found.entry(squash(&name)).or_insert_with(|| Candidate {
+        let key = squash(&name);
+        let c = found.entry(key.clone()).or_insert_with(|| Candidate {
             spellings: HashMap::new(),
             score: 0.0,
             bonus: 0.0,
@@ -1053,6 +1062,7 @@ fn text_org(title: &str, text: &str, url: Option<&str>, w: &OrgWords) -> Option<
         if solid {
             c.solid += 1;
         }
+        Some(key)
     };
     for m in names::find_iter(hay) {
         let (s, e) = (m.start(), m.end());
@@ -1088,6 +1098,8 @@ fn text_org(title: &str, text: &str, url: Option<&str>, w: &OrgWords) -> Option<
     }
     // Names the page gives itself (`own` patterns): never a publisher writing about others.
     let mut own_keys: std::collections::HashSet<String> = std::collections::HashSet::new();
+    // Names an organisation pattern or a known ending found (not only the capitalised-run scan).
+    let mut ruled: std::collections::HashSet<String> = std::collections::HashSet::new();
     for re in w.patterns.may_match(hay) {
         // A pattern marked `(?P<lead>)` finds the lead sentence's subject (below) only.
         if is_lead_pattern(re) {
@@ -1114,7 +1126,7 @@ fn text_org(title: &str, text: &str, url: Option<&str>, w: &OrgWords) -> Option<
             {
                 continue;
             }
-            add(&mut found, name, m.start(), weight, true);
+            ruled.extend(add(&mut found, name, m.start(), weight, true));
             if own {
                 let clean = clean_cjk(&trim_stop_words(name, w.stop), hay, w);
                 own_keys.insert(squash(&clean));
@@ -1137,7 +1149,7 @@ fn text_org(title: &str, text: &str, url: Option<&str>, w: &OrgWords) -> Option<
             if start == i {
                 continue;
             }
-            add(&mut found, &hay[start..i + sfx.len()], start, 1.0, true);
+            ruled.extend(add(&mut found, &hay[start..i + sfx.len()], start, 1.0, true));
         }
     }
     // The subject of the lead sentence ("카카오가 15일 …", "あさぎ銀行は…", "星河音乐App无法
@@ -1155,8 +1167,9 @@ fn text_org(title: &str, text: &str, url: Option<&str>, w: &OrgWords) -> Option<
             && !is_reporter(&n, w.reporters);
         ok.then_some(n)
     }) {
-        // Only a name some other rule found too: the lead's subject may be a thing ("크롤러가").
-        if found.contains_key(&squash(&name)) {
+        // Only a name a pattern or a known ending found too: the lead's subject may be a thing
+        // ("크롤러가") or a word the capitalised-run scan took for a name.
+        if ruled.contains(&squash(&name)) {
             add(&mut found, &name, at, LEAD_SUBJECT_WEIGHT, true);
         }
     }
