@@ -786,8 +786,8 @@ fn paired_spellings(
                 } else {
                     inline.push((native, format!("{inner}{}", &rest[..e])));
                 }
+                continue;
             }
-            continue;
         }
         let right = squash(inner);
         if !found.contains_key(&right) {
