@@ -404,7 +404,11 @@ fn a_vietnamese_and_a_spanish_headline_name_the_company() {
     let text = "Caída de Nubevia deja sin correo a miles de usuarios\n\n\
         Miles de usuarios no pudieron acceder a su correo durante la mañana del martes. \
         El servicio se restableció pasado el mediodía, según informaron desde la empresa.\n";
-    assert_org(text, "https://www.ejemplo-diario.com.ar/tecnologia/123", "Nubevia");
+    assert_org(
+        text,
+        "https://www.ejemplo-diario.com.ar/tecnologia/123",
+        "Nubevia",
+    );
 }
 
 #[test]

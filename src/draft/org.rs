@@ -723,7 +723,10 @@ impl Candidate {
 fn starts_word(before: &str, spelling: &str) -> bool {
     let at = before.len() - spelling.len();
     !spelling.starts_with(|c: char| c.is_ascii_alphanumeric())
-        || !before[..at].chars().last().is_some_and(char::is_alphanumeric)
+        || !before[..at]
+            .chars()
+            .last()
+            .is_some_and(char::is_alphanumeric)
 }
 
 /// Pairs of candidates (keys) the text writes as one organisation's two spellings: a name and
@@ -818,7 +821,10 @@ fn paired_spellings(
 
 /// Pairs of candidates (keys) that differ by one of the forms a name is written with or
 /// without (`[org] variants`: "카카오그룹" and "카카오", "Acme Inc." and "Acme").
-fn variant_spellings(found: &HashMap<String, Candidate>, variants: &[String]) -> Vec<(String, String)> {
+fn variant_spellings(
+    found: &HashMap<String, Candidate>,
+    variants: &[String],
+) -> Vec<(String, String)> {
     let mut out = Vec::new();
     for (key, c) in found {
         for s in c.spellings.keys() {
@@ -849,10 +855,7 @@ fn variant_spellings(found: &HashMap<String, Candidate>, variants: &[String]) ->
     // A group's initials before a native name ("KB국민은행" and "국민은행").
     for (key, c) in found {
         for s in c.spellings.keys() {
-            let initials = s
-                .chars()
-                .take_while(|c| c.is_ascii_uppercase())
-                .count();
+            let initials = s.chars().take_while(|c| c.is_ascii_uppercase()).count();
             let rest = &s[initials..];
             if (1..=MAX_INITIALS).contains(&initials)
                 && rest.chars().count() >= 2
@@ -882,7 +885,9 @@ fn spelled_out_acronyms(hay: &str, found: &HashMap<String, Candidate>) -> Vec<St
         };
         let inner = hay[from..from + len].trim();
         let acronym = (2..=6).contains(&inner.len())
-            && inner.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit())
+            && inner
+                .chars()
+                .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit())
             && inner.chars().any(|c| c.is_ascii_uppercase());
         let key = squash(inner);
         if !acronym || !found.contains_key(&key) {
@@ -902,7 +907,10 @@ fn spelled_out_acronyms(hay: &str, found: &HashMap<String, Candidate>) -> Vec<St
         }
         // A candidate's name written there ("카카오뱅크(KB)") makes it a pair, not a term.
         let names_one = found.iter().any(|(k, c)| {
-            *k != key && c.spellings.keys().any(|s| !s.is_ascii() && native.ends_with(s.as_str()))
+            *k != key
+                && c.spellings
+                    .keys()
+                    .any(|s| !s.is_ascii() && native.ends_with(s.as_str()))
         });
         if !names_one {
             out.push(key);
@@ -1149,7 +1157,13 @@ fn text_org(title: &str, text: &str, url: Option<&str>, w: &OrgWords) -> Option<
             if start == i {
                 continue;
             }
-            ruled.extend(add(&mut found, &hay[start..i + sfx.len()], start, 1.0, true));
+            ruled.extend(add(
+                &mut found,
+                &hay[start..i + sfx.len()],
+                start,
+                1.0,
+                true,
+            ));
         }
     }
     // The subject of the lead sentence ("카카오가 15일 …", "あさぎ銀行は…", "星河音乐App无法
@@ -1748,6 +1762,104 @@ mod tests {
         assert!(check_pattern(r"{name}['’]s\b").is_ok());
         assert!(check_pattern(r"\blaut ({name}").is_err());
         assert!(check_pattern(r"{nope} said").is_err());
+    }
+
+    fn cand(name: &str, score: f32) -> Candidate {
+        Candidate {
+            spellings: HashMap::from([(name.to_string(), 1)]),
+            score,
+            bonus: 0.0,
+            in_title: false,
+            solid: 1,
+            quote: String::new(),
+            paired: None,
+        }
+    }
+
+    fn found_of(names: &[(&str, f32)]) -> HashMap<String, Candidate> {
+        names
+            .iter()
+            .map(|(n, s)| (squash(n), cand(n, *s)))
+            .collect()
+    }
+
+    #[test]
+    fn spellings_side_by_side_or_with_a_form_are_one_organisation() {
+        let s = |v: &[&str]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>();
+        let variants = s(&["Inc.", "그룹"]);
+        let w = OrgWords {
+            variants: &variants,
+            ..Default::default()
+        };
+        let hay = "가람(GARAM)의 앱이 멈췄다. GARAM은 사과했다. 가람그룹 측은 밝혔다.";
+        let mut found = found_of(&[
+            ("가람", 3.0),
+            ("GARAM", 4.0),
+            ("가람그룹", 1.0),
+            ("미리내", 6.0),
+        ]);
+        merge_spellings(&mut found, hay, &w);
+        assert_eq!(found.len(), 2);
+        let c = found.get("garam").expect("the higher score keeps its key");
+        assert_eq!(c.score, 8.0);
+        assert_eq!(c.shown(), "가람 (GARAM)");
+        // A romanised part inside a name: the native name shows the other spelling.
+        let hay = "엘지(LG)유플러스 인터넷망에서 장애가 났다.";
+        let mut found = found_of(&[("엘지유플러스", 5.0)]);
+        merge_spellings(&mut found, hay, &w);
+        assert_eq!(found["엘지유플러스"].shown(), "엘지유플러스 (LG유플러스)");
+        // A Latin legal form is a word of its own: "Acmeinc." is no "Acme".
+        let mut found = found_of(&[("Acme Inc.", 1.0), ("Acme", 2.0)]);
+        merge_spellings(&mut found, "", &w);
+        assert_eq!(found.len(), 1);
+        assert_eq!(found["acme"].score, 3.0);
+        let mut found = found_of(&[("Acmeinc.", 1.0), ("Acme", 2.0)]);
+        merge_spellings(&mut found, "", &w);
+        assert_eq!(found.len(), 2);
+    }
+
+    #[test]
+    fn an_acronym_the_page_spells_out_is_a_term() {
+        let found = found_of(&[("UPS", 3.0), ("KT", 3.0), ("케이티", 2.0)]);
+        let hay = "무정전전원장치(UPS)가 멈췄다. 케이티(KT)는 밝혔다.";
+        assert_eq!(spelled_out_acronyms(hay, &found), vec!["ups".to_string()]);
+    }
+
+    #[test]
+    fn latin_initials_glued_to_a_native_name_are_the_names() {
+        let s = |v: &[&str]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>();
+        let (particles, stop, boundary) = (
+            s(&["는", "가", "에서"]),
+            s(&["관계자"]),
+            s(&["の", "によると"]),
+        );
+        let w = OrgWords {
+            particles: &particles,
+            stop: &stop,
+            boundary: &boundary,
+            ..Default::default()
+        };
+        assert!(glued_to_native_name("유플러스는 밝혔다", &w));
+        assert!(glued_to_native_name("ドコモは", &w));
+        assert!(!glued_to_native_name("가 밝혔다", &w));
+        assert!(!glued_to_native_name("관계자는", &w));
+        assert!(!glued_to_native_name("によると", &w));
+        assert!(!glued_to_native_name(" 측은", &w));
+    }
+
+    #[test]
+    fn a_host_label_is_found_in_any_case_but_not_in_an_address() {
+        let text = "Kunden von united-domains und support@wolkenhafen.de schrieben.";
+        assert_eq!(
+            written_any_case("united-domains", text).as_deref(),
+            Some("united-domains")
+        );
+        assert_eq!(written_any_case("wolkenhafen", text), None);
+        assert_eq!(
+            written_any_case("hosteurope", "Das Team von HOST EUROPE.").as_deref(),
+            Some("HOST EUROPE")
+        );
+        assert_eq!(written_any_case("acme", "acme wrote"), None);
     }
 
     #[test]
