@@ -303,3 +303,123 @@ fn a_host_never_spelled_by_its_page_is_spaced_before_a_business_word() {
         "Wolken Marketing",
     );
 }
+
+#[test]
+fn korean_spellings_of_one_company_add_their_votes() {
+    // The Hangul and the Latin spelling each lose to the data centre's operator alone; written
+    // side by side ("가람(GARAM)") they are one company, shown with both spellings.
+    let text = "미리내IDC 화재 여파…메신저 7시간 멈춰\n\n\
+        [서울=새벽뉴스] 박민수 기자 = 가람(GARAM)의 메신저와 결제 서비스가 15일 오후 7시간 넘게 멈췄다. \
+        데이터센터를 운영하는 미리내IDC 측은 전기실 화재가 원인이라고 설명했다.\n\n\
+        GARAM은 밤사이 서버를 다른 센터로 옮겼다. 미리내IDC 관계자는 \"소방 당국과 원인을 조사 중\"이라고 말했다.\n\n\
+        가람 관계자는 \"불편을 드려 죄송하다\"고 말했다. GARAM 측은 보상안을 내놓겠다고 밝혔다.\n";
+    let (got, rule) = org_of(
+        text,
+        "https://www.saebyeoknews.co.kr/news/articleView.html?idxno=4321",
+    );
+    assert_eq!(got, "가람 (GARAM)", "rule {rule:?}");
+}
+
+#[test]
+fn a_romanised_part_inside_a_korean_name_and_latin_initials_stay_with_the_name() {
+    // "다온(DAON)텔레콤": the page spells the name both ways; "KX모바일은": the Latin
+    // initials belong to the name, not a name of their own; "KX 관계자는" is KX Mobile's.
+    let text = "다온텔레콤 유선 인터넷 또 접속 장애\n\n\
+        다온(DAON)텔레콤 유선 인터넷망에서 29일 20여분간 접속 장애가 발생해 이용자가 불편을 겪었다.\n\n\
+        이날 통신업계에 따르면 오후 5시58분께부터 약 22분간 일부 다온텔레콤 이용자들의 접속이 끊겼다. \
+        다온텔레콤은 원인을 디도스 공격으로 추정했다.\n\n\
+        다온텔레콤 관계자는 \"주말에 불편을 끼쳐 죄송하다\"고 말했다.\n";
+    let (got, _) = org_of(text, "https://www.example-news.co.kr/view/20230129000456");
+    assert!(got.starts_with("다온텔레콤"), "{got}");
+    let text = "KX모바일 통화 장애 3시간 만에 복구\n\n\
+        KX모바일의 음성 통화가 3일 오전 9시부터 3시간 동안 끊겼다. KX모바일은 교환기 소프트웨어 오류가 원인이라고 밝혔다.\n\n\
+        KX모바일 관계자는 \"재발 방지 대책을 마련하겠다\"고 말했다. 과기정통부는 KX모바일에 경위 보고를 요구했다.\n";
+    assert_org(
+        text,
+        "https://www.example-news.co.kr/view/20240303000789",
+        "KX모바일",
+    );
+}
+
+#[test]
+fn a_korean_venue_marked_by_a_locative_particle_is_not_the_lead_subject() {
+    // "은하IDC에서 … 화재가": where the fire was, not whose service stopped.
+    let text = "별빛톡 9시간 먹통\n\n\
+        은하IDC에서 15일 오후 화재가 나 별빛 메신저의 메시지 수발신이 9시간 동안 끊겼다.\n\n\
+        은하IDC 측은 배터리 화재가 원인이라고 밝혔다. 은하IDC 관계자는 \"진화를 마쳤다\"고 말했다.\n\n\
+        별빛은 \"서비스를 모두 복구했다\"고 설명했다. 별빛 관계자는 \"이원화를 서두르겠다\"고 말했다.\n";
+    assert_org(
+        text,
+        "https://www.example-news.co.kr/view/20221016000111",
+        "별빛",
+    );
+}
+
+#[test]
+fn a_japanese_lead_with_a_date_after_the_topic_names_the_company() {
+    let text = "携帯電話の通信障害、約3時間後に復旧\n\n\
+        ミドリモバイルは14日、携帯電話の音声通話とデータ通信が全国で利用しづらい状況になったと発表した。\
+        障害は午後5時ごろに発生し、約3時間後に復旧した。\n\n\
+        総務省は同社に報告を求めた。\n";
+    assert_org(
+        text,
+        "https://www.example-shimbun.co.jp/articles/ASR3X9999.html",
+        "ミドリモバイル",
+    );
+}
+
+#[test]
+fn chinese_and_english_names_with_and_without_a_legal_form_are_one() {
+    let text = "星河科技服务中断两小时\n\n\
+        本报讯 8月19日晚，星河科技旗下多款应用无法登录。星河科技有限公司随后发布公告致歉，称因机房电力故障导致服务中断。\n\n\
+        星河科技表示，服务已于当晚22时全部恢复。青禾云表示其平台未受影响。\n";
+    assert_org(
+        text,
+        "https://www.example-daily.com.cn/tech/2024-08/20/content_456.htm",
+        "星河科技",
+    );
+    let text = "Brightwell Labs restores service after a four-hour outage\n\n\
+        By Jane Doe, Staff Reporter\n\n\
+        Customers of Brightwell Labs Group could not log in on Tuesday, the company said. \
+        Brightwell Labs said a faulty configuration push took down its login service.\n\n\
+        Northwind Analytics, a customer, said its dashboards were empty for hours.\n";
+    assert_org(
+        text,
+        "https://www.example-times.com/business/brightwell-outage-2024-05-03/",
+        "Brightwell Labs",
+    );
+}
+
+#[test]
+fn a_vietnamese_and_a_spanish_headline_name_the_company() {
+    let text = "Sự cố của Sao Mai Pay khiến khách hàng không thể thanh toán\n\n\
+        Sáng 12/3, nhiều khách hàng của Sao Mai Pay phản ánh không thể chuyển tiền. \
+        Đại diện Công ty Sao Mai Pay cho biết hệ thống đã hoạt động trở lại sau hai giờ.\n";
+    assert_org(
+        text,
+        "https://baotin.example.vn/su-co-sao-mai-pay-456.html",
+        "Sao Mai Pay",
+    );
+    // The name appears only in the headline; the host is a news site the page never names.
+    let text = "Caída de Nubevia deja sin correo a miles de usuarios\n\n\
+        Miles de usuarios no pudieron acceder a su correo durante la mañana del martes. \
+        El servicio se restableció pasado el mediodía, según informaron desde la empresa.\n";
+    assert_org(
+        text,
+        "https://www.ejemplo-diario.com.ar/tecnologia/123",
+        "Nubevia",
+    );
+}
+
+#[test]
+fn a_page_that_speaks_as_its_owner_keeps_the_hosts_name_as_written_in_lower_case() {
+    let text = "Wartungsarbeiten abgeschlossen\n\n\
+        Wir haben heute Nacht unsere Mailserver neu gestartet. Kunden von wolken-hafen konnten \
+        kurz keine Mails abrufen. Wir entschuldigen uns für die Unannehmlichkeiten. Unser Team \
+        hat die Ursache behoben, und wir beobachten die Systeme weiter.\n";
+    assert_org(
+        text,
+        "https://status.wolken-hafen.de/incidents/42",
+        "wolken-hafen",
+    );
+}

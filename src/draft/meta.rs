@@ -69,6 +69,9 @@ pub struct OrgWords<'a> {
     /// Endings of the names of publishers and authorities that write about someone else's
     /// outage ("일보", "日报", "新聞", "부", "省"): such a name weighs a quarter.
     pub reporters: &'a [String],
+    /// Forms a name is written with or without ("㈜", "그룹", "Inc.", "AG"): its spellings
+    /// with and without one add their votes.
+    pub variants: &'a [String],
     /// Bylines and datelines (regexes): blanked before names are counted; one in the opening
     /// paragraphs marks a news report, whose site is its publisher, not the organisation.
     pub byline: &'a [Regex],

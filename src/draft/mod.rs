@@ -305,6 +305,7 @@ impl Drafter {
                 boundary: &dw.org_boundary,
                 suffixes: &dw.org_suffixes,
                 reporters: &dw.org_reporters,
+                variants: &dw.org_variants,
                 byline: &dw.org_byline,
                 credits: &dw.org_credits,
             },

@@ -39,6 +39,13 @@ const LEAD_SUBJECT_WEIGHT: f32 = 6.0;
 const LEAD_LINES: usize = 3;
 /// Share of its score a publisher's or an authority's name keeps (`[org] reporters`).
 const REPORTER_SHARE: f32 = 0.25;
+/// The least score a name the title writes needs to stand before an unconfirmed host (a page
+/// that never writes its host's name is not its host's own).
+const MIN_TITLE_SCORE: f32 = 3.0;
+/// Most characters between the brackets of a name's other spelling ("카카오(Kakao)").
+const MAX_PAIRED_CHARS: usize = 40;
+/// Most capitals of a group's initials written before a native name ("KB국민은행").
+const MAX_INITIALS: usize = 3;
 
 /// Host rules from `sources/hosts/suffixes.toml`.
 #[derive(Debug, Default, serde::Deserialize)]
@@ -627,15 +634,55 @@ fn starts_sentence(text: &str, at: usize) -> bool {
     }
 }
 
+/// Whether the text right after a Latin run (`rest`) continues it as a name in another script
+/// ("LG|유플러스는", "NTT|ドコモは"): a run of Hangul, Han or kana that keeps two characters or
+/// more once it is cut at a boundary word ("によると") and its particles are stripped ("는"),
+/// and that is no stop word ("KT|관계자는" is KT's).
+fn glued_to_native_name(rest: &str, w: &OrgWords) -> bool {
+    let run: String = rest
+        .chars()
+        .take_while(|c| is_name_char(*c) && !c.is_ascii())
+        .collect();
+    if run.is_empty() {
+        return false;
+    }
+    let mut n = run.as_str();
+    for b in w.boundary.iter().filter(|b| !b.is_empty()) {
+        if let Some(i) = n.find(b.as_str()) {
+            n = &n[..i];
+        }
+    }
+    loop {
+        let before = n;
+        for p in w.particles.iter().filter(|p| !p.is_empty()) {
+            if let Some(x) = n.strip_suffix(p.as_str()) {
+                n = x;
+            }
+        }
+        if n == before {
+            break;
+        }
+    }
+    n.chars().count() >= 2 && !is_stop(n, w.stop) && !w.suffixes.iter().any(|x| x == n)
+}
+
 /// A scored name from the text.
 #[derive(Debug, Clone)]
 struct Candidate {
     /// Spellings seen, with their counts (the most frequent is shown).
     spellings: HashMap<String, usize>,
     score: f32,
+    /// The part of `score` the title, the lead and the address give (counted once when two
+    /// spellings are merged).
+    bonus: f32,
+    /// Whether the title writes the name.
+    in_title: bool,
     /// Mentions that do not start a sentence, plus pattern hits.
     solid: usize,
     quote: String,
+    /// Both spellings, as the page pairs them ("카카오 (Kakao)"), when it writes the name
+    /// with its transliteration.
+    paired: Option<String>,
 }
 
 impl Candidate {
@@ -648,6 +695,291 @@ impl Candidate {
                 .then(a.0.cmp(b.0))
         });
         v.first().map(|(s, _)| s.to_string()).unwrap_or_default()
+    }
+
+    /// The name as a draft gives it: both spellings when the page pairs them, else
+    /// [`Candidate::name`].
+    fn shown(&self) -> String {
+        self.paired.clone().unwrap_or_else(|| self.name())
+    }
+
+    /// Takes `other`'s spellings and votes (the title's and lead's weight once).
+    fn absorb(&mut self, other: Candidate) {
+        for (s, n) in other.spellings {
+            *self.spellings.entry(s).or_insert(0) += n;
+        }
+        self.score += other.score - self.bonus.min(other.bonus);
+        self.bonus = self.bonus.max(other.bonus);
+        self.solid += other.solid;
+        self.in_title |= other.in_title;
+        if self.paired.is_none() {
+            self.paired = other.paired;
+        }
+    }
+}
+
+/// Whether a spelling that `before` ends with starts a word there (a Latin name is not the end
+/// of a longer word).
+fn starts_word(before: &str, spelling: &str) -> bool {
+    let at = before.len() - spelling.len();
+    !spelling.starts_with(|c: char| c.is_ascii_alphanumeric())
+        || !before[..at]
+            .chars()
+            .last()
+            .is_some_and(char::is_alphanumeric)
+}
+
+/// Pairs of candidates (keys) the text writes as one organisation's two spellings: a name and
+/// its transliteration side by side, one in Latin letters and one not ("카카오(Kakao)",
+/// "Kakao (카카오)", "ミナトペイ（MinatoPay）"); the first key is the one before the bracket.
+/// Also a romanised part written inside a name ("엘지(LG)유플러스"): the native name's key
+/// with its other spelling when no rule found that one.
+#[allow(clippy::type_complexity)]
+fn paired_spellings(
+    hay: &str,
+    found: &HashMap<String, Candidate>,
+) -> (Vec<(String, String)>, Vec<(String, String)>) {
+    let mut out = Vec::new();
+    // A candidate (key) and its other spelling that no rule found ("엘지유플러스", "LG유플러스").
+    let mut inline = Vec::new();
+    for (i, open) in hay.match_indices(['(', '（']) {
+        let from = i + open.len();
+        let Some(len) = hay[from..].find([')', '）', '(', '（', '\n']) else {
+            continue;
+        };
+        if !hay[from + len..].starts_with([')', '）']) {
+            continue;
+        }
+        let inner = hay[from..from + len].trim();
+        if inner.chars().count() > MAX_PAIRED_CHARS {
+            continue;
+        }
+        // "엘지(LG)유플러스": the name goes on after the bracket; each spelling with the rest.
+        let after = from + len + hay[from + len..].chars().next().map_or(1, char::len_utf8);
+        let rest: String = hay[after..]
+            .chars()
+            .take_while(|c| is_name_char(*c) && !c.is_ascii())
+            .collect();
+        if !rest.is_empty() {
+            let head: String = hay[..i]
+                .chars()
+                .rev()
+                .take_while(|c| is_name_char(*c) && !c.is_ascii())
+                .collect::<Vec<_>>()
+                .into_iter()
+                .rev()
+                .collect();
+            // The longest part of the rest that makes a candidate of the native spelling.
+            let ends: Vec<usize> = rest.char_indices().map(|(j, c)| j + c.len_utf8()).collect();
+            if let Some(native) = ends
+                .iter()
+                .rev()
+                .map(|&e| squash(&format!("{head}{}", &rest[..e])))
+                .find(|k| !head.is_empty() && found.contains_key(k))
+            {
+                let e = ends
+                    .iter()
+                    .rev()
+                    .find(|&&e| squash(&format!("{head}{}", &rest[..e])) == native)
+                    .copied()
+                    .unwrap_or(0);
+                let latin = squash(&format!("{inner}{}", &rest[..e]));
+                if found.contains_key(&latin) {
+                    out.push((native, latin));
+                } else {
+                    inline.push((native, format!("{inner}{}", &rest[..e])));
+                }
+                continue;
+            }
+        }
+        let right = squash(inner);
+        if !found.contains_key(&right) {
+            continue;
+        }
+        let before = hay[..i].trim_end();
+        // The longest spelling of another candidate that the text before the bracket ends with.
+        let left = found
+            .iter()
+            .filter(|(k, _)| **k != right)
+            .filter_map(|(k, c)| {
+                c.spellings
+                    .keys()
+                    .filter(|s| before.ends_with(s.as_str()) && starts_word(before, s))
+                    .map(String::len)
+                    .max()
+                    .map(|l| (l, k.clone()))
+            })
+            .max();
+        if let Some((_, left)) = left {
+            if left.is_ascii() != right.is_ascii() {
+                out.push((left, right));
+            }
+        }
+    }
+    (out, inline)
+}
+
+/// Pairs of candidates (keys) that differ by one of the forms a name is written with or
+/// without (`[org] variants`: "카카오그룹" and "카카오", "Acme Inc." and "Acme").
+fn variant_spellings(
+    found: &HashMap<String, Candidate>,
+    variants: &[String],
+) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for (key, c) in found {
+        for s in c.spellings.keys() {
+            for v in variants.iter().filter(|v| !v.trim().is_empty()) {
+                let v = v.trim();
+                let latin = v.is_ascii();
+                let mut bases = Vec::new();
+                if let Some(b) = s.strip_suffix(v) {
+                    // A Latin form is a word of its own ("Acme Inc.", "Acme, Inc.").
+                    if !latin || b.ends_with([' ', ',']) {
+                        bases.push(b.trim_end_matches([' ', ',']));
+                    }
+                }
+                if let Some(b) = s.strip_prefix(v) {
+                    if !latin || b.starts_with(' ') {
+                        bases.push(b.trim_start());
+                    }
+                }
+                for b in bases {
+                    let k = squash(b);
+                    if b.chars().count() >= 2 && k != *key && found.contains_key(&k) {
+                        out.push((key.clone(), k));
+                    }
+                }
+            }
+        }
+    }
+    // A group's initials before a native name ("KB국민은행" and "국민은행").
+    for (key, c) in found {
+        for s in c.spellings.keys() {
+            let initials = s.chars().take_while(|c| c.is_ascii_uppercase()).count();
+            let rest = &s[initials..];
+            if (1..=MAX_INITIALS).contains(&initials)
+                && rest.chars().count() >= 2
+                && !rest.starts_with(|c: char| c.is_ascii())
+            {
+                let k = squash(rest);
+                if k != *key && found.contains_key(&k) {
+                    out.push((key.clone(), k));
+                }
+            }
+        }
+    }
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// Latin candidates that only abbreviate a term the page spells out in its own script
+/// ("무정전전원장치(UPS)", "域名系统（DNS）"): an acronym in brackets after a native run at least
+/// twice its length that names no candidate is a term, not an organisation.
+fn spelled_out_acronyms(hay: &str, found: &HashMap<String, Candidate>) -> Vec<String> {
+    let mut out = Vec::new();
+    for (i, open) in hay.match_indices(['(', '（']) {
+        let from = i + open.len();
+        let Some(len) = hay[from..].find([')', '）', '\n']) else {
+            continue;
+        };
+        let inner = hay[from..from + len].trim();
+        let acronym = (2..=6).contains(&inner.len())
+            && inner
+                .chars()
+                .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit())
+            && inner.chars().any(|c| c.is_ascii_uppercase());
+        let key = squash(inner);
+        if !acronym || !found.contains_key(&key) {
+            continue;
+        }
+        let native: String = hay[..i]
+            .trim_end()
+            .chars()
+            .rev()
+            .take_while(|c| c.is_alphanumeric() && !c.is_ascii())
+            .collect::<Vec<_>>()
+            .into_iter()
+            .rev()
+            .collect();
+        if native.chars().count() < 2 * inner.len() {
+            continue;
+        }
+        // A candidate's name written there ("카카오뱅크(KB)") makes it a pair, not a term.
+        let names_one = found.iter().any(|(k, c)| {
+            *k != key
+                && c.spellings
+                    .keys()
+                    .any(|s| !s.is_ascii() && native.ends_with(s.as_str()))
+        });
+        if !names_one {
+            out.push(key);
+        }
+    }
+    out
+}
+
+/// Merges the candidates each pair names as one organisation (the higher score keeps its
+/// key); a name paired with its transliteration shows both ("카카오 (Kakao)": native first).
+fn merge_spellings(found: &mut HashMap<String, Candidate>, hay: &str, w: &OrgWords) {
+    let (paired, inline) = paired_spellings(hay, found);
+    for (key, other) in inline {
+        if let Some(c) = found.get_mut(&key) {
+            if c.paired.is_none() {
+                c.paired = Some(format!("{} ({other})", c.name()));
+            }
+        }
+    }
+    let mut pairs: Vec<(String, String, bool)> =
+        paired.into_iter().map(|(a, b)| (a, b, true)).collect();
+    // A native name with and without its known ending ("키움증권" and "키움") is one too.
+    let forms: Vec<String> = w
+        .variants
+        .iter()
+        .chain(w.suffixes.iter().filter(|x| !x.is_ascii()))
+        .cloned()
+        .collect();
+    pairs.extend(
+        variant_spellings(found, &forms)
+            .into_iter()
+            .map(|(a, b)| (a, b, false)),
+    );
+    // Where a merged key went.
+    let mut moved: HashMap<String, String> = HashMap::new();
+    let resolve = |moved: &HashMap<String, String>, k: &str| {
+        let mut k = k.to_string();
+        while let Some(n) = moved.get(&k) {
+            k = n.clone();
+        }
+        k
+    };
+    for (a, b, is_pair) in pairs {
+        let (a, b) = (resolve(&moved, &a), resolve(&moved, &b));
+        if a == b {
+            continue;
+        }
+        let (Some(ca), Some(cb)) = (found.get(&a), found.get(&b)) else {
+            continue;
+        };
+        let shown = is_pair.then(|| {
+            let (na, nb) = (ca.name(), cb.name());
+            if na.is_ascii() && !nb.is_ascii() {
+                format!("{nb} ({na})")
+            } else {
+                format!("{na} ({nb})")
+            }
+        });
+        let (keep, gone) = if ca.score >= cb.score { (a, b) } else { (b, a) };
+        let Some(other) = found.remove(&gone) else {
+            continue;
+        };
+        if let Some(c) = found.get_mut(&keep) {
+            c.absorb(other);
+            if shown.is_some() {
+                c.paired = shown;
+            }
+        }
+        moved.insert(gone, keep);
     }
 }
 
@@ -702,14 +1034,15 @@ fn text_org(title: &str, text: &str, url: Option<&str>, w: &OrgWords) -> Option<
                name: &str,
                at: usize,
                weight: f32,
-               solid: bool| {
+               solid: bool|
+     -> Option<String> {
         let name = trim_stop_words(name.trim_matches(|c: char| !c.is_alphanumeric()), w.stop);
         let name = clean_cjk(&name, hay, w);
         let name = trim_stop_words(&name, w.stop);
         let name = cut_at_place(&name, places);
         // A name ending alone ("银行", "은행") is nobody's name.
         if w.suffixes.iter().any(|s| s == &name) {
-            return;
+            return None;
         }
         // "7일", "3月": a number starts a date or a count, not a name; nor is a name with a
         // date inside it ("关于3月5日").
@@ -720,19 +1053,24 @@ fn text_org(title: &str, text: &str, url: Option<&str>, w: &OrgWords) -> Option<
             || is_stop(&name, w.stop)
             || places.contains(&name.to_lowercase())
         {
-            return;
+            return None;
         }
-        let c = found.entry(squash(&name)).or_insert_with(|| Candidate {
+        let key = squash(&name);
+        let c = found.entry(key.clone()).or_insert_with(|| Candidate {
             spellings: HashMap::new(),
             score: 0.0,
+            bonus: 0.0,
+            in_title: false,
             solid: 0,
             quote: line_of(hay, at),
+            paired: None,
         });
         *c.spellings.entry(name).or_insert(0) += 1;
         c.score += weight;
         if solid {
             c.solid += 1;
         }
+        Some(key)
     };
     for m in names::find_iter(hay) {
         let (s, e) = (m.start(), m.end());
@@ -752,6 +1090,11 @@ fn text_org(title: &str, text: &str, url: Option<&str>, w: &OrgWords) -> Option<
         if !prev.is_empty() && w.locative.contains(&prev) {
             continue;
         }
+        // "LG유플러스", "NTTドコモ": Latin letters that start a longer name in another script
+        // are that name's, found below.
+        if glued_to_native_name(&hay[e..], w) {
+            continue;
+        }
         let initial = starts_sentence(hay, s);
         add(
             &mut found,
@@ -763,6 +1106,8 @@ fn text_org(title: &str, text: &str, url: Option<&str>, w: &OrgWords) -> Option<
     }
     // Names the page gives itself (`own` patterns): never a publisher writing about others.
     let mut own_keys: std::collections::HashSet<String> = std::collections::HashSet::new();
+    // Names an organisation pattern or a known ending found (not only the capitalised-run scan).
+    let mut ruled: std::collections::HashSet<String> = std::collections::HashSet::new();
     for re in w.patterns.may_match(hay) {
         // A pattern marked `(?P<lead>)` finds the lead sentence's subject (below) only.
         if is_lead_pattern(re) {
@@ -789,7 +1134,7 @@ fn text_org(title: &str, text: &str, url: Option<&str>, w: &OrgWords) -> Option<
             {
                 continue;
             }
-            add(&mut found, name, m.start(), weight, true);
+            ruled.extend(add(&mut found, name, m.start(), weight, true));
             if own {
                 let clean = clean_cjk(&trim_stop_words(name, w.stop), hay, w);
                 own_keys.insert(squash(&clean));
@@ -812,7 +1157,13 @@ fn text_org(title: &str, text: &str, url: Option<&str>, w: &OrgWords) -> Option<
             if start == i {
                 continue;
             }
-            add(&mut found, &hay[start..i + sfx.len()], start, 1.0, true);
+            ruled.extend(add(
+                &mut found,
+                &hay[start..i + sfx.len()],
+                start,
+                1.0,
+                true,
+            ));
         }
     }
     // The subject of the lead sentence ("카카오가 15일 …", "あさぎ銀行は…", "星河音乐App无法
@@ -830,8 +1181,9 @@ fn text_org(title: &str, text: &str, url: Option<&str>, w: &OrgWords) -> Option<
             && !is_reporter(&n, w.reporters);
         ok.then_some(n)
     }) {
-        // Only a name some other rule found too: the lead's subject may be a thing ("크롤러가").
-        if found.contains_key(&squash(&name)) {
+        // Only a name a pattern or a known ending found too: the lead's subject may be a thing
+        // ("크롤러가") or a word the capitalised-run scan took for a name.
+        if ruled.contains(&squash(&name)) {
             add(&mut found, &name, at, LEAD_SUBJECT_WEIGHT, true);
         }
     }
@@ -839,7 +1191,8 @@ fn text_org(title: &str, text: &str, url: Option<&str>, w: &OrgWords) -> Option<
     // or ending counted counts once.
     for c in found.values_mut() {
         let name = c.name();
-        if name.chars().any(|ch| ch.is_ascii_alphabetic()) {
+        // Latin names are counted by the capitalised-run scan; mixed ones ("KB국민은행") are not.
+        if name.is_ascii() && name.chars().any(|ch| ch.is_ascii_alphabetic()) {
             continue;
         }
         let counted: usize = c.spellings.values().sum();
@@ -881,9 +1234,12 @@ fn text_org(title: &str, text: &str, url: Option<&str>, w: &OrgWords) -> Option<
     for (key, c) in found.iter_mut() {
         if squash(title).contains(key.as_str()) {
             c.score += TITLE_WEIGHT;
+            c.bonus += TITLE_WEIGHT;
+            c.in_title = true;
         }
         if !lead.is_empty() && lead.contains(key.as_str()) {
             c.score += TITLE_WEIGHT;
+            c.bonus += TITLE_WEIGHT;
         }
         // A name the address's headline words also write is a name, even where the page
         // only writes it at the start of a sentence ("Acmebank sufre una caída" at
@@ -898,8 +1254,15 @@ fn text_org(title: &str, text: &str, url: Option<&str>, w: &OrgWords) -> Option<
         }
         if in_slug {
             c.score += TITLE_WEIGHT;
+            c.bonus += TITLE_WEIGHT;
         }
     }
+    // A term's acronym the page spells out ("무정전전원장치(UPS)") names nobody.
+    for key in spelled_out_acronyms(hay, &found) {
+        found.remove(&key);
+    }
+    // One organisation written two ways ("카카오(Kakao)", "Acme" and "Acme Inc.") counts once.
+    merge_spellings(&mut found, hay, w);
     if tracing::enabled!(tracing::Level::DEBUG) {
         let mut all: Vec<&Candidate> = found.values().collect();
         all.sort_by(|a, b| b.score.total_cmp(&a.score));
@@ -974,6 +1337,61 @@ fn spelled_in(label: &str, text: &str) -> Option<String> {
                     return Some(phrase);
                 }
             }
+        }
+    }
+    None
+}
+
+/// How `text` writes a host label in any case, spaced or joined by hyphens or dots
+/// ("united-domains", "HOST EUROPE", "Acme.io" for `acmeio`), when it writes it other than as
+/// its letters run together in lower case; never inside an address (after `.`, `/`, `@`,
+/// before `.x`).
+fn written_any_case(label: &str, text: &str) -> Option<String> {
+    let key: Vec<char> = squash(label).chars().collect();
+    if key.len() < 3 {
+        return None;
+    }
+    let bare: String = key.iter().collect();
+    for (i, first) in text.char_indices() {
+        if first.to_lowercase().ne(std::iter::once(key[0])) {
+            continue;
+        }
+        let before = text[..i].chars().last();
+        if before.is_some_and(|c| c.is_alphanumeric() || "./@".contains(c)) {
+            continue;
+        }
+        let (mut k, mut end) = (0, i);
+        let mut gap = false;
+        for (j, c) in text[i..].char_indices() {
+            if k == key.len() {
+                break;
+            }
+            if c.is_alphanumeric() {
+                if c.to_lowercase().ne(std::iter::once(key[k])) {
+                    break;
+                }
+                k += 1;
+                gap = false;
+                end = i + j + c.len_utf8();
+            } else if " -.".contains(c) && k > 0 && !gap {
+                gap = true;
+            } else {
+                break;
+            }
+        }
+        if k < key.len() {
+            continue;
+        }
+        let mut after = text[end..].chars();
+        let next = after.next();
+        if next.is_some_and(char::is_alphanumeric)
+            || (next == Some('.') && after.next().is_some_and(char::is_alphanumeric))
+        {
+            continue;
+        }
+        let written = &text[i..end];
+        if written != bare {
+            return Some(written.to_string());
         }
     }
     None
@@ -1091,7 +1509,7 @@ pub fn find_org(c: &OrgClues, w: &OrgWords) -> Option<Org> {
             .filter(|t| t.score >= MIN_TEXT_SCORE && !t.name().is_ascii())
         {
             return Some(org(
-                t.name(),
+                t.shown(),
                 t.quote.clone(),
                 "the name the page gives itself",
             ));
@@ -1103,6 +1521,7 @@ pub fn find_org(c: &OrgClues, w: &OrgWords) -> Option<Org> {
                 let written = [c.text, c.raw]
                     .iter()
                     .find_map(|t| spelled_in(h, t))
+                    .or_else(|| written_any_case(h, c.text))
                     .unwrap_or_else(|| host_label_name(h));
                 return Some(org(
                     written,
@@ -1113,24 +1532,36 @@ pub fn find_org(c: &OrgClues, w: &OrgWords) -> Option<Org> {
         }
     }
     // 4. The organisation the text names most.
-    if let Some(t) = text_org(title, c.text, c.url, w).filter(|t| t.score >= MIN_TEXT_SCORE) {
+    let text = text_org(title, c.text, c.url, w);
+    if let Some(t) = text.as_ref().filter(|t| t.score >= MIN_TEXT_SCORE) {
         return Some(org(
-            t.name(),
+            t.shown(),
             t.quote.clone(),
             "most-named organisation in the text",
         ));
     }
-    // 5. What the markup says, then the host, unconfirmed (a news report's neither: its
-    // publisher's).
+    // 5. What the markup says, then a name the title writes (the page never writes its host's
+    // name: step 1), then the host, unconfirmed (a news report's neither: its publisher's).
     if marked.is_some() && !news {
         return marked;
     }
     if let (Some(h), Some(host), false) = (hosts.first(), &host, news) {
-        return Some(org(host_label_name(h), host.clone(), "URL host (a guess)"));
+        if let Some(t) = text
+            .as_ref()
+            .filter(|t| t.in_title && t.score >= MIN_TITLE_SCORE)
+        {
+            return Some(org(
+                t.shown(),
+                t.quote.clone(),
+                "organisation the title names (the page never names its host)",
+            ));
+        }
+        let written = written_any_case(h, c.text).unwrap_or_else(|| host_label_name(h));
+        return Some(org(written, host.clone(), "URL host (a guess)"));
     }
-    text_org(title, c.text, c.url, w).map(|t| {
+    text.map(|t| {
         org(
-            t.name(),
+            t.shown(),
             t.quote.clone(),
             "most-named organisation in the text (weak)",
         )
@@ -1331,6 +1762,104 @@ mod tests {
         assert!(check_pattern(r"{name}['’]s\b").is_ok());
         assert!(check_pattern(r"\blaut ({name}").is_err());
         assert!(check_pattern(r"{nope} said").is_err());
+    }
+
+    fn cand(name: &str, score: f32) -> Candidate {
+        Candidate {
+            spellings: HashMap::from([(name.to_string(), 1)]),
+            score,
+            bonus: 0.0,
+            in_title: false,
+            solid: 1,
+            quote: String::new(),
+            paired: None,
+        }
+    }
+
+    fn found_of(names: &[(&str, f32)]) -> HashMap<String, Candidate> {
+        names
+            .iter()
+            .map(|(n, s)| (squash(n), cand(n, *s)))
+            .collect()
+    }
+
+    #[test]
+    fn spellings_side_by_side_or_with_a_form_are_one_organisation() {
+        let s = |v: &[&str]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>();
+        let variants = s(&["Inc.", "그룹"]);
+        let w = OrgWords {
+            variants: &variants,
+            ..Default::default()
+        };
+        let hay = "가람(GARAM)의 앱이 멈췄다. GARAM은 사과했다. 가람그룹 측은 밝혔다.";
+        let mut found = found_of(&[
+            ("가람", 3.0),
+            ("GARAM", 4.0),
+            ("가람그룹", 1.0),
+            ("미리내", 6.0),
+        ]);
+        merge_spellings(&mut found, hay, &w);
+        assert_eq!(found.len(), 2);
+        let c = found.get("garam").expect("the higher score keeps its key");
+        assert_eq!(c.score, 8.0);
+        assert_eq!(c.shown(), "가람 (GARAM)");
+        // A romanised part inside a name: the native name shows the other spelling.
+        let hay = "엘지(LG)유플러스 인터넷망에서 장애가 났다.";
+        let mut found = found_of(&[("엘지유플러스", 5.0)]);
+        merge_spellings(&mut found, hay, &w);
+        assert_eq!(found["엘지유플러스"].shown(), "엘지유플러스 (LG유플러스)");
+        // A Latin legal form is a word of its own: "Acmeinc." is no "Acme".
+        let mut found = found_of(&[("Acme Inc.", 1.0), ("Acme", 2.0)]);
+        merge_spellings(&mut found, "", &w);
+        assert_eq!(found.len(), 1);
+        assert_eq!(found["acme"].score, 3.0);
+        let mut found = found_of(&[("Acmeinc.", 1.0), ("Acme", 2.0)]);
+        merge_spellings(&mut found, "", &w);
+        assert_eq!(found.len(), 2);
+    }
+
+    #[test]
+    fn an_acronym_the_page_spells_out_is_a_term() {
+        let found = found_of(&[("UPS", 3.0), ("KT", 3.0), ("케이티", 2.0)]);
+        let hay = "무정전전원장치(UPS)가 멈췄다. 케이티(KT)는 밝혔다.";
+        assert_eq!(spelled_out_acronyms(hay, &found), vec!["ups".to_string()]);
+    }
+
+    #[test]
+    fn latin_initials_glued_to_a_native_name_are_the_names() {
+        let s = |v: &[&str]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>();
+        let (particles, stop, boundary) = (
+            s(&["는", "가", "에서"]),
+            s(&["관계자"]),
+            s(&["の", "によると"]),
+        );
+        let w = OrgWords {
+            particles: &particles,
+            stop: &stop,
+            boundary: &boundary,
+            ..Default::default()
+        };
+        assert!(glued_to_native_name("유플러스는 밝혔다", &w));
+        assert!(glued_to_native_name("ドコモは", &w));
+        assert!(!glued_to_native_name("가 밝혔다", &w));
+        assert!(!glued_to_native_name("관계자는", &w));
+        assert!(!glued_to_native_name("によると", &w));
+        assert!(!glued_to_native_name(" 측은", &w));
+    }
+
+    #[test]
+    fn a_host_label_is_found_in_any_case_but_not_in_an_address() {
+        let text = "Kunden von united-domains und support@wolkenhafen.de schrieben.";
+        assert_eq!(
+            written_any_case("united-domains", text).as_deref(),
+            Some("united-domains")
+        );
+        assert_eq!(written_any_case("wolkenhafen", text), None);
+        assert_eq!(
+            written_any_case("hosteurope", "Das Team von HOST EUROPE.").as_deref(),
+            Some("HOST EUROPE")
+        );
+        assert_eq!(written_any_case("acme", "acme wrote"), None);
     }
 
     #[test]

@@ -43,6 +43,9 @@ pub struct DraftWords {
     /// Endings of publishers and authorities writing about someone else (`[org] reporters`:
     /// 일보, 日报, 新聞, 部, 省).
     pub org_reporters: Vec<String>,
+    /// Forms a name is written with or without (`[org] variants`: ㈜, 그룹, Inc., AG): the
+    /// spellings add their votes.
+    pub org_variants: Vec<String>,
     /// Bylines, credits and copyright lines (`[org] byline`, regexes; compiled on use).
     pub org_byline_sources: Vec<String>,
     pub org_byline: Vec<regex::Regex>,
@@ -241,6 +244,7 @@ impl WordsRegistry {
                     org_boundary: list(org, "boundary"),
                     org_suffixes: list(org, "suffixes"),
                     org_reporters: list(org, "reporters"),
+                    org_variants: list(org, "variants"),
                     org_byline_sources: list(org, "byline"),
                     org_byline: vec![],
                     org_credit_sources: list(org, "credits"),
@@ -296,7 +300,7 @@ impl WordsRegistry {
         };
         for code in [lang, "en"] {
             if let Some(w) = self.by_lang.get(code) {
-                let pairs: [(&mut Vec<String>, &Vec<String>); 25] = [
+                let pairs: [(&mut Vec<String>, &Vec<String>); 26] = [
                     (&mut out.events.start, &w.events.start),
                     (&mut out.events.start_not, &w.events.start_not),
                     (&mut out.events.resolution_not, &w.events.resolution_not),
@@ -320,6 +324,7 @@ impl WordsRegistry {
                     (&mut out.org_boundary, &w.org_boundary),
                     (&mut out.org_suffixes, &w.org_suffixes),
                     (&mut out.org_reporters, &w.org_reporters),
+                    (&mut out.org_variants, &w.org_variants),
                     (&mut out.org_byline_sources, &w.org_byline_sources),
                     (&mut out.org_credit_sources, &w.org_credit_sources),
                 ];
