@@ -557,7 +557,9 @@ impl Matcher {
         }
         found.retain(|m| !self.excluded(folded, m.start, m.end, m.entry));
         // Longest first, so a sub-phrase finds the longer match of its field that covers it.
-        found.sort_by(|a, b| {
+        // Mentions that tie in this order are identical (same start, end and entry), so an unstable
+        // sort (no scratch buffer) gives the same list.
+        found.sort_unstable_by(|a, b| {
             a.start
                 .cmp(&b.start)
                 .then((b.end - b.start).cmp(&(a.end - a.start)))
