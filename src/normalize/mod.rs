@@ -40,6 +40,8 @@ const TIMELINE_FACTOR: f32 = 0.9;
 /// Confidence of a component named in a strong place (the title, a heading, a cause
 /// sentence or section): enough on its own for the component to be kept.
 const STRONG_COMPONENT_CONFIDENCE: f32 = 0.9;
+/// Bytes reserved in a label's rule for the reason appended after the phrase (capacity only).
+const RULE_REASON_ROOM: usize = 48;
 /// A heading is a line of at most this many chars with no sentence end.
 const MAX_HEADING_CHARS: usize = 80;
 /// Marks in a token that make it an address, not a word (URLs, mail, hashtags).
@@ -280,8 +282,10 @@ impl Normalizer {
             } else {
                 "phrase"
             };
-            let mut rule =
-                String::with_capacity(kind.len() + entry.lang.len() + entry.source.len() + 2);
+            // Room for the assertion's reason too, so appending it seldom moves the string.
+            let mut rule = String::with_capacity(
+                kind.len() + entry.lang.len() + entry.source.len() + 2 + RULE_REASON_ROOM,
+            );
             rule.push_str(kind);
             rule.push(':');
             rule.push_str(&entry.lang);

@@ -98,11 +98,19 @@ impl Folded {
             }
             last_space = false;
             // An ASCII char after it is never a combining mark: the common case skips the lookup.
-            if c.is_ascii()
+            // A Hangul syllable, kana or ideograph folds to itself (see [`folds_to_itself`]).
+            if (c.is_ascii() || folds_to_itself(c))
                 && !chars
                     .peek()
                     .is_some_and(|&m| !m.is_ascii() && is_combining_mark(m))
             {
+                if !c.is_ascii() {
+                    text.push(c);
+                    for _ in 0..c.len_utf8() {
+                        spans.push((start, pos));
+                    }
+                    continue;
+                }
                 let l = c.to_ascii_lowercase();
                 text.push(l);
                 spans.push((start, pos));
@@ -140,6 +148,13 @@ impl Folded {
         let end = self.spans[(to - 1).min(self.spans.len() - 1)].1;
         (start as usize, end as usize)
     }
+}
+
+/// Chars that NFKC, lower-casing and [`push_folded`] all leave as they are (Hangul syllables,
+/// hiragana, katakana, CJK unified ideographs; a test checks every one): when no combining mark
+/// follows one, it is its own fold, without the normaliser.
+fn folds_to_itself(c: char) -> bool {
+    matches!(c as u32, 0xAC00..=0xD7A3 | 0x3041..=0x3096 | 0x30A1..=0x30FA | 0x4E00..=0x9FFF)
 }
 
 /// Whether ASCII byte `b` is a whitespace char (what `char::is_whitespace` says of it).
@@ -302,6 +317,20 @@ mod tests {
         for b in 0u8..128 {
             assert_eq!(is_ascii_space(b), (b as char).is_whitespace(), "{b}");
         }
+    }
+
+    #[test]
+    fn chars_that_fold_to_themselves_do() {
+        for c in ('\u{3041}'..='\u{D7A3}').filter(|&c| folds_to_itself(c)) {
+            let mut folded = String::new();
+            for f in c.to_string().nfkc() {
+                push_folded(&mut folded, f);
+            }
+            assert_eq!(folded, c.to_string(), "U+{:04X}", c as u32);
+        }
+        // Through the whole fold too, next to ASCII and a combining mark.
+        assert_eq!(Folded::new("A장애 発生が。").text, "a장애 発生が。");
+        assert_eq!(Folded::new("か\u{3099}x").text, "がx");
     }
 
     #[test]
