@@ -81,16 +81,14 @@ fn words_of(s: &str) -> impl Iterator<Item = &str> {
 }
 
 /// German umlauts and ß as the stemmer reads them, for the prefix check.
-fn plain(w: &str) -> String {
-    w.chars()
-        .map(|c| match c {
-            'ä' => 'a',
-            'ö' => 'o',
-            'ü' => 'u',
-            'ß' => 's',
-            c => c,
-        })
-        .collect()
+fn plain_char(c: char) -> char {
+    match c {
+        'ä' => 'a',
+        'ö' => 'o',
+        'ü' => 'u',
+        'ß' => 's',
+        c => c,
+    }
 }
 
 /// Whether a stemmed match is an inflection of the phrase, word by word: the text's word begins
@@ -98,18 +96,26 @@ fn plain(w: &str) -> String {
 /// Stems alone conflate too much ("scheduler"/"scheduled", "operator"/"operations"), and a
 /// plural phrase word ("dates") must not match the bare word ("date").
 fn inflection_of(phrase_words: &[String], text: &str, algo: rust_stemmers::Algorithm) -> bool {
-    let tw: Vec<&str> = words_of(text).collect();
-    tw.len() == phrase_words.len()
-        && phrase_words.iter().zip(&tw).all(|(p, t)| {
-            if p == t {
-                return true;
-            }
-            if stem::with_stem(p, algo, |s| s.chars().count()) < MIN_STEM_CHARS {
-                return false;
-            }
-            let (p, t) = (plain(p), plain(t));
-            t.starts_with(&p)
-        })
+    // Word by word without collecting the text's words: as many words as the phrase, each the
+    // phrase's word or (for a long enough stem) begun by it.
+    let mut tw = words_of(text);
+    for p in phrase_words {
+        let Some(t) = tw.next() else {
+            return false;
+        };
+        if p == t {
+            continue;
+        }
+        if stem::with_stem(p, algo, |s| s.chars().count()) < MIN_STEM_CHARS {
+            return false;
+        }
+        // Char by char with umlauts made plain: the text word starts with the phrase word.
+        let mut tc = t.chars().map(plain_char);
+        if !p.chars().map(plain_char).all(|pc| tc.next() == Some(pc)) {
+            return false;
+        }
+    }
+    tw.next().is_none()
 }
 
 /// Per-term data beyond phrases: folded exclusion contexts and cancel words (every language).
@@ -496,23 +502,25 @@ impl Matcher {
             .first()
             .and_then(|l| self.stemmed.iter().find(|s| s.lang == *l))
         {
-            let st = StemmedText::new(folded, set.algo);
-            for m in set.ac.find_overlapping_iter(&st.text) {
-                for &e in &set.by_phrase[m.pattern().as_usize()] {
-                    let en = &self.entries[e];
-                    if !at_boundaries(&st.text, m.start(), m.end(), en.left, en.right) {
-                        continue;
-                    }
-                    let (start, end) = st.folded_range(m.start(), m.end());
-                    if inflection_of(&en.words, &folded[start..end], set.algo) {
-                        found.push(Mention {
-                            start,
-                            end,
-                            entry: e,
-                        });
+            // Stemmed in buffers the thread reuses from text to text.
+            stem::with_stemmed(folded, set.algo, |st: &StemmedText| {
+                for m in set.ac.find_overlapping_iter(&st.text) {
+                    for &e in &set.by_phrase[m.pattern().as_usize()] {
+                        let en = &self.entries[e];
+                        if !at_boundaries(&st.text, m.start(), m.end(), en.left, en.right) {
+                            continue;
+                        }
+                        let (start, end) = st.folded_range(m.start(), m.end());
+                        if inflection_of(&en.words, &folded[start..end], set.algo) {
+                            found.push(Mention {
+                                start,
+                                end,
+                                entry: e,
+                            });
+                        }
                     }
                 }
-            }
+            });
         }
         if let Some(ac) = &self.ac {
             for m in ac.find_overlapping_iter(folded) {
@@ -549,7 +557,9 @@ impl Matcher {
         }
         found.retain(|m| !self.excluded(folded, m.start, m.end, m.entry));
         // Longest first, so a sub-phrase finds the longer match of its field that covers it.
-        found.sort_by(|a, b| {
+        // Mentions that tie in this order are identical (same start, end and entry), so an unstable
+        // sort (no scratch buffer) gives the same list.
+        found.sort_unstable_by(|a, b| {
             a.start
                 .cmp(&b.start)
                 .then((b.end - b.start).cmp(&(a.end - a.start)))

@@ -20,6 +20,11 @@ use std::collections::BTreeMap;
 use std::sync::OnceLock;
 use text::Folded;
 
+thread_local! {
+    /// A folded text whose buffers the next [`Normalizer::label`] on this thread reuses.
+    static FOLDED: std::cell::RefCell<Folded> = std::cell::RefCell::new(Folded::default());
+}
+
 /// Confidence of a mention found by a literal phrase.
 const PHRASE_CONFIDENCE: f32 = 0.8;
 /// Confidence of a mention found by a pattern (looser than a phrase).
@@ -35,6 +40,8 @@ const TIMELINE_FACTOR: f32 = 0.9;
 /// Confidence of a component named in a strong place (the title, a heading, a cause
 /// sentence or section): enough on its own for the component to be kept.
 const STRONG_COMPONENT_CONFIDENCE: f32 = 0.9;
+/// Bytes reserved in a label's rule for the reason appended after the phrase (capacity only).
+const RULE_REASON_ROOM: usize = 48;
 /// A heading is a line of at most this many chars with no sentence end.
 const MAX_HEADING_CHARS: usize = 80;
 /// Marks in a token that make it an address, not a word (URLs, mail, hashtags).
@@ -98,6 +105,8 @@ pub struct Normalizer {
     assertions: Assertions,
     /// Time-zone abbreviations as written (upper case): never evidence for a term.
     zone_abbreviations: std::collections::HashSet<String>,
+    /// The longest of them, in bytes (a longer quote is none of them, without hashing it).
+    zone_abbreviation_max: usize,
 }
 
 /// Where a mention's sentence and clause begin and end (folded byte offsets).
@@ -134,11 +143,13 @@ impl Normalizer {
         // Bad data is reported now, not when the first text in its language turns up: every
         // pattern's syntax is checked here; patterns and phrase automata are compiled lazily.
         matcher::check_patterns(vocab)?;
+        let zones = zone_abbreviations(&vocab.dir.join(ZONES_FILE));
         Ok(Normalizer {
             vocab: vocab.clone(),
             matchers,
             assertions: Assertions::load(&vocab.dir.join(ASSERTIONS_DIR))?,
-            zone_abbreviations: zone_abbreviations(&vocab.dir.join(ZONES_FILE)),
+            zone_abbreviation_max: zones.iter().map(String::len).max().unwrap_or(0),
+            zone_abbreviations: zones,
         })
     }
 
@@ -178,7 +189,23 @@ impl Normalizer {
         sections: &[SectionSpan],
         lang_hint: Option<&str>,
     ) -> Vec<Label> {
-        let mut folded = Folded::new(text);
+        // Folded into buffers this thread reuses from text to text (a library run labels one
+        // case after another); taken out of the cell while labelling, put back after.
+        let mut folded = FOLDED.with(|c| std::mem::take(&mut *c.borrow_mut()));
+        folded.refold(text);
+        let out = self.label_folded(text, &mut folded, sections, lang_hint);
+        FOLDED.with(|c| *c.borrow_mut() = folded);
+        out
+    }
+
+    /// [`Normalizer::label`] on `text` already folded into `folded`.
+    fn label_folded(
+        &self,
+        text: &str,
+        folded: &mut Folded,
+        sections: &[SectionSpan],
+        lang_hint: Option<&str>,
+    ) -> Vec<Label> {
         let lang = lang_hint
             .map(str::to_string)
             .unwrap_or_else(|| detect_lang(text));
@@ -200,6 +227,8 @@ impl Normalizer {
         let breaks = breaks(f, &hits);
         let years = Years::find(f);
         let live: Vec<&Hit> = live_triggers(&hits, &mentions);
+        // The automaton reports hits in the order they end; checked, not assumed.
+        let live_by_end = live.windows(2).all(|w| w[0].end <= w[1].end);
         let furniture = triggers.map(|t| t.furniture(f)).unwrap_or_default();
         // (char offset, byte offset) of the last quote's start: mentions come in text order, so
         // quotes are found walking forward instead of through a table of every char's offset.
@@ -222,7 +251,8 @@ impl Normalizer {
             cursor = (cs, bs);
             let quote = text[bs..byte_at(text, cursor, ce.max(cs))].to_string();
             // A time-zone code ("IST", "CST") is never a word of the vocabulary.
-            if self.zone_abbreviations.contains(quote.trim()) {
+            let q = quote.trim();
+            if q.len() <= self.zone_abbreviation_max && self.zone_abbreviations.contains(q) {
                 continue;
             }
             let section = sections
@@ -235,8 +265,14 @@ impl Normalizer {
             if !Self::in_context(matcher, f, m, sent_lo, sent_hi) {
                 continue;
             }
+            // The live triggers that end in the sentence, or in the clause (in their order):
+            // every rule below looks only at triggers inside one of those.
+            let in_sent = ending_within(&live, live_by_end, sent_lo, sent_hi);
+            let (clause_lo, clause_hi) = Breaks::around(&breaks.clause, m.start, m.end);
+            let in_clause = ending_within(&live, live_by_end, clause_lo, clause_hi);
             let in_sentence = |k: TriggerKind| {
-                live.iter()
+                in_sent
+                    .iter()
                     .find(|h| h.kind == k && h.start >= sent_lo && h.end <= sent_hi)
                     .copied()
             };
@@ -246,15 +282,17 @@ impl Normalizer {
             } else {
                 "phrase"
             };
-            let mut rule =
-                String::with_capacity(kind.len() + entry.lang.len() + entry.source.len() + 2);
+            // Room for the assertion's reason too, so appending it seldom moves the string.
+            let mut rule = String::with_capacity(
+                kind.len() + entry.lang.len() + entry.source.len() + 2 + RULE_REASON_ROOM,
+            );
             rule.push_str(kind);
             rule.push(':');
             rule.push_str(&entry.lang);
             rule.push(':');
             rule.push_str(&entry.source);
             let (assertion, why) = match triggers {
-                Some(t) => assert_mention(m, &live, &breaks, f, t.max_before, t.max_after)
+                Some(t) => assert_mention(m, in_clause, &breaks, f, t.max_before, t.max_after)
                     .map(|(a, h)| (a, format!("{} by {:?}", a.as_str(), t.word(h))))
                     .unwrap_or((Assertion::Affirmed, String::new())),
                 None => (Assertion::Affirmed, String::new()),
@@ -271,7 +309,7 @@ impl Normalizer {
             let max_before = triggers.map_or(0, |t| t.max_before);
             let (assertion, why) = match (
                 triggers,
-                retracted(m, entry.field, &live, &breaks, f, max_before),
+                retracted(m, entry.field, in_clause, &breaks, f, max_before),
             ) {
                 (Some(t), Some(h)) if assertion == Assertion::Affirmed => (
                     Assertion::Negated,
@@ -336,7 +374,7 @@ impl Normalizer {
             let cause_cue = in_sentence(TriggerKind::Cause);
             // "X 导致 Y", "X, resulting in Y": a cause term after an effect word is the
             // consequence; the sentence's cue states X, not Y.
-            let after_effect = live
+            let after_effect = in_sent
                 .iter()
                 .any(|h| h.kind == TriggerKind::Effect && h.start >= sent_lo && h.end <= m.start);
             let in_cause_section = section
@@ -390,7 +428,11 @@ impl Normalizer {
                 confidence,
             });
         }
-        out.sort_by(|a, b| a.start.cmp(&b.start).then(a.end.cmp(&b.end)));
+        let order = |a: &Label, b: &Label| a.start.cmp(&b.start).then(a.end.cmp(&b.end));
+        // A stable sort leaves a list already in order as it is: most are, so check first.
+        if !out.windows(2).all(|w| order(&w[0], &w[1]).is_le()) {
+            out.sort_by(order);
+        }
         out
     }
 }
@@ -493,6 +535,18 @@ fn zone_abbreviations(path: &std::path::Path) -> std::collections::HashSet<Strin
             Default::default()
         }
     }
+}
+
+/// The triggers of `live` (in their order) that end in `[lo, hi]`: every trigger that starts at
+/// or after `lo` and ends at or before `hi`, and maybe a few more. All of `live` when it is not
+/// sorted by end.
+fn ending_within<'l, 'a>(live: &'l [&'a Hit], by_end: bool, lo: usize, hi: usize) -> &'l [&'a Hit] {
+    if !by_end {
+        return live;
+    }
+    let from = live.partition_point(|h| h.end < lo);
+    let to = live.partition_point(|h| h.end <= hi);
+    &live[from..to.max(from)]
 }
 
 /// Triggers that count: not inside a matched phrase (whose words are its own, as in "could not

@@ -29,6 +29,19 @@ type StemCache = HashMap<Box<str>, Box<str>, rustc_hash::FxBuildHasher>;
 
 thread_local! {
     static STEMS: RefCell<[StemCache; 6]> = RefCell::new(Default::default());
+    /// A stemmed text whose buffers the next [`with_stemmed`] on this thread reuses.
+    static SPARE: RefCell<StemmedText> = RefCell::new(StemmedText::default());
+}
+
+/// Calls `f` with `folded` stemmed by `algo`, built in buffers this thread reuses from text to
+/// text (a library run stems one case after another; the same text as [`StemmedText::new`]).
+pub fn with_stemmed<R>(folded: &str, algo: Algorithm, f: impl FnOnce(&StemmedText) -> R) -> R {
+    // Taken out of its cell while `f` runs, so `f` may stem words (or texts) itself.
+    let mut st = SPARE.with(|c| std::mem::take(&mut *c.borrow_mut()));
+    STEMS.with(|cell| st.restem(folded, algo, &mut cell.borrow_mut()[slot(algo)]));
+    let r = f(&st);
+    SPARE.with(|c| *c.borrow_mut() = st);
+    r
 }
 
 /// Calls `f` with the stem of `word` (as the stemmer gives it, possibly empty), from this
@@ -82,12 +95,18 @@ impl StemmedText {
     /// Stems every word of `folded` (already lower case) with `algo`.
     pub fn new(folded: &str, algo: Algorithm) -> Self {
         // The thread's cache is borrowed once for the whole text, not once per word.
-        STEMS.with(|cell| Self::with_cache(folded, algo, &mut cell.borrow_mut()[slot(algo)]))
+        let mut st = StemmedText::default();
+        STEMS.with(|cell| st.restem(folded, algo, &mut cell.borrow_mut()[slot(algo)]));
+        st
     }
 
-    fn with_cache(folded: &str, algo: Algorithm, cache: &mut StemCache) -> Self {
-        let mut text = String::with_capacity(folded.len());
-        let mut spans = Vec::with_capacity(folded.len());
+    /// Stems `folded` into this value's buffers (cleared first; their memory is kept).
+    fn restem(&mut self, folded: &str, algo: Algorithm, cache: &mut StemCache) {
+        let StemmedText { text, spans } = self;
+        text.clear();
+        spans.clear();
+        text.reserve(folded.len());
+        spans.reserve(folded.len());
         let mut word_start: Option<usize> = None;
         // Words repeat: each distinct word is stemmed once per thread (see [`with_stem`]).
         let mut flush = |text: &mut String, spans: &mut Vec<(u32, u32)>, s: usize, e: usize| {
@@ -105,24 +124,35 @@ impl StemmedText {
             };
             spans.extend(std::iter::repeat_n((s as u32, e as u32), n));
         };
-        for (i, c) in folded.char_indices() {
+        let bytes = folded.as_bytes();
+        let mut i = 0;
+        while i < bytes.len() {
+            // An ASCII byte is its own char (no decoding); other chars are decoded.
+            let (c, len) = match bytes[i] {
+                b if b.is_ascii() => (b as char, 1),
+                _ => {
+                    let c = folded[i..].chars().next().unwrap_or_default();
+                    (c, c.len_utf8())
+                }
+            };
             if is_word_char(c) {
                 if word_start.is_none() {
                     word_start = Some(i);
                 }
+                i += len;
                 continue;
             }
             if let Some(s) = word_start.take() {
-                flush(&mut text, &mut spans, s, i);
+                flush(text, spans, s, i);
             }
             text.push(c);
-            let e = i + c.len_utf8();
-            spans.extend(std::iter::repeat_n((i as u32, e as u32), c.len_utf8()));
+            let e = i + len;
+            spans.extend(std::iter::repeat_n((i as u32, e as u32), len));
+            i = e;
         }
         if let Some(s) = word_start {
-            flush(&mut text, &mut spans, s, folded.len());
+            flush(text, spans, s, folded.len());
         }
-        StemmedText { text, spans }
     }
 
     /// The folded byte range `[start, end)` of the stemmed byte range `[from, to)`.

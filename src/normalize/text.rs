@@ -15,13 +15,74 @@ pub struct Folded {
 impl Folded {
     /// Folds `original` and remembers where every folded byte came from.
     pub fn new(original: &str) -> Self {
-        let mut text = String::with_capacity(original.len());
-        let mut spans = Vec::with_capacity(original.len());
+        let mut f = Folded::default();
+        f.refold(original);
+        f
+    }
+
+    /// Folds `original` into this value's buffers (their memory is reused: a run that folds
+    /// one text after another allocates them once), as [`Folded::new`] would.
+    pub fn refold(&mut self, original: &str) {
+        let Folded { text, spans } = self;
+        text.clear();
+        spans.clear();
+        text.reserve(original.len());
+        spans.reserve(original.len());
         let mut buf = String::new();
-        let mut chars = original.chars().peekable();
+        let bytes = original.as_bytes();
+        let mut at = 0;
         let mut pos: u32 = 0;
         let mut last_space = true;
-        while let Some(c) = chars.next() {
+        while at < bytes.len() {
+            // A run of ASCII chars that are not whitespace, copied and lower-cased at once. Its
+            // last char stays out when a non-ASCII char follows it (maybe a combining mark that
+            // folds with it: the general path below reads those two together).
+            let mut run = at;
+            while run < bytes.len() && bytes[run].is_ascii() && !is_ascii_space(bytes[run]) {
+                run += 1;
+            }
+            if run < bytes.len() && !bytes[run].is_ascii() {
+                run = run.saturating_sub(1).max(at);
+            }
+            if run > at {
+                let from = text.len();
+                text.push_str(&original[at..run]);
+                text[from..].make_ascii_lowercase();
+                spans.extend((pos..pos + (run - at) as u32).map(|p| (p, p + 1)));
+                pos += (run - at) as u32;
+                at = run;
+                last_space = false;
+                continue;
+            }
+            let b = bytes[at];
+            // An ASCII char (most chars of most texts), read as a byte. A combining mark can
+            // only follow it when the next byte is not ASCII; then the general path below reads it.
+            if b.is_ascii() && bytes.get(at + 1).is_none_or(u8::is_ascii) {
+                let start = pos;
+                pos += 1;
+                at += 1;
+                if (b as char).is_whitespace() {
+                    if !last_space {
+                        text.push(if b == b'\n' { '\n' } else { ' ' });
+                        spans.push((start, pos));
+                        last_space = true;
+                    } else if b == b'\n' && text.ends_with(' ') {
+                        // A run of whitespace that holds a line break folds to the line break.
+                        text.pop();
+                        text.push('\n');
+                    }
+                } else {
+                    last_space = false;
+                    text.push(b.to_ascii_lowercase() as char);
+                    spans.push((start, pos));
+                }
+                continue;
+            }
+            let mut chars = original[at..].chars().peekable();
+            let Some(c) = chars.next() else {
+                break;
+            };
+            at += c.len_utf8();
             let start = pos;
             pos += 1;
             if c.is_whitespace() {
@@ -30,7 +91,6 @@ impl Folded {
                     spans.push((start, pos));
                     last_space = true;
                 } else if c == '\n' && text.ends_with(' ') {
-                    // A run of whitespace that holds a line break folds to the line break.
                     text.pop();
                     text.push('\n');
                 }
@@ -38,11 +98,19 @@ impl Folded {
             }
             last_space = false;
             // An ASCII char after it is never a combining mark: the common case skips the lookup.
-            if c.is_ascii()
+            // A Hangul syllable, kana or ideograph folds to itself (see [`folds_to_itself`]).
+            if (c.is_ascii() || folds_to_itself(c))
                 && !chars
                     .peek()
                     .is_some_and(|&m| !m.is_ascii() && is_combining_mark(m))
             {
+                if !c.is_ascii() {
+                    text.push(c);
+                    for _ in 0..c.len_utf8() {
+                        spans.push((start, pos));
+                    }
+                    continue;
+                }
                 let l = c.to_ascii_lowercase();
                 text.push(l);
                 spans.push((start, pos));
@@ -55,6 +123,7 @@ impl Folded {
                 if is_combining_mark(m) {
                     buf.push(m);
                     chars.next();
+                    at += m.len_utf8();
                     pos += 1;
                 } else {
                     break;
@@ -62,13 +131,12 @@ impl Folded {
             }
             let before = text.len();
             for f in buf.nfkc() {
-                push_folded(&mut text, f);
+                push_folded(text, f);
             }
             for _ in before..text.len() {
                 spans.push((start, pos));
             }
         }
-        Folded { text, spans }
     }
 
     /// The original char range `[start, end)` of the folded byte range `[from, to)`.
@@ -80,6 +148,18 @@ impl Folded {
         let end = self.spans[(to - 1).min(self.spans.len() - 1)].1;
         (start as usize, end as usize)
     }
+}
+
+/// Chars that NFKC, lower-casing and [`push_folded`] all leave as they are (Hangul syllables,
+/// hiragana, katakana, CJK unified ideographs; a test checks every one): when no combining mark
+/// follows one, it is its own fold, without the normaliser.
+fn folds_to_itself(c: char) -> bool {
+    matches!(c as u32, 0xAC00..=0xD7A3 | 0x3041..=0x3096 | 0x30A1..=0x30FA | 0x4E00..=0x9FFF)
+}
+
+/// Whether ASCII byte `b` is a whitespace char (what `char::is_whitespace` says of it).
+fn is_ascii_space(b: u8) -> bool {
+    matches!(b, b'\t' | b'\n' | 0x0B | 0x0C | b'\r' | b' ')
 }
 
 /// Folds one normalised char: lower case, plain quotes and dashes.
@@ -212,6 +292,45 @@ mod tests {
             );
         }
         assert_eq!(occurrences("abc", "").count(), 0);
+    }
+
+    #[test]
+    fn refolding_reuses_buffers_and_folds_the_same() {
+        let texts = [
+            "Ｔｉｍｅｏｕｔ\n\n  ERRORS  in １０時",
+            "e\u{301}te\u{301} \t\r\n MẤT dữ liệu",
+            "plain ASCII, Tabs\tand\u{b}marks \u{1}!",
+            "",
+        ];
+        let mut f = Folded::default();
+        for t in texts.iter().chain(texts.iter().rev()) {
+            f.refold(t);
+            let fresh = Folded::new(t);
+            assert_eq!(f.text, fresh.text);
+            assert_eq!(f.spans, fresh.spans);
+        }
+        assert_eq!(Folded::new("e\u{301} X").text, "é x");
+        assert_eq!(
+            Folded::new("Ab\u{301}C d").text,
+            "ab\u{301}c d".nfc().collect::<String>()
+        );
+        for b in 0u8..128 {
+            assert_eq!(is_ascii_space(b), (b as char).is_whitespace(), "{b}");
+        }
+    }
+
+    #[test]
+    fn chars_that_fold_to_themselves_do() {
+        for c in ('\u{3041}'..='\u{D7A3}').filter(|&c| folds_to_itself(c)) {
+            let mut folded = String::new();
+            for f in c.to_string().nfkc() {
+                push_folded(&mut folded, f);
+            }
+            assert_eq!(folded, c.to_string(), "U+{:04X}", c as u32);
+        }
+        // Through the whole fold too, next to ASCII and a combining mark.
+        assert_eq!(Folded::new("A장애 発生が。").text, "a장애 発生が。");
+        assert_eq!(Folded::new("か\u{3099}x").text, "がx");
     }
 
     #[test]
