@@ -385,6 +385,30 @@ mod zh {
     use super::*;
 
     #[test]
+    fn twelve_at_night_is_the_midnight_that_ends_the_day() {
+        // "14日晚上12点" is the midnight after the 14th, not its first minute; "晚间10点至12点"
+        // ends at that midnight, not at the next noon
+        let p = run_ref("zh", "14日晚上12点左右恢复。", "2023-03-15T12:00");
+        assert_eq!(values(&p), vec!["2023-03-15T00:00:00+08:00"]);
+        let p = run_ref("zh", "14日晚间10点至12点服务中断。", "2023-03-15T12:00");
+        assert_eq!(
+            values(&p),
+            vec!["2023-03-14T22:00:00+08:00", "2023-03-15T00:00:00+08:00"]
+        );
+        let p = run_ref(
+            "ko",
+            "14일 밤 10시부터 12시까지 접속 장애.",
+            "2023-03-15T12:00",
+        );
+        assert_eq!(
+            values(&p),
+            vec!["2023-03-14T22:00:00+09:00", "2023-03-15T00:00:00+09:00"]
+        );
+        let p = run_ref("ja", "14日夜12時に復旧した。", "2023-03-15T12:00");
+        assert_eq!(values(&p), vec!["2023-03-15T00:00:00+09:00"]);
+    }
+
+    #[test]
     fn the_afternoon_written_once_carries_to_the_bare_clocks_after_it() {
         let p = run_ref(
             "zh",

@@ -693,6 +693,11 @@ fn carry_pm(
                 {
                     c.hour += 12;
                     *ctx = Some((c.hour, c.minute));
+                } else if c.hour == 12 && c.minute == 0 && 24 - h.min(24) <= PM_CARRY_HOURS {
+                    // "晚间10点至12点", "밤 10시부터 12시까지": twelve after a late evening is
+                    // the midnight that ends it, not the next noon
+                    c.hour = 0;
+                    *ctx = None;
                 } else if c.hour >= 13 || c.hour == 0 {
                     *ctx = None;
                 }

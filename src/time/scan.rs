@@ -1075,6 +1075,10 @@ fn attach_clock_words(text: &str, lex: &Lexicon, zones: &ZoneTable, r: &mut RawT
         Some(h) => clock.hour = h,
         None => return false,
     }
+    // "14日晚上12点", "14일 밤 12시": twelve at night ends the day written with it
+    if meridiem == Some(Meridiem::Night) && written_hour == 12 {
+        r.day_end = true;
+    }
     clock.meridiem = meridiem;
     // "오후 6시 43~48분": the minute range's end shares the hour and its half of the day
     let hour = clock.hour;
