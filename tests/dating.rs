@@ -633,3 +633,14 @@ fn resumed_since_midnight_is_the_end_and_more_than_six_hours_no_clock() {
     assert_eq!(v["review"]["window"]["end"], "2022-02-08T00:00:00+01:00");
     assert!(event_quotes(&v).iter().all(|q| !q.contains("six heures")));
 }
+
+#[test]
+fn a_stated_length_over_two_days_keeps_its_recovery_in_the_episode() {
+    // "50時間以上続いていた": the silence from the 8th 02:10 to the 10th 13:20 is one incident
+    // ("ほぼ回復" announced), not two reports days apart
+    let v = draft(
+        "ja-long-outage.txt",
+        Some("https://www.example.co.jp/economy/20230410-OYT1T5/"),
+    );
+    assert_window(&v, "2023-04-08T02:10:00+09:00", "2023-04-10T15:00:00+09:00");
+}

@@ -22,6 +22,9 @@ const DISFAVOURED_SIDE: usize = 4;
 /// A silence this long between a page's times ends an incident's episode (two reports days
 /// apart on one page are two incidents).
 const EPISODE_GAP_SECS: i64 = 2 * 86_400;
+/// A stated length, plus this fraction of it, may stand between two times of one episode (a
+/// lower bound such as "60時間以上" says the silence may be longer).
+const EPISODE_LENGTH_SLACK_PARTS: i64 = 4;
 /// A timeline event this close to a computed instant is taken to be that instant.
 const SNAP_SECS: i64 = 60;
 /// A recovery this near (a hundredth of the length) to the start plus a stated length ends the
@@ -630,10 +633,19 @@ pub fn analyse(
         .collect();
     // The episode a start belongs to ends at the first long silence in the timeline: a page
     // that reports two incidents days apart gives the first one's window, not their span.
+    // A page that states a longer length ("60時間以上続いていた") allows a longer silence.
+    let episode_gap = durations
+        .iter()
+        .filter(|d| d.place.is_incident())
+        .map(|d| d.secs + d.secs / EPISODE_LENGTH_SLACK_PARTS)
+        .max()
+        .map_or(EPISODE_GAP_SECS, |l| {
+            l.clamp(EPISODE_GAP_SECS, MAX_WINDOW_SECS)
+        });
     let episode_end = |from: DateTime<FixedOffset>| {
         let mut last = from;
         for i in pool.iter().filter(|i| points[**i].at >= from) {
-            if (points[*i].at - last).num_seconds() > EPISODE_GAP_SECS {
+            if (points[*i].at - last).num_seconds() > episode_gap {
                 break;
             }
             last = points[*i].at;
