@@ -524,6 +524,22 @@ mod vi {
     use super::*;
 
     #[test]
+    fn minute_mark_part_of_day_and_date_after_the_clock() {
+        // "16h30’ chiều 29/9.": the minute mark, the part of the day and the date that ends the
+        // sentence all belong to the clock
+        let p = run_ref(
+            "vi",
+            "Sự cố đã diễn ra từ 16h30’ chiều 29/9. Đã khắc phục vào lúc 20h30 cùng ngày.",
+            "2020-09-30T06:27",
+        );
+        let v = values(&p);
+        assert_eq!(v[0], "2020-09-29T16:30:00+07:00", "{v:?}");
+        // a date that ends its sentence is still a date
+        let p = run_ref("vi", "Sự cố xảy ra ngày 29/9.", "2020-09-30T06:27");
+        assert_eq!(values(&p), vec!["2020-09-29"]);
+    }
+
+    #[test]
     fn three_gio_chieu_is_fifteen() {
         let p = run("vi", "Ngày 12 tháng 11 năm 2024, mở lúc 3 giờ chiều");
         assert!(

@@ -7,10 +7,29 @@ pub const CJK_NUMERAL_CHARS: &str = "〇零一二两兩三四五六七八九十�
 /// Maps each char to a plain form of the same count: full-width ASCII → ASCII, no-break and
 /// other spaces → ' ', ideographic colon → ':'. Char offsets stay valid for the original.
 pub fn normalize(text: &str) -> String {
-    if !text.chars().any(|c| normalize_char(c) != c) {
+    if !text.chars().any(|c| normalize_char(c) != c || is_prime(c)) {
         return text.to_string();
     }
-    text.chars().map(normalize_char).collect()
+    // a minute mark after a clock ("16h30’ chiều 29/9", "9:15′") is a space, so the clock
+    // reaches the part of the day and the date after it
+    let mut out = String::with_capacity(text.len());
+    let mut tail: [char; 4] = [' '; 4];
+    for c in text.chars() {
+        let c = normalize_char(c);
+        let after_clock = tail[2].is_ascii_digit()
+            && tail[3].is_ascii_digit()
+            && matches!(tail[1], 'h' | 'H' | 'g' | ':')
+            && tail[0].is_ascii_digit();
+        let c = if is_prime(c) && after_clock { ' ' } else { c };
+        out.push(c);
+        tail = [tail[1], tail[2], tail[3], c];
+    }
+    out
+}
+
+/// Marks written after minutes ("16h30’", "16h30'", "9:15′").
+fn is_prime(c: char) -> bool {
+    matches!(c, '’' | '′' | '\'')
 }
 
 fn normalize_char(c: char) -> char {

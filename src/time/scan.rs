@@ -1410,7 +1410,9 @@ fn scan_dates(text: &str, lex: &Lexicon) -> (Vec<RawTime>, Vec<RawTime>) {
         if digit_before(text, m.start())
             || text[..m.start()].ends_with(['/', '.', '-', '\''])
             || digit_after(text, m.end())
-            || text[m.end()..].starts_with(['/', '.'])
+            || text[m.end()..].starts_with('/')
+            // "3.27.5" goes on as a number; "ngày 29/9." ends its sentence
+            || (text[m.end()..].starts_with('.') && digit_after(text, m.end() + 1))
         {
             continue;
         }
@@ -1811,7 +1813,10 @@ pub fn scan_times(text: &str, lex: &Lexicon, zones: &ZoneTable) -> Vec<RawTime> 
                 if let Ok(i) = dates.binary_search_by_key(&p, |d| d.start) {
                     let direct = skip_ws(text, c.end, MAX_GAP_SPACES) == p;
                     let relative = dates[i].date.is_some_and(|d| d.relative.is_some());
-                    if !used_date[i] && (!direct || relative) {
+                    // "16h30 chiều 29/9", "9h sáng 3/10": a clock closed by its part of the
+                    // day takes the date written right after it
+                    let daypart = c.marked && text[..c.end].ends_with(char::is_alphabetic);
+                    if !used_date[i] && (!direct || relative || daypart) {
                         c.end = dates[i].end;
                         c.date = dates[i].date;
                         used_date[i] = true;
