@@ -11,6 +11,9 @@ const MAX_DURATION_SECS: f64 = 50.0 * 365.0 * 86_400.0;
 const MAX_GAP_SPACES: usize = 3;
 /// Largest bare minute count read after an hour part ("1h25", "1 h 30").
 const MAX_BARE_MINUTES: u32 = 59;
+/// Shortest unit word that may follow a number word with no space ("zwei" + "stündige"); shorter
+/// ones need the space ("an" + "d" is not "and").
+const MIN_COMPOUND_UNIT_CHARS: usize = 4;
 
 /// One duration found, in byte offsets of the normalised text.
 #[derive(Debug, Clone)]
@@ -32,6 +35,8 @@ struct Atom {
     secs: f64,
     unit: u64,
     approximate: bool,
+    /// An "and more" infix marked as a lower bound ("5个多小时").
+    lower_bound: bool,
 }
 
 /// Whether an approximate marker as written makes the length a lower bound.
@@ -82,6 +87,7 @@ fn atoms(text: &str, lex: &Lexicon) -> Vec<Atom> {
         }
         // a number word and a Latin unit need a space between them ("an" + "d" is not "and")
         let (nm, um) = (cap.get(1).unwrap(), cap.get(4).unwrap());
+        // ("zweistündiger", "dreitägige": a compound with a long unit word is kept)
         if nm.end() == um.start()
             && nm
                 .as_str()
@@ -89,6 +95,7 @@ fn atoms(text: &str, lex: &Lexicon) -> Vec<Atom> {
                 .next_back()
                 .is_some_and(|c| c.is_alphabetic())
             && um.as_str().chars().next().is_some_and(is_boundary_char)
+            && um.as_str().chars().count() < MIN_COMPOUND_UNIT_CHARS
         {
             continue;
         }
@@ -104,12 +111,19 @@ fn atoms(text: &str, lex: &Lexicon) -> Vec<Atom> {
             .numbers
             .iter()
             .any(|a| a.eq_ignore_ascii_case(cap[1].trim()));
+        let mut lower_bound = false;
         if let Some(inf) = cap.get(3) {
             let t = inf.as_str().to_lowercase();
             if p.w.half_infix.contains(&t) {
                 secs += 0.5 * unit as f64;
             } else {
+                // "5个多小时", "十多个小时": "and more" is a lower bound when the language says so
                 approximate = true;
+                lower_bound = lex
+                    .approx
+                    .lower_bound
+                    .iter()
+                    .any(|l| t.starts_with(&l.to_lowercase()));
             }
         }
         out.push(Atom {
@@ -118,6 +132,7 @@ fn atoms(text: &str, lex: &Lexicon) -> Vec<Atom> {
             secs,
             unit,
             approximate,
+            lower_bound,
         });
     }
     out
@@ -135,6 +150,7 @@ pub fn scan_durations(text: &str, lex: &Lexicon, times: &[RawTime]) -> Vec<RawDu
         let first = &atoms[i];
         let (start, mut end, mut secs, mut unit) = (first.start, first.end, first.secs, first.unit);
         let mut approximate = first.approximate;
+        let mut lower_bound = first.lower_bound;
         let mut j = i + 1;
         // half suffix right after: "8시간 반", "an hour and a half"
         let take_half = |end: &mut usize, secs: &mut f64, unit: u64| {
@@ -162,6 +178,7 @@ pub fn scan_durations(text: &str, lex: &Lexicon, times: &[RawTime]) -> Vec<RawDu
             unit = next.unit;
             end = next.end;
             approximate |= next.approximate;
+            lower_bound |= next.lower_bound;
             j += 1;
             halved = take_half(&mut end, &mut secs, unit);
         }
@@ -184,7 +201,6 @@ pub fn scan_durations(text: &str, lex: &Lexicon, times: &[RawTime]) -> Vec<RawDu
         }
         i = j;
         let mut s = start;
-        let mut lower_bound = false;
         let b = skip_ws_back(text, s, MAX_GAP_SPACES);
         if let Some(x) = phrase_before(text, b, &w.approx_before) {
             lower_bound |= is_lower_bound(&text[x..b], lex);
@@ -237,13 +253,16 @@ pub fn scan_durations(text: &str, lex: &Lexicon, times: &[RawTime]) -> Vec<RawDu
                 continue;
             };
             let (mut s, mut e, mut approximate) = (m.start(), m.end(), false);
+            let mut lower_bound = false;
             let b = skip_ws_back(text, s, MAX_GAP_SPACES);
             if let Some(x) = phrase_before(text, b, &w.approx_before) {
+                lower_bound |= is_lower_bound(&text[x..b], lex);
                 s = x;
                 approximate = true;
             }
             let a = skip_ws(text, e, MAX_GAP_SPACES);
             if let Some(x) = phrase_at(text, a, &w.approx_after) {
+                lower_bound |= is_lower_bound(&text[a..x], lex);
                 e = x;
                 approximate = true;
             }
@@ -255,7 +274,7 @@ pub fn scan_durations(text: &str, lex: &Lexicon, times: &[RawTime]) -> Vec<RawDu
                 end: e,
                 value: v,
                 approximate,
-                lower_bound: false,
+                lower_bound,
                 relative: relative_marker(text, s, e, lex, &time_spans),
             });
         }
