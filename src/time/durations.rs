@@ -56,6 +56,18 @@ fn unit_secs(lex: &Lexicon, word: &str) -> Option<u64> {
         .map(|(_, s)| *s)
 }
 
+/// Whether a Latin unit word is the plural of another unit word of the same length ("hours" of
+/// "hour", "minutos" of "minuto").
+fn plural_unit(lex: &Lexicon, word: &str) -> bool {
+    let w = word.to_lowercase();
+    let Some(stem) = w.strip_suffix('s') else {
+        return false;
+    };
+    let units = &lex.patterns().w.units;
+    let secs = units.iter().find(|(u, _)| *u == w).map(|(_, s)| *s);
+    secs.is_some() && units.iter().any(|(u, s)| u == stem && Some(*s) == secs)
+}
+
 fn atoms(text: &str, lex: &Lexicon) -> Vec<Atom> {
     let p = lex.patterns();
     let mut out: Vec<Atom> = Vec::new();
@@ -105,6 +117,10 @@ fn atoms(text: &str, lex: &Lexicon) -> Vec<Atom> {
         let Some(unit) = unit_secs(lex, &cap[4]) else {
             continue;
         };
+        // "an hours-long outage": one, written as a word, never counts a plural unit
+        if n == 1.0 && lex.numbers.contains_key(&cap[1].trim().to_lowercase()) && plural_unit(lex, &cap[4]) {
+            continue;
+        }
         let mut secs = n * unit as f64;
         let mut approximate = lex
             .approx
@@ -236,8 +252,11 @@ pub fn scan_durations(text: &str, lex: &Lexicon, times: &[RawTime]) -> Vec<RawDu
     }
     if let Some(re) = &p.fixed_duration {
         for m in re.find_iter(text) {
+            // a phrase that starts before a length it overlaps is the longer reading of it
+            // ("three quarters of an hour" over "an hour")
+            let overlap = |d: &RawDuration| m.start() < d.end && d.start < m.end();
             if !whole_word(text, m.start(), m.end())
-                || out.iter().any(|d| m.start() < d.end && d.start < m.end())
+                || out.iter().any(|d| overlap(d) && d.start <= m.start())
                 || overlaps_sorted(&time_spans, m.start(), m.end())
             {
                 continue;
@@ -269,6 +288,7 @@ pub fn scan_durations(text: &str, lex: &Lexicon, times: &[RawTime]) -> Vec<RawDu
             if rejected(text, s, e, lex, &time_spans) {
                 continue;
             }
+            out.retain(|d| !overlap(d));
             out.push(RawDuration {
                 start: s,
                 end: e,
