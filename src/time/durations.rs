@@ -1,6 +1,6 @@
 //! Durations in text ("1 hour and 35 minutes", 8시간 반, 两个半小时), minus rates, frequencies and fractions.
 use super::lexicon::Lexicon;
-use super::numbers::parse_number;
+use super::numbers::{parse_number, CJK_NUMERAL_CHARS};
 use super::scan::RawTime;
 use super::text::*;
 use crate::case::Duration;
@@ -198,21 +198,12 @@ pub fn scan_durations(text: &str, lex: &Lexicon, times: &[RawTime]) -> Vec<RawDu
             j += 1;
             halved = take_half(&mut end, &mut secs, unit);
         }
-        // bare minutes after hours: "1h25", "1 h 30"
+        // bare minutes after hours: "1h25", "1 h 30", or with the clock's minute marker
+        // ("2小时17分", "一小时四十分")
         if unit == 3_600 && !halved {
-            let q = skip_ws(text, end, 1);
-            let digits: String = text[q..]
-                .chars()
-                .take_while(|c| c.is_ascii_digit())
-                .collect();
-            let after = q + digits.len();
-            if !digits.is_empty() && digits.len() <= 2 && !ends_in_number(text, after) {
-                if let Ok(mi) = digits.parse::<u32>() {
-                    if mi <= MAX_BARE_MINUTES {
-                        secs += f64::from(mi) * 60.0;
-                        end = after;
-                    }
-                }
+            if let Some((mi, after)) = bare_minutes(text, end, lex) {
+                secs += f64::from(mi) * 60.0;
+                end = after;
             }
         }
         i = j;
@@ -301,6 +292,28 @@ pub fn scan_durations(text: &str, lex: &Lexicon, times: &[RawTime]) -> Vec<RawDu
         out.sort_by_key(|d| d.start);
     }
     out
+}
+
+/// Minutes written after an hour part without a unit word ("1h25") or with the clock's minute
+/// marker ("2小时17分"): the count and where it ends.
+fn bare_minutes(text: &str, end: usize, lex: &Lexicon) -> Option<(u32, usize)> {
+    let q = skip_ws(text, end, 1);
+    let digits: String = text[q..]
+        .chars()
+        .take_while(|c| {
+            c.is_ascii_digit() || (lex.cjk_numerals && CJK_NUMERAL_CHARS.contains(*c))
+        })
+        .collect();
+    let after = q + digits.len();
+    let marked = phrase_at(text, after, &lex.clock.minute_markers);
+    let plain = digits.chars().all(|c| c.is_ascii_digit())
+        && digits.len() <= 2
+        && !ends_in_number(text, after);
+    if digits.is_empty() || (marked.is_none() && !plain) {
+        return None;
+    }
+    let mi = parse_number(&digits, &lex.numbers)? as u32;
+    (mi <= MAX_BARE_MINUTES).then_some((mi, marked.unwrap_or(after)))
 }
 
 /// Whether what follows `pos` continues a number or word ("25%", "25:00", "25.5", "25x").
