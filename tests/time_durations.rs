@@ -63,7 +63,11 @@ fn japanese_lengths() {
         ("ja", "障害は3日続いた。", &["3d"]),
         ("ja", "発生から3日経っても復旧しない。", &["3d"]),
         ("ja", "3日足らずで復旧した。", &["3d"]),
-        ("ja", "約1時間半にわたり接続しにくい状態だった。", &["1h30m"]),
+        (
+            "ja",
+            "約1時間半にわたり接続しにくい状態だった。",
+            &["1h30m"],
+        ),
         ("ja", "2時間余り停止した。", &["2h+"]),
         ("ja", "5時間以上にわたって利用できなかった。", &["5h+"]),
         // an offset alone ("5分後に") is no length
@@ -101,11 +105,19 @@ fn english_lengths() {
         ("en", "It was a 36-hour outage.", &["1d12h"]),
         ("en", "Service was down for an hour and a half.", &["1h30m"]),
         ("en", "Logins failed for seventy-two hours.", &["3d"]),
-        ("en", "We were degraded for about six and a half hours.", &["6h30m"]),
+        (
+            "en",
+            "We were degraded for about six and a half hours.",
+            &["6h30m"],
+        ),
         ("en", "The queue stalled for upwards of 6 hours.", &["6h+"]),
         ("en", "Recovery took in excess of 4 hours.", &["4h+"]),
         ("en", "The region was offline for an entire day.", &["1d"]),
-        ("en", "Writes paused for three quarters of an hour.", &["45m"]),
+        (
+            "en",
+            "Writes paused for three quarters of an hour.",
+            &["45m"],
+        ),
         // no length: a vague plural after an article, a version, a schedule
         ("en", "It was an hours-long outage.", &[]),
         ("en", "Release v2.3 fixed it.", &[]),
@@ -116,14 +128,26 @@ fn english_lengths() {
 #[test]
 fn german_lengths() {
     check(&[
-        ("de", "Nach einem zweistündigen Ausfall lief alles wieder.", &["2h"]),
+        (
+            "de",
+            "Nach einem zweistündigen Ausfall lief alles wieder.",
+            &["2h"],
+        ),
         ("de", "Es war ein 36-stündiger Ausfall.", &["1d12h"]),
         ("de", "Die dreitägige Störung ist vorbei.", &["3d"]),
         ("de", "Der Dienst fiel einen halben Tag aus.", &["12h"]),
-        ("de", "Das Portal war mindestens 4 Stunden gestört.", &["4h+"]),
+        (
+            "de",
+            "Das Portal war mindestens 4 Stunden gestört.",
+            &["4h+"],
+        ),
         ("de", "Die Störung dauerte über einen Tag.", &["1d+"]),
         ("de", "Die Störung dauerte eine knappe Stunde.", &["1h"]),
-        ("de", "Der Fehler wurde innerhalb von 30 Minuten behoben.", &["30m"]),
+        (
+            "de",
+            "Der Fehler wurde innerhalb von 30 Minuten behoben.",
+            &["30m"],
+        ),
         ("de", "Wir melden uns um 9 Uhr.", &[]),
     ]);
 }
@@ -132,13 +156,29 @@ fn german_lengths() {
 fn french_spanish_portuguese_vietnamese_lengths() {
     check(&[
         ("fr", "La panne a duré au moins 4 heures.", &["4h+"]),
-        ("fr", "Le service a été coupé pendant quarante-huit heures.", &["2d"]),
+        (
+            "fr",
+            "Le service a été coupé pendant quarante-huit heures.",
+            &["2d"],
+        ),
         ("fr", "Il a fallu une dizaine d'heures.", &["10h"]),
-        ("fr", "Le site est resté hors ligne une journée entière.", &["1d"]),
+        (
+            "fr",
+            "Le site est resté hors ligne une journée entière.",
+            &["1d"],
+        ),
         ("es", "El servicio estuvo caído al menos 4 horas.", &["4h+"]),
         ("es", "La caída duró hora y media.", &["1h30m"]),
-        ("es", "El corte se prolongó durante toda una jornada.", &["1d"]),
-        ("pt", "O sistema ficou fora do ar pelo menos 4 horas.", &["4h+"]),
+        (
+            "es",
+            "El corte se prolongó durante toda una jornada.",
+            &["1d"],
+        ),
+        (
+            "pt",
+            "O sistema ficou fora do ar pelo menos 4 horas.",
+            &["4h+"],
+        ),
         ("pt", "A falha durou hora e meia.", &["1h30m"]),
         ("vi", "Dịch vụ gián đoạn ít nhất 4 tiếng.", &["4h+"]),
         ("vi", "Mạng mất kết nối suốt 3 ngày đêm.", &["3d"]),

@@ -118,7 +118,10 @@ fn atoms(text: &str, lex: &Lexicon) -> Vec<Atom> {
             continue;
         };
         // "an hours-long outage": one, written as a word, never counts a plural unit
-        if n == 1.0 && lex.numbers.contains_key(&cap[1].trim().to_lowercase()) && plural_unit(lex, &cap[4]) {
+        if n == 1.0
+            && lex.numbers.contains_key(&cap[1].trim().to_lowercase())
+            && plural_unit(lex, &cap[4])
+        {
             continue;
         }
         let mut secs = n * unit as f64;
@@ -300,9 +303,7 @@ fn bare_minutes(text: &str, end: usize, lex: &Lexicon) -> Option<(u32, usize)> {
     let q = skip_ws(text, end, 1);
     let digits: String = text[q..]
         .chars()
-        .take_while(|c| {
-            c.is_ascii_digit() || (lex.cjk_numerals && CJK_NUMERAL_CHARS.contains(*c))
-        })
+        .take_while(|c| c.is_ascii_digit() || (lex.cjk_numerals && CJK_NUMERAL_CHARS.contains(*c)))
         .collect();
     let after = q + digits.len();
     let marked = phrase_at(text, after, &lex.clock.minute_markers);
