@@ -246,11 +246,13 @@ pub fn scan_durations(text: &str, lex: &Lexicon, times: &[RawTime]) -> Vec<RawDu
     }
     if let Some(re) = &p.fixed_duration {
         for m in re.find_iter(text) {
-            // a phrase that starts before a length it overlaps is the longer reading of it
-            // ("three quarters of an hour" over "an hour")
+            // a phrase that starts before a length it overlaps, or with it and ends later, is
+            // the longer reading of it ("three quarters of an hour", "una hora y cuarto")
             let overlap = |d: &RawDuration| m.start() < d.end && d.start < m.end();
+            let shorter =
+                |d: &RawDuration| d.start > m.start() || (d.start == m.start() && d.end < m.end());
             if !whole_word(text, m.start(), m.end())
-                || out.iter().any(|d| overlap(d) && d.start <= m.start())
+                || out.iter().any(|d| overlap(d) && !shorter(d))
                 || overlaps_sorted(&time_spans, m.start(), m.end())
             {
                 continue;
