@@ -54,6 +54,9 @@ fn korean_day_counts_and_lengths() {
         ("ko", "3일 오후 2시께 장애가 났다.", &[]),
         ("ko", "15일 반대 의견이 나왔다.", &[]),
         ("ko", "서비스 차단 15일 오후 해제", &[]),
+        // a quarter of the year and round-the-clock operation are no lengths
+        ("ko", "1분기 실적이 나왔다.", &[]),
+        ("ko", "24시간 365일 운영한다.", &[]),
     ]);
 }
 
@@ -75,6 +78,11 @@ fn japanese_lengths() {
         ("ja", "一昼夜にわたり停止した。", &["1d"]),
         ("ja", "15日に発生した障害", &[]),
         ("ja", "15日続報", &[]),
+        // 十分 is "enough" unless a marker makes it ten minutes
+        ("ja", "十分なテストが行われなかった。", &[]),
+        ("ja", "監視が不十分だった。", &[]),
+        ("ja", "およそ十分で復旧した。", &["10m"]),
+        ("ja", "24時間365日体制で監視している。", &[]),
     ]);
 }
 
@@ -149,6 +157,8 @@ fn german_lengths() {
             &["30m"],
         ),
         ("de", "Wir melden uns um 9 Uhr.", &[]),
+        ("de", "Lesezeit 3 Minuten", &[]),
+        ("de", "Der Dienst läuft 24 Stunden am Tag.", &[]),
     ]);
 }
 

@@ -223,7 +223,8 @@ pub fn scan_durations(text: &str, lex: &Lexicon, times: &[RawTime]) -> Vec<RawDu
             end = x;
             approximate = true;
         }
-        if rejected(text, s, end, lex, &time_spans)
+        if (s == start && is_not_length(&text[start..end], lex))
+            || rejected(text, s, end, lex, &time_spans)
             || counted_per_article(text, start, lex)
             || count_within(text, s, lex)
         {
@@ -317,6 +318,12 @@ fn bare_minutes(text: &str, end: usize, lex: &Lexicon) -> Option<(u32, usize)> {
     }
     let mi = parse_number(&digits, &lex.numbers)? as u32;
     (mi <= MAX_BARE_MINUTES).then_some((mi, marked.unwrap_or(after)))
+}
+
+/// A word written like a length that is none ("十分な対策": enough, not ten minutes).
+fn is_not_length(quote: &str, lex: &Lexicon) -> bool {
+    let q = quote.to_lowercase();
+    lex.durations.not_lengths.iter().any(|w| w.to_lowercase() == q)
 }
 
 /// Whether what follows `pos` continues a number or word ("25%", "25:00", "25.5", "25x").
