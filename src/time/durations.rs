@@ -323,7 +323,10 @@ fn bare_minutes(text: &str, end: usize, lex: &Lexicon) -> Option<(u32, usize)> {
 /// A word written like a length that is none ("十分な対策": enough, not ten minutes).
 fn is_not_length(quote: &str, lex: &Lexicon) -> bool {
     let q = quote.to_lowercase();
-    lex.durations.not_lengths.iter().any(|w| w.to_lowercase() == q)
+    lex.durations
+        .not_lengths
+        .iter()
+        .any(|w| w.to_lowercase() == q)
 }
 
 /// Whether what follows `pos` continues a number or word ("25%", "25:00", "25.5", "25x").
