@@ -50,7 +50,8 @@ fn real_corpus_holds_its_floors_on_both_halves() {
     // (metric, floor for half a, floor for half b), measured 2026-12-01. Half b's durations
     // floor went down once, 0.89 → 0.84: bare CJK day numbers ("15일", "15日") became days of
     // the month, which removed 13 wrong "N days" lengths and fixed three dates on half b but
-    // lost two day lengths there whose words the lexicons do not yet know.
+    // lost two day lengths there whose words the lexicons do not yet know; lengths as more
+    // reports write them (lower bounds, compounds, number words) brought it to 0.87.
     let floors: &[(&str, f64, f64)] = &[
         ("date", 0.96, 0.92),
         ("window_start", 0.96, 0.78),
@@ -58,7 +59,7 @@ fn real_corpus_holds_its_floors_on_both_halves() {
         ("detected_after", 0.99, 0.57),
         ("resolved_after", 0.92, 0.57),
         ("events_f1", 0.95, 0.82),
-        ("durations_recall", 0.95, 0.84),
+        ("durations_recall", 0.95, 0.87),
         ("org", 0.96, 0.81),
         ("labels_f1", 0.775, 0.56),
         ("root_cause", 0.88, 0.63),

@@ -1,6 +1,6 @@
 //! Durations in text ("1 hour and 35 minutes", 8시간 반, 两个半小时), minus rates, frequencies and fractions.
 use super::lexicon::Lexicon;
-use super::numbers::parse_number;
+use super::numbers::{parse_number, CJK_NUMERAL_CHARS};
 use super::scan::RawTime;
 use super::text::*;
 use crate::case::Duration;
@@ -11,6 +11,9 @@ const MAX_DURATION_SECS: f64 = 50.0 * 365.0 * 86_400.0;
 const MAX_GAP_SPACES: usize = 3;
 /// Largest bare minute count read after an hour part ("1h25", "1 h 30").
 const MAX_BARE_MINUTES: u32 = 59;
+/// Shortest unit word that may follow a number word with no space ("zwei" + "stündige"); shorter
+/// ones need the space ("an" + "d" is not "and").
+const MIN_COMPOUND_UNIT_CHARS: usize = 4;
 
 /// One duration found, in byte offsets of the normalised text.
 #[derive(Debug, Clone)]
@@ -32,6 +35,8 @@ struct Atom {
     secs: f64,
     unit: u64,
     approximate: bool,
+    /// An "and more" infix marked as a lower bound ("5个多小时").
+    lower_bound: bool,
 }
 
 /// Whether an approximate marker as written makes the length a lower bound.
@@ -49,6 +54,18 @@ fn unit_secs(lex: &Lexicon, word: &str) -> Option<u64> {
         .iter()
         .find(|(u, _)| *u == w)
         .map(|(_, s)| *s)
+}
+
+/// Whether a Latin unit word is the plural of another unit word of the same length ("hours" of
+/// "hour", "minutos" of "minuto").
+fn plural_unit(lex: &Lexicon, word: &str) -> bool {
+    let w = word.to_lowercase();
+    let Some(stem) = w.strip_suffix('s') else {
+        return false;
+    };
+    let units = &lex.patterns().w.units;
+    let secs = units.iter().find(|(u, _)| *u == w).map(|(_, s)| *s);
+    secs.is_some() && units.iter().any(|(u, s)| u == stem && Some(*s) == secs)
 }
 
 fn atoms(text: &str, lex: &Lexicon) -> Vec<Atom> {
@@ -82,6 +99,7 @@ fn atoms(text: &str, lex: &Lexicon) -> Vec<Atom> {
         }
         // a number word and a Latin unit need a space between them ("an" + "d" is not "and")
         let (nm, um) = (cap.get(1).unwrap(), cap.get(4).unwrap());
+        // ("zweistündiger", "dreitägige": a compound with a long unit word is kept)
         if nm.end() == um.start()
             && nm
                 .as_str()
@@ -89,6 +107,7 @@ fn atoms(text: &str, lex: &Lexicon) -> Vec<Atom> {
                 .next_back()
                 .is_some_and(|c| c.is_alphabetic())
             && um.as_str().chars().next().is_some_and(is_boundary_char)
+            && um.as_str().chars().count() < MIN_COMPOUND_UNIT_CHARS
         {
             continue;
         }
@@ -98,18 +117,32 @@ fn atoms(text: &str, lex: &Lexicon) -> Vec<Atom> {
         let Some(unit) = unit_secs(lex, &cap[4]) else {
             continue;
         };
+        // "an hours-long outage": one, written as a word, never counts a plural unit
+        if n == 1.0
+            && lex.numbers.contains_key(&cap[1].trim().to_lowercase())
+            && plural_unit(lex, &cap[4])
+        {
+            continue;
+        }
         let mut secs = n * unit as f64;
         let mut approximate = lex
             .approx
             .numbers
             .iter()
             .any(|a| a.eq_ignore_ascii_case(cap[1].trim()));
+        let mut lower_bound = false;
         if let Some(inf) = cap.get(3) {
             let t = inf.as_str().to_lowercase();
             if p.w.half_infix.contains(&t) {
                 secs += 0.5 * unit as f64;
             } else {
+                // "5个多小时", "十多个小时": "and more" is a lower bound when the language says so
                 approximate = true;
+                lower_bound = lex
+                    .approx
+                    .lower_bound
+                    .iter()
+                    .any(|l| t.starts_with(&l.to_lowercase()));
             }
         }
         out.push(Atom {
@@ -118,6 +151,7 @@ fn atoms(text: &str, lex: &Lexicon) -> Vec<Atom> {
             secs,
             unit,
             approximate,
+            lower_bound,
         });
     }
     out
@@ -135,6 +169,7 @@ pub fn scan_durations(text: &str, lex: &Lexicon, times: &[RawTime]) -> Vec<RawDu
         let first = &atoms[i];
         let (start, mut end, mut secs, mut unit) = (first.start, first.end, first.secs, first.unit);
         let mut approximate = first.approximate;
+        let mut lower_bound = first.lower_bound;
         let mut j = i + 1;
         // half suffix right after: "8시간 반", "an hour and a half"
         let take_half = |end: &mut usize, secs: &mut f64, unit: u64| {
@@ -162,29 +197,20 @@ pub fn scan_durations(text: &str, lex: &Lexicon, times: &[RawTime]) -> Vec<RawDu
             unit = next.unit;
             end = next.end;
             approximate |= next.approximate;
+            lower_bound |= next.lower_bound;
             j += 1;
             halved = take_half(&mut end, &mut secs, unit);
         }
-        // bare minutes after hours: "1h25", "1 h 30"
+        // bare minutes after hours: "1h25", "1 h 30", or with the clock's minute marker
+        // ("2小时17分", "一小时四十分")
         if unit == 3_600 && !halved {
-            let q = skip_ws(text, end, 1);
-            let digits: String = text[q..]
-                .chars()
-                .take_while(|c| c.is_ascii_digit())
-                .collect();
-            let after = q + digits.len();
-            if !digits.is_empty() && digits.len() <= 2 && !ends_in_number(text, after) {
-                if let Ok(mi) = digits.parse::<u32>() {
-                    if mi <= MAX_BARE_MINUTES {
-                        secs += f64::from(mi) * 60.0;
-                        end = after;
-                    }
-                }
+            if let Some((mi, after)) = bare_minutes(text, end, lex) {
+                secs += f64::from(mi) * 60.0;
+                end = after;
             }
         }
         i = j;
         let mut s = start;
-        let mut lower_bound = false;
         let b = skip_ws_back(text, s, MAX_GAP_SPACES);
         if let Some(x) = phrase_before(text, b, &w.approx_before) {
             lower_bound |= is_lower_bound(&text[x..b], lex);
@@ -197,7 +223,8 @@ pub fn scan_durations(text: &str, lex: &Lexicon, times: &[RawTime]) -> Vec<RawDu
             end = x;
             approximate = true;
         }
-        if rejected(text, s, end, lex, &time_spans)
+        if (s == start && is_not_length(&text[start..end], lex))
+            || rejected(text, s, end, lex, &time_spans)
             || counted_per_article(text, start, lex)
             || count_within(text, s, lex)
         {
@@ -220,8 +247,13 @@ pub fn scan_durations(text: &str, lex: &Lexicon, times: &[RawTime]) -> Vec<RawDu
     }
     if let Some(re) = &p.fixed_duration {
         for m in re.find_iter(text) {
+            // a phrase that starts before a length it overlaps, or with it and ends later, is
+            // the longer reading of it ("three quarters of an hour", "una hora y cuarto")
+            let overlap = |d: &RawDuration| m.start() < d.end && d.start < m.end();
+            let shorter =
+                |d: &RawDuration| d.start > m.start() || (d.start == m.start() && d.end < m.end());
             if !whole_word(text, m.start(), m.end())
-                || out.iter().any(|d| m.start() < d.end && d.start < m.end())
+                || out.iter().any(|d| overlap(d) && !shorter(d))
                 || overlaps_sorted(&time_spans, m.start(), m.end())
             {
                 continue;
@@ -237,31 +269,64 @@ pub fn scan_durations(text: &str, lex: &Lexicon, times: &[RawTime]) -> Vec<RawDu
                 continue;
             };
             let (mut s, mut e, mut approximate) = (m.start(), m.end(), false);
+            let mut lower_bound = false;
             let b = skip_ws_back(text, s, MAX_GAP_SPACES);
             if let Some(x) = phrase_before(text, b, &w.approx_before) {
+                lower_bound |= is_lower_bound(&text[x..b], lex);
                 s = x;
                 approximate = true;
             }
             let a = skip_ws(text, e, MAX_GAP_SPACES);
             if let Some(x) = phrase_at(text, a, &w.approx_after) {
+                lower_bound |= is_lower_bound(&text[a..x], lex);
                 e = x;
                 approximate = true;
             }
             if rejected(text, s, e, lex, &time_spans) {
                 continue;
             }
+            out.retain(|d| !overlap(d));
             out.push(RawDuration {
                 start: s,
                 end: e,
                 value: v,
                 approximate,
-                lower_bound: false,
+                lower_bound,
                 relative: relative_marker(text, s, e, lex, &time_spans),
             });
         }
         out.sort_by_key(|d| d.start);
     }
     out
+}
+
+/// Minutes written after an hour part without a unit word ("1h25") or with the clock's minute
+/// marker ("2小时17分"): the count and where it ends.
+fn bare_minutes(text: &str, end: usize, lex: &Lexicon) -> Option<(u32, usize)> {
+    let q = skip_ws(text, end, 1);
+    let digits: String = text[q..]
+        .chars()
+        .take_while(|c| c.is_ascii_digit() || (lex.cjk_numerals && CJK_NUMERAL_CHARS.contains(*c)))
+        .collect();
+    let after = q + digits.len();
+    let marked = phrase_at(text, after, &lex.clock.minute_markers);
+    let plain = digits.chars().all(|c| c.is_ascii_digit())
+        && digits.len() <= 2
+        && !ends_in_number(text, after);
+    if digits.is_empty() || (marked.is_none() && !plain) {
+        return None;
+    }
+    let mi = parse_number(&digits, &lex.numbers)? as u32;
+    (mi <= MAX_BARE_MINUTES).then_some((mi, marked.unwrap_or(after)))
+}
+
+/// A word written like a length that is none ("十分な対策": enough, not ten minutes).
+fn is_not_length(quote: &str, lex: &Lexicon) -> bool {
+    let q = quote.to_lowercase();
+    lex.durations
+        .not_lengths
+        .iter()
+        .any(|w| w.to_lowercase() == q)
 }
 
 /// Whether what follows `pos` continues a number or word ("25%", "25:00", "25.5", "25x").

@@ -145,6 +145,9 @@ pub struct DurationWords {
     pub reject_after_patterns: Vec<String>,
     /// Articles used as the number of a rate ("10,000 requests an hour").
     pub rate_articles: Vec<String>,
+    /// Words written like a length that are none unless an approximate marker precedes them
+    /// (ja 十分 "enough", 不十分).
+    pub not_lengths: Vec<String>,
     /// Words between a count and a duration that make a rate ("5 codes in 10 minutes").
     pub rate_within: Vec<String>,
     /// Relative offsets: words after ("ago", "later", 전, 後) and before ("in", "dans", "vor") a

@@ -1,0 +1,197 @@
+//! Lengths as outage reports write them, in the nine languages: the value read, whether it is a
+//! lower bound ("more than", "이상", "多"), and the look-alikes that are no length at all.
+mod common;
+
+use incidentlib::time::{parse, Lexicons, ParseOptions};
+use std::sync::OnceLock;
+
+fn lexicons() -> &'static Lexicons {
+    static LEX: OnceLock<Lexicons> = OnceLock::new();
+    LEX.get_or_init(|| Lexicons::load(&common::root().join("mappings")).expect("lexicons"))
+}
+
+/// Every length found: its value, with "+" when it is a lower bound.
+fn lengths(lang: &str, text: &str) -> Vec<String> {
+    let opts = ParseOptions {
+        lang: Some(lang.into()),
+        ..Default::default()
+    };
+    parse(text, lexicons(), &opts)
+        .durations
+        .iter()
+        .map(|d| format!("{}{}", d.value, if d.lower_bound { "+" } else { "" }))
+        .collect()
+}
+
+/// Each (lang, text, expected lengths) row; all failures are reported together.
+fn check(rows: &[(&str, &str, &[&str])]) {
+    let mut bad = Vec::new();
+    for (lang, text, want) in rows {
+        let got = lengths(lang, text);
+        if got != *want {
+            bad.push(format!("{lang} {text:?}: got {got:?}, want {want:?}"));
+        }
+    }
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}
+
+#[test]
+fn korean_day_counts_and_lengths() {
+    check(&[
+        ("ko", "서버가 사흘간 멈췄다.", &["3d"]),
+        ("ko", "접속 장애가 이틀째 이어지고 있다.", &["2d"]),
+        ("ko", "결제 오류가 4일 만에 해결됐다.", &["4d"]),
+        ("ko", "메일 장애가 일주일 넘게 계속됐다.", &["7d+"]),
+        ("ko", "장애는 하루 넘게 지속됐다.", &["1d+"]),
+        ("ko", "복구에 꼬박 3일이 걸렸다.", &["3d"]),
+        ("ko", "장애가 6일 지속된 끝에 복구됐다.", &["6d"]),
+        ("ko", "점검은 한 시간 반 동안 진행됐다.", &["1h30m"]),
+        ("ko", "앱이 두 시간 넘게 열리지 않았다.", &["2h+"]),
+        ("ko", "서비스가 5시간 이상 중단됐다.", &["5h+"]),
+        ("ko", "약 2시간 40여분 동안 접속이 끊겼다.", &["2h40m"]),
+        // days of the month, not lengths
+        ("ko", "지난 15일 오후 3시부터 접속이 끊겼다.", &[]),
+        ("ko", "3일 오후 2시께 장애가 났다.", &[]),
+        ("ko", "15일 반대 의견이 나왔다.", &[]),
+        ("ko", "서비스 차단 15일 오후 해제", &[]),
+        // a quarter of the year and round-the-clock operation are no lengths
+        ("ko", "1분기 실적이 나왔다.", &[]),
+        ("ko", "24시간 365일 운영한다.", &[]),
+    ]);
+}
+
+#[test]
+fn japanese_lengths() {
+    check(&[
+        ("ja", "障害は3日続いた。", &["3d"]),
+        ("ja", "発生から3日経っても復旧しない。", &["3d"]),
+        ("ja", "3日足らずで復旧した。", &["3d"]),
+        (
+            "ja",
+            "約1時間半にわたり接続しにくい状態だった。",
+            &["1h30m"],
+        ),
+        ("ja", "2時間余り停止した。", &["2h+"]),
+        ("ja", "5時間以上にわたって利用できなかった。", &["5h+"]),
+        // an offset alone ("5分後に") is no length
+        ("ja", "午後3時に障害。5分後に再起動した。", &[]),
+        ("ja", "一昼夜にわたり停止した。", &["1d"]),
+        ("ja", "15日に発生した障害", &[]),
+        ("ja", "15日続報", &[]),
+        // 十分 is "enough" unless a marker makes it ten minutes
+        ("ja", "十分なテストが行われなかった。", &[]),
+        ("ja", "監視が不十分だった。", &[]),
+        ("ja", "およそ十分で復旧した。", &["10m"]),
+        ("ja", "24時間365日体制で監視している。", &[]),
+    ]);
+}
+
+#[test]
+fn chinese_lengths_and_more_than() {
+    check(&[
+        ("zh", "服务器宕机5个多小时。", &["5h+"]),
+        ("zh", "系统瘫痪长达十多个小时。", &["10h+"]),
+        ("zh", "网站中断了半个多小时。", &["30m+"]),
+        ("zh", "二十多分钟后恢复。", &["20m+"]),
+        ("zh", "故障持续了一个半小时。", &["1h30m"]),
+        ("zh", "历时2小时17分才恢复。", &["2h17m"]),
+        ("zh", "一小时四十分后恢复。", &["1h40m"]),
+        ("zh", "服务中断长达3日之久。", &["3d"]),
+        ("zh", "支付系统停了一整天。", &["1d"]),
+        ("zh", "超过12小时无法登录。", &["12h+"]),
+        // a clock, a date and a fraction are no lengths
+        ("zh", "下午三点半恢复。", &[]),
+        ("zh", "15日发生的故障", &[]),
+        ("zh", "约占三分之一", &[]),
+    ]);
+}
+
+#[test]
+fn english_lengths() {
+    check(&[
+        ("en", "The outage lasted a day and a half.", &["1d12h"]),
+        ("en", "It was a 36-hour outage.", &["1d12h"]),
+        ("en", "Service was down for an hour and a half.", &["1h30m"]),
+        ("en", "Logins failed for seventy-two hours.", &["3d"]),
+        (
+            "en",
+            "We were degraded for about six and a half hours.",
+            &["6h30m"],
+        ),
+        ("en", "The queue stalled for upwards of 6 hours.", &["6h+"]),
+        ("en", "Recovery took in excess of 4 hours.", &["4h+"]),
+        ("en", "The region was offline for an entire day.", &["1d"]),
+        (
+            "en",
+            "Writes paused for three quarters of an hour.",
+            &["45m"],
+        ),
+        // no length: a vague plural after an article, a version, a schedule
+        ("en", "It was an hours-long outage.", &[]),
+        ("en", "Release v2.3 fixed it.", &[]),
+        ("en", "We offer 24/7 support.", &[]),
+    ]);
+}
+
+#[test]
+fn german_lengths() {
+    check(&[
+        (
+            "de",
+            "Nach einem zweistündigen Ausfall lief alles wieder.",
+            &["2h"],
+        ),
+        ("de", "Es war ein 36-stündiger Ausfall.", &["1d12h"]),
+        ("de", "Die dreitägige Störung ist vorbei.", &["3d"]),
+        ("de", "Der Dienst fiel einen halben Tag aus.", &["12h"]),
+        (
+            "de",
+            "Das Portal war mindestens 4 Stunden gestört.",
+            &["4h+"],
+        ),
+        ("de", "Die Störung dauerte über einen Tag.", &["1d+"]),
+        ("de", "Die Störung dauerte eine knappe Stunde.", &["1h"]),
+        (
+            "de",
+            "Der Fehler wurde innerhalb von 30 Minuten behoben.",
+            &["30m"],
+        ),
+        ("de", "Wir melden uns um 9 Uhr.", &[]),
+        ("de", "Lesezeit 3 Minuten", &[]),
+        ("de", "Der Dienst läuft 24 Stunden am Tag.", &[]),
+    ]);
+}
+
+#[test]
+fn french_spanish_portuguese_vietnamese_lengths() {
+    check(&[
+        ("fr", "La panne a duré au moins 4 heures.", &["4h+"]),
+        (
+            "fr",
+            "Le service a été coupé pendant quarante-huit heures.",
+            &["2d"],
+        ),
+        ("fr", "Il a fallu une dizaine d'heures.", &["10h"]),
+        (
+            "fr",
+            "Le site est resté hors ligne une journée entière.",
+            &["1d"],
+        ),
+        ("es", "El servicio estuvo caído al menos 4 horas.", &["4h+"]),
+        ("es", "La caída duró hora y media.", &["1h30m"]),
+        (
+            "es",
+            "El corte se prolongó durante toda una jornada.",
+            &["1d"],
+        ),
+        (
+            "pt",
+            "O sistema ficou fora do ar pelo menos 4 horas.",
+            &["4h+"],
+        ),
+        ("pt", "A falha durou hora e meia.", &["1h30m"]),
+        ("vi", "Dịch vụ gián đoạn ít nhất 4 tiếng.", &["4h+"]),
+        ("vi", "Mạng mất kết nối suốt 3 ngày đêm.", &["3d"]),
+        ("vi", "Sự cố xảy ra lúc 9 giờ sáng.", &[]),
+    ]);
+}
