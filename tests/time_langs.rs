@@ -687,6 +687,25 @@ mod fr {
     }
 
     #[test]
+    fn an_h_form_after_a_length_marker_is_a_length() {
+        // "plus de 24h", "pendant 2h30": lengths; "à 14h30", "de 14h à 16h": clocks
+        let p = run_ref(
+            "fr",
+            "La panne a duré plus de 24h. Une bascule pendant 2h30. Rétabli à 14h30.",
+            "2021-06-03T12:00",
+        );
+        assert_eq!(durations(&p), vec!["1d", "2h30m"]);
+        assert_eq!(values(&p), vec!["2021-06-03T14:30:00+02:00"]);
+        let p = run_ref(
+            "pt",
+            "A falha durou por 2h30. O serviço voltou às 14h30.",
+            "2021-06-03T12:00",
+        );
+        assert_eq!(durations(&p), vec!["2h30m"]);
+        assert_eq!(values(&p), vec!["2021-06-03T14:30:00-03:00"]);
+    }
+
+    #[test]
     fn toutes_les_30_secondes_is_a_frequency() {
         assert!(run("fr", "sondes toutes les 30 secondes")
             .durations

@@ -675,6 +675,16 @@ fn scan_clocks(text: &str, lex: &Lexicon, zones: &ZoneTable) -> Vec<RawTime> {
             {
                 continue;
             }
+            // "plus de 24h", "pendant 2h30", "por 2h30": after a length's marker it is a length
+            if phrase_before(
+                text,
+                skip_ws_back(text, m.start(), MAX_GAP_SPACES),
+                &p.w.length_before,
+            )
+            .is_some()
+            {
+                continue;
+            }
             // "10h" alone is a time only after a clock cue or approximate marker; else a duration.
             if cap.get(2).is_none() {
                 let before = skip_ws_back(text, m.start(), MAX_GAP_SPACES);
