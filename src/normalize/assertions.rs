@@ -5,6 +5,7 @@ use anyhow::{Context, Result};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::Path;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// How far (in chars) a trigger before a mention reaches, when the language file does not say.
 const DEFAULT_MAX_BEFORE: usize = 60;
@@ -145,7 +146,15 @@ pub struct Hit {
 /// The triggers of one language (plus the languages it names in `also`), in one automaton.
 #[derive(Debug, Clone)]
 pub struct LangTriggers {
+    /// The triggers as the crate picks (a contiguous NFA for these sizes): quick to build, for
+    /// the first texts.
     ac: Option<AhoCorasick>,
+    /// The same triggers as a DFA, built once the language has labelled [`DENSE_AFTER`] texts
+    /// (a library run): a few times fewer instructions per byte than the NFA, which follows
+    /// failure links, but building it costs as much as labelling a one-page draft's text.
+    dense: std::sync::OnceLock<Option<AhoCorasick>>,
+    /// How many texts these triggers have searched.
+    uses: Uses,
     words: Vec<(String, TriggerKind, bool, bool)>,
     pub max_before: usize,
     pub max_after: usize,
@@ -187,15 +196,7 @@ impl LangTriggers {
             None
         } else {
             Some(
-                // A DFA: a language has a few hundred triggers, so the table is small and quick
-                // to build, and every case's text is searched with it (overlapping), where the
-                // default (a contiguous NFA past 100 patterns) spends several times the
-                // instructions per byte following failure links. Same matches either way.
-                AhoCorasick::builder()
-                    .match_kind(MatchKind::Standard)
-                    .kind(Some(AhoCorasickKind::DFA))
-                    .build(words.iter().map(|w| w.0.as_str()))
-                    .context("building the assertion trigger automaton")?,
+                automaton(&words, None)?,
             )
         };
         let first = files.first();
@@ -209,6 +210,8 @@ impl LangTriggers {
         let furniture_lines = folded(|f| &f.lines);
         let furniture_headings = folded(|f| &f.headings);
         Ok(LangTriggers {
+            dense: std::sync::OnceLock::new(),
+            uses: Uses::default(),
             furniture_lines,
             furniture_headings,
             ac,
@@ -222,8 +225,17 @@ impl LangTriggers {
 
     /// Every trigger in `folded`, respecting word boundaries for spaced scripts.
     pub fn find(&self, folded: &str) -> Vec<Hit> {
-        let Some(ac) = &self.ac else {
+        let Some(nfa) = &self.ac else {
             return Vec::new();
+        };
+        // Both automata hold the same patterns with the same match kind: same hits, same order.
+        let ac = if self.uses.0.fetch_add(1, Ordering::Relaxed) < DENSE_AFTER {
+            nfa
+        } else {
+            self.dense
+                .get_or_init(|| automaton(&self.words, Some(AhoCorasickKind::DFA)).ok())
+                .as_ref()
+                .unwrap_or(nfa)
         };
         ac.find_overlapping_iter(folded)
             .filter_map(|m| {
@@ -287,6 +299,32 @@ impl LangTriggers {
     pub fn word(&self, hit: &Hit) -> &str {
         &self.words[hit.idx].0
     }
+}
+
+/// Texts a language's triggers search with their NFA before their DFA is built.
+const DENSE_AFTER: usize = 64;
+
+/// A use counter that a clone copies (the triggers are cloned with the normaliser).
+#[derive(Debug, Default)]
+struct Uses(AtomicUsize);
+
+impl Clone for Uses {
+    fn clone(&self) -> Self {
+        Uses(AtomicUsize::new(self.0.load(Ordering::Relaxed)))
+    }
+}
+
+/// One automaton over the folded trigger words, for overlapping search: of `kind`, or the
+/// crate's choice (a contiguous NFA past 100 patterns).
+fn automaton(
+    words: &[(String, TriggerKind, bool, bool)],
+    kind: Option<AhoCorasickKind>,
+) -> Result<AhoCorasick> {
+    AhoCorasick::builder()
+        .match_kind(MatchKind::Standard)
+        .kind(kind)
+        .build(words.iter().map(|w| w.0.as_str()))
+        .context("building the assertion trigger automaton")
 }
 
 /// All languages' triggers and heading words, loaded from `mappings/assertions/`. A language's
@@ -369,6 +407,8 @@ impl Assertions {
                 tracing::warn!("{key} assertion triggers: {e:#}; every mention counts as affirmed");
                 LangTriggers {
                     ac: None,
+                    dense: std::sync::OnceLock::new(),
+                    uses: Uses::default(),
                     words: Vec::new(),
                     max_before: DEFAULT_MAX_BEFORE,
                     max_after: DEFAULT_MAX_AFTER,
