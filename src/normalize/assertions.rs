@@ -1,11 +1,10 @@
 //! Assertion triggers per language (`mappings/assertions/<lang>.toml`): negated, hypothetical, historical, with clause scopes.
 use super::text::{fold, is_word_char};
-use aho_corasick::{AhoCorasick, AhoCorasickKind, MatchKind};
+use super::dense::Adaptive;
 use anyhow::{Context, Result};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::Path;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// How far (in chars) a trigger before a mention reaches, when the language file does not say.
 const DEFAULT_MAX_BEFORE: usize = 60;
@@ -146,15 +145,8 @@ pub struct Hit {
 /// The triggers of one language (plus the languages it names in `also`), in one automaton.
 #[derive(Debug, Clone)]
 pub struct LangTriggers {
-    /// The triggers as the crate picks (a contiguous NFA for these sizes): quick to build, for
-    /// the first texts.
-    ac: Option<AhoCorasick>,
-    /// The same triggers as a DFA, built once the language has labelled [`DENSE_AFTER`] texts
-    /// (a library run): a few times fewer instructions per byte than the NFA, which follows
-    /// failure links, but building it costs as much as labelling a one-page draft's text.
-    dense: std::sync::OnceLock<Option<AhoCorasick>>,
-    /// How many texts these triggers have searched.
-    uses: Uses,
+    /// The triggers, in one automaton (a DFA once the run has searched enough texts).
+    ac: Option<Adaptive>,
     words: Vec<(String, TriggerKind, bool, bool)>,
     pub max_before: usize,
     pub max_after: usize,
@@ -196,7 +188,12 @@ impl LangTriggers {
             None
         } else {
             Some(
-                automaton(&words, None)?,
+                Adaptive::new(
+                    words.iter().map(|w| w.0.clone()).collect(),
+                    None,
+                    DENSE_AFTER,
+                    "the assertion trigger automaton",
+                )?,
             )
         };
         let first = files.first();
@@ -210,8 +207,6 @@ impl LangTriggers {
         let furniture_lines = folded(|f| &f.lines);
         let furniture_headings = folded(|f| &f.headings);
         Ok(LangTriggers {
-            dense: std::sync::OnceLock::new(),
-            uses: Uses::default(),
             furniture_lines,
             furniture_headings,
             ac,
@@ -225,18 +220,10 @@ impl LangTriggers {
 
     /// Every trigger in `folded`, respecting word boundaries for spaced scripts.
     pub fn find(&self, folded: &str) -> Vec<Hit> {
-        let Some(nfa) = &self.ac else {
+        let Some(ac) = &self.ac else {
             return Vec::new();
         };
-        // Both automata hold the same patterns with the same match kind: same hits, same order.
-        let ac = if self.uses.0.fetch_add(1, Ordering::Relaxed) < DENSE_AFTER {
-            nfa
-        } else {
-            self.dense
-                .get_or_init(|| automaton(&self.words, Some(AhoCorasickKind::DFA)).ok())
-                .as_ref()
-                .unwrap_or(nfa)
-        };
+        let ac = ac.get();
         ac.find_overlapping_iter(folded)
             .filter_map(|m| {
                 let idx = m.pattern().as_usize();
@@ -301,31 +288,9 @@ impl LangTriggers {
     }
 }
 
-/// Texts a language's triggers search with their NFA before their DFA is built.
+/// Texts a language's triggers search before their automaton becomes a DFA (see [`Adaptive`]):
+/// the trigger DFA is small and quick to build.
 const DENSE_AFTER: usize = 64;
-
-/// A use counter that a clone copies (the triggers are cloned with the normaliser).
-#[derive(Debug, Default)]
-struct Uses(AtomicUsize);
-
-impl Clone for Uses {
-    fn clone(&self) -> Self {
-        Uses(AtomicUsize::new(self.0.load(Ordering::Relaxed)))
-    }
-}
-
-/// One automaton over the folded trigger words, for overlapping search: of `kind`, or the
-/// crate's choice (a contiguous NFA past 100 patterns).
-fn automaton(
-    words: &[(String, TriggerKind, bool, bool)],
-    kind: Option<AhoCorasickKind>,
-) -> Result<AhoCorasick> {
-    AhoCorasick::builder()
-        .match_kind(MatchKind::Standard)
-        .kind(kind)
-        .build(words.iter().map(|w| w.0.as_str()))
-        .context("building the assertion trigger automaton")
-}
 
 /// All languages' triggers and heading words, loaded from `mappings/assertions/`. A language's
 /// trigger automaton is built the first time a text in that language needs it.
@@ -407,8 +372,6 @@ impl Assertions {
                 tracing::warn!("{key} assertion triggers: {e:#}; every mention counts as affirmed");
                 LangTriggers {
                     ac: None,
-                    dense: std::sync::OnceLock::new(),
-                    uses: Uses::default(),
                     words: Vec::new(),
                     max_before: DEFAULT_MAX_BEFORE,
                     max_after: DEFAULT_MAX_AFTER,
