@@ -1,6 +1,6 @@
 //! Assertion triggers per language (`mappings/assertions/<lang>.toml`): negated, hypothetical, historical, with clause scopes.
-use super::text::{fold, is_word_char};
 use super::dense::Adaptive;
+use super::text::{fold, is_word_char};
 use anyhow::{Context, Result};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -187,14 +187,12 @@ impl LangTriggers {
         let ac = if words.is_empty() {
             None
         } else {
-            Some(
-                Adaptive::new(
-                    words.iter().map(|w| w.0.clone()).collect(),
-                    None,
-                    DENSE_AFTER,
-                    "the assertion trigger automaton",
-                )?,
-            )
+            Some(Adaptive::new(
+                words.iter().map(|w| w.0.clone()).collect(),
+                None,
+                DENSE_AFTER,
+                "the assertion trigger automaton",
+            )?)
         };
         let first = files.first();
         let folded = |pick: fn(&FurnitureFile) -> &Vec<String>| -> Vec<String> {

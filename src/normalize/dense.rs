@@ -91,7 +91,10 @@ mod tests {
         };
         let first = hits(a.get());
         let dense = hits(a.get());
-        assert!(a.dense.get().is_some_and(|d| d.is_some()), "the DFA is in use");
+        assert!(
+            a.dense.get().is_some_and(|d| d.is_some()),
+            "the DFA is in use"
+        );
         assert_eq!(first, dense);
         assert!(first.len() >= 7, "{first:?}");
     }

@@ -220,10 +220,11 @@ fn add_implied(case: &mut CaseLabels, vocab: &Vocabulary) {
             if case.carries(field, term) {
                 continue;
             }
-            let Some(by) = list.iter().filter_map(|i| i.as_str()).find(|e| {
-                e.split_once(':')
-                    .is_some_and(|(f, t)| case.carries(f, t))
-            }) else {
+            let Some(by) = list
+                .iter()
+                .filter_map(|i| i.as_str())
+                .find(|e| e.split_once(':').is_some_and(|(f, t)| case.carries(f, t)))
+            else {
                 continue;
             };
             added.push((field, term.as_str(), by));

@@ -1,8 +1,8 @@
 //! One-pass phrase matching (aho-corasick over every term's phrases, exact and stemmed) plus regex patterns, longest match per field.
+use super::dense::Adaptive;
 use super::stem::{self, StemmedText};
 use super::text::{fold, is_word_char};
 use crate::vocab::Vocabulary;
-use super::dense::Adaptive;
 use aho_corasick::{AhoCorasick, AhoCorasickKind};
 use anyhow::{Context, Result};
 use regex::Regex;
@@ -404,14 +404,12 @@ impl Matcher {
         let ac = if phrases.is_empty() {
             None
         } else {
-            Some(
-                Adaptive::new(
-                    phrases,
-                    Some(AhoCorasickKind::ContiguousNFA),
-                    DENSE_AFTER,
-                    "the phrase automaton",
-                )?,
-            )
+            Some(Adaptive::new(
+                phrases,
+                Some(AhoCorasickKind::ContiguousNFA),
+                DENSE_AFTER,
+                "the phrase automaton",
+            )?)
         };
         let mut stemmed = Vec::new();
         for lang in ["en", "de", "fr", "es", "pt"] {
