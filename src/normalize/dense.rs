@@ -3,7 +3,7 @@
 //! A one-page draft searches a language's phrases and triggers once or twice: the crate's
 //! contiguous NFA builds quickly and serves. A library run searches them thousands of times:
 //! there a DFA (no failure links to follow) takes far fewer instructions per byte, and its
-//! build, which costs about as much as labelling a few hundred texts, pays for itself. Both
+//! build, which costs about as much as labelling a hundred seed cases, pays for itself. Both
 //! automata hold the same patterns with the same match kind, so they report the same matches
 //! in the same order.
 use aho_corasick::{AhoCorasick, AhoCorasickKind, MatchKind};
