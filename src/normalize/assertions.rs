@@ -1,6 +1,6 @@
 //! Assertion triggers per language (`mappings/assertions/<lang>.toml`): negated, hypothetical, historical, with clause scopes.
+use super::dense::Adaptive;
 use super::text::{fold, is_word_char};
-use aho_corasick::{AhoCorasick, MatchKind};
 use anyhow::{Context, Result};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -145,7 +145,8 @@ pub struct Hit {
 /// The triggers of one language (plus the languages it names in `also`), in one automaton.
 #[derive(Debug, Clone)]
 pub struct LangTriggers {
-    ac: Option<AhoCorasick>,
+    /// The triggers, in one automaton (a DFA once the run has searched enough texts).
+    ac: Option<Adaptive>,
     words: Vec<(String, TriggerKind, bool, bool)>,
     pub max_before: usize,
     pub max_after: usize,
@@ -186,12 +187,12 @@ impl LangTriggers {
         let ac = if words.is_empty() {
             None
         } else {
-            Some(
-                AhoCorasick::builder()
-                    .match_kind(MatchKind::Standard)
-                    .build(words.iter().map(|w| w.0.as_str()))
-                    .context("building the assertion trigger automaton")?,
-            )
+            Some(Adaptive::new(
+                words.iter().map(|w| w.0.clone()).collect(),
+                None,
+                DENSE_AFTER,
+                "the assertion trigger automaton",
+            )?)
         };
         let first = files.first();
         let folded = |pick: fn(&FurnitureFile) -> &Vec<String>| -> Vec<String> {
@@ -220,6 +221,7 @@ impl LangTriggers {
         let Some(ac) = &self.ac else {
             return Vec::new();
         };
+        let ac = ac.get();
         ac.find_overlapping_iter(folded)
             .filter_map(|m| {
                 let idx = m.pattern().as_usize();
@@ -283,6 +285,10 @@ impl LangTriggers {
         &self.words[hit.idx].0
     }
 }
+
+/// Texts a language's triggers search before their automaton becomes a DFA (see [`Adaptive`]):
+/// the trigger DFA is small and quick to build.
+const DENSE_AFTER: usize = 64;
 
 /// All languages' triggers and heading words, loaded from `mappings/assertions/`. A language's
 /// trigger automaton is built the first time a text in that language needs it.

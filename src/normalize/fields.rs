@@ -1,8 +1,8 @@
 //! Field rules: affirmed labels → the case's symptoms, root_cause, contributing, components and domain.
 use super::{Assertion, Label};
-use crate::vocab::Vocabulary;
+use crate::vocab::{Term, Vocabulary};
+use indexmap::IndexMap;
 use serde::{Deserialize, Serialize};
-use std::collections::HashMap;
 
 /// Combined confidence a component needs: one passing mention names a part, the central
 /// components of an incident are mentioned again and again.
@@ -38,6 +38,19 @@ pub struct CaseLabels {
 }
 
 impl CaseLabels {
+    /// Whether the case carries `term` in `field` (`root_cause` as a one-item list), without
+    /// copying the field.
+    pub fn carries(&self, field: &str, term: &str) -> bool {
+        match field {
+            "symptoms" => self.symptoms.iter().any(|c| c == term),
+            "root_cause" => self.root_cause == term,
+            "contributing" => self.contributing.iter().any(|c| c == term),
+            "components" => self.components.iter().any(|c| c == term),
+            "domain" => self.domain.iter().any(|c| c == term),
+            _ => false,
+        }
+    }
+
     /// The terms of a list field by name (`root_cause` as a one-item list).
     pub fn get(&self, field: &str) -> Vec<String> {
         match field {
@@ -64,76 +77,99 @@ const DOMINANCE_KEY: &str = "dominance";
 
 /// Support for each term of `field` among affirmed labels: (term, combined confidence, summed
 /// confidence, first position), strongest first. Mentions combine as
-/// independent evidence: 1 − Π(1 − c).
-fn ranked_with_sums(
-    labels: &[Label],
+/// independent evidence: 1 − Π(1 − c). A case has a handful of terms per field, so they are
+/// gathered in a list (in order of first mention), not a hashed map.
+fn ranked_with_sums<'a>(
+    labels: &'a [Label],
     field: &str,
-    vocab: &Vocabulary,
-) -> Vec<(String, f64, f64, usize)> {
-    let mut by_term: HashMap<&str, (f64, f64, usize)> = HashMap::new();
+    terms: &'a IndexMap<String, Term>,
+) -> Vec<Ranked<'a>> {
+    let mut out: Vec<Ranked<'a>> = Vec::new();
     for l in labels
         .iter()
         .filter(|l| l.field == field && l.assertion == Assertion::Affirmed)
-        .filter(|l| vocab.contains(field, &l.term))
     {
-        let e = by_term
-            .entry(l.term.as_str())
-            .or_insert((1.0, 0.0, l.start));
-        e.0 *= 1.0 - l.confidence.clamp(0.0, 1.0);
-        e.1 += l.confidence;
-        e.2 = e.2.min(l.start);
+        let term = l.term.as_str();
+        let i = match out.iter().position(|r| r.term == term) {
+            Some(i) => i,
+            None => {
+                // Looked up once per term of the case, not once per mention.
+                let Some(def) = terms.get(term) else {
+                    continue;
+                };
+                out.push(Ranked {
+                    term,
+                    def,
+                    support: 1.0,
+                    sum: 0.0,
+                    pos: l.start,
+                });
+                out.len() - 1
+            }
+        };
+        let e = &mut out[i];
+        e.support *= 1.0 - l.confidence.clamp(0.0, 1.0);
+        e.sum += l.confidence;
+        e.pos = e.pos.min(l.start);
     }
-    let mut out: Vec<(String, f64, f64, usize)> = by_term
-        .into_iter()
-        .map(|(t, (miss, sum, pos))| (t.to_string(), 1.0 - miss, sum, pos))
-        .collect();
+    for r in &mut out {
+        r.support = 1.0 - r.support;
+    }
     out.sort_by(|a, b| {
-        b.1.total_cmp(&a.1)
-            .then(b.2.total_cmp(&a.2))
-            .then(a.3.cmp(&b.3))
+        b.support
+            .total_cmp(&a.support)
+            .then(b.sum.total_cmp(&a.sum))
+            .then(a.pos.cmp(&b.pos))
     });
     out
 }
 
+/// One term's support in a case (see [`ranked_with_sums`]), with its vocabulary entry.
+struct Ranked<'a> {
+    term: &'a str,
+    def: &'a Term,
+    /// Combined confidence (while gathering: the product of the misses).
+    support: f64,
+    /// Summed confidence.
+    sum: f64,
+    /// First position.
+    pos: usize,
+}
+
 /// The terms of `field` that pass `min`, without the weaker of any two that exclude each other.
 fn kept_terms(labels: &[Label], field: &str, vocab: &Vocabulary, min: f64) -> Vec<String> {
-    let passing: Vec<(String, f64, f64, usize)> = ranked_with_sums(labels, field, vocab)
-        .into_iter()
-        .filter(|(_, c, _, _)| *c >= min)
-        .collect();
+    let Some(f) = vocab.field(field) else {
+        return Vec::new();
+    };
+    let mut passing = ranked_with_sums(labels, field, &f.terms);
+    passing.retain(|r| r.support >= min);
     // Whether term `a` names `b` in its `exclusive_with` list.
-    let names = |a: &str, b: &str| -> bool {
-        vocab
-            .field(field)
-            .and_then(|f| f.terms.get(a))
-            .and_then(|t| t.extra.get(EXCLUSIVE_KEY))
+    let names = |a: &Term, b: &str| -> bool {
+        a.extra
+            .get(EXCLUSIVE_KEY)
             .and_then(|v| v.as_array())
             .is_some_and(|l| l.iter().any(|i| i.as_str() == Some(b)))
     };
-    let exclusive = |a: &str, b: &str| names(a, b) || names(b, a);
+    let exclusive = |a: &Ranked, b: &Ranked| names(a.def, b.term) || names(b.def, a.term);
     // One term drops the other when it has at least `DOMINANCE` times its summed evidence;
     // with comparable evidence the page tells both (down for minutes, degraded for hours).
     // The factor term `t`'s exclusive rival needs over it to drop it: its `dominance` key, or
     // [`DOMINANCE`].
-    let dominance = |t: &str| -> f64 {
-        vocab
-            .field(field)
-            .and_then(|f| f.terms.get(t))
-            .and_then(|t| t.extra.get(DOMINANCE_KEY))
+    let dominance = |t: &Term| -> f64 {
+        t.extra
+            .get(DOMINANCE_KEY)
             .and_then(|v| v.as_float().or_else(|| v.as_integer().map(|i| i as f64)))
             .unwrap_or(DOMINANCE)
     };
-    let beats = |x: &(String, f64, f64, usize), y: &(String, f64, f64, usize)| {
-        x.2 + 1e-9 >= dominance(&y.0) * y.2
-    };
+    let beats = |x: &Ranked, y: &Ranked| x.sum + 1e-9 >= dominance(y.def) * y.sum;
     passing
         .iter()
         .filter(|x| {
             !passing
                 .iter()
-                .any(|y| y.0 != x.0 && exclusive(&x.0, &y.0) && beats(y, x))
+                .any(|y| y.term != x.term && exclusive(x, y) && beats(y, x))
         })
-        .map(|x| x.0.clone())
+        .map(|x| x.term.to_string())
         .collect()
 }
 
@@ -171,29 +207,27 @@ const IMPLIED_FIELDS: [&str; 3] = ["symptoms", "contributing", "components"];
 /// Adds every term that a term the case already carries implies (one step: an implied term
 /// implies nothing further), each with a warning naming why, for the curator to check.
 fn add_implied(case: &mut CaseLabels, vocab: &Vocabulary) {
-    let carried = |entry: &str| -> bool {
-        entry
-            .split_once(':')
-            .is_some_and(|(f, t)| case.get(f).iter().any(|c| c == t))
-    };
-    let mut added: Vec<(&str, String, String)> = Vec::new();
+    let mut added: Vec<(&str, &str, &str)> = Vec::new();
     for field in IMPLIED_FIELDS {
         let Some(f) = vocab.field(field) else {
             continue;
         };
         for (term, t) in &f.terms {
-            if case.get(field).contains(term) {
+            // Most terms have no `implied_by`: that is checked first, and nothing is copied.
+            let Some(list) = t.extra.get(IMPLIED_BY_KEY).and_then(|v| v.as_array()) else {
+                continue;
+            };
+            if case.carries(field, term) {
                 continue;
             }
-            let Some(by) = t
-                .extra
-                .get(IMPLIED_BY_KEY)
-                .and_then(|v| v.as_array())
-                .and_then(|l| l.iter().filter_map(|i| i.as_str()).find(|e| carried(e)))
+            let Some(by) = list
+                .iter()
+                .filter_map(|i| i.as_str())
+                .find(|e| e.split_once(':').is_some_and(|(f, t)| case.carries(f, t)))
             else {
                 continue;
             };
-            added.push((field, term.clone(), by.to_string()));
+            added.push((field, term.as_str(), by));
         }
     }
     for (field, term, by) in added {
@@ -202,7 +236,7 @@ fn add_implied(case: &mut CaseLabels, vocab: &Vocabulary) {
             "contributing" => &mut case.contributing,
             _ => &mut case.components,
         };
-        list.push(term.clone());
+        list.push(term.to_string());
         case.warnings.push(format!(
             "{field}: {term} implied by {by} (no words of its own on the page)"
         ));
@@ -232,15 +266,23 @@ fn root_cause(labels: &[Label], vocab: &Vocabulary) -> (String, Vec<String>) {
         count: usize,
         longest: usize,
     }
-    // term → (support from stated mentions, support from every mention)
-    let mut by: HashMap<&str, (Support, Support)> = HashMap::new();
+    // (term, support from stated mentions, support from every mention), in order of first
+    // mention: a case names few causes, so a list, each term looked up in the vocabulary once.
+    let causes = vocab.field("root_cause").map(|f| &f.terms);
+    let mut by: Vec<(&str, Support, Support)> = Vec::new();
     for l in labels.iter().filter(|l| {
-        l.field == "root_cause"
-            && l.assertion == Assertion::Affirmed
-            && l.term != UNKNOWN_CAUSE
-            && vocab.contains("root_cause", &l.term)
+        l.field == "root_cause" && l.assertion == Assertion::Affirmed && l.term != UNKNOWN_CAUSE
     }) {
-        let e = by.entry(l.term.as_str()).or_default();
+        let term = l.term.as_str();
+        let i = match by.iter().position(|b| b.0 == term) {
+            Some(i) => i,
+            None if causes.is_some_and(|c| c.contains_key(term)) => {
+                by.push((term, Support::default(), Support::default()));
+                by.len() - 1
+            }
+            None => continue,
+        };
+        let e = &mut by[i];
         let len = l.quote.chars().count().min(CAUSE_QUOTE_CAP);
         let add = |s: &mut Support| {
             s.best = s.best.max(l.confidence);
@@ -248,14 +290,14 @@ fn root_cause(labels: &[Label], vocab: &Vocabulary) -> (String, Vec<String>) {
             s.longest = s.longest.max(len);
         };
         if stated(l) {
-            add(&mut e.0);
+            add(&mut e.1);
         }
-        add(&mut e.1);
+        add(&mut e.2);
     }
-    let any_stated = by.values().any(|v| v.0.count > 0);
+    let any_stated = by.iter().any(|v| v.1.count > 0);
     let mut scored: Vec<(&str, (f64, usize, usize))> = by
         .iter()
-        .map(|(t, (st, all))| (*t, if any_stated { st } else { all }))
+        .map(|(t, st, all)| (*t, if any_stated { st } else { all }))
         .filter(|(_, s)| {
             if any_stated {
                 s.count > 0

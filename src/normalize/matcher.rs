@@ -1,8 +1,9 @@
 //! One-pass phrase matching (aho-corasick over every term's phrases, exact and stemmed) plus regex patterns, longest match per field.
+use super::dense::Adaptive;
 use super::stem::{self, StemmedText};
 use super::text::{fold, is_word_char};
 use crate::vocab::Vocabulary;
-use aho_corasick::{AhoCorasick, AhoCorasickKind, MatchKind};
+use aho_corasick::{AhoCorasick, AhoCorasickKind};
 use anyhow::{Context, Result};
 use regex::Regex;
 use std::collections::HashMap;
@@ -127,12 +128,17 @@ pub struct TermData {
     pub context: Vec<(String, bool, bool)>,
 }
 
+/// Texts a phrase automaton searches before it becomes a DFA (see [`Adaptive`]): the DFA of a
+/// language's phrases and the lingua franca's costs about as much to build as labelling a
+/// thousand seed cases saves with it, and takes a few MB.
+const DENSE_AFTER: usize = 1_000;
+
 /// The phrases of one stemmed language, stemmed, in one automaton.
 #[derive(Debug, Clone)]
 struct StemSet {
     lang: String,
     algo: rust_stemmers::Algorithm,
-    ac: AhoCorasick,
+    ac: Adaptive,
     by_phrase: Vec<Vec<usize>>,
 }
 
@@ -201,7 +207,8 @@ fn match_starts(p: &str) -> Option<AhoCorasick> {
 /// Every phrase of every label field in one automaton (a DFA), and the compiled patterns.
 #[derive(Debug, Clone)]
 pub struct Matcher {
-    ac: Option<AhoCorasick>,
+    /// The phrases (a DFA once the run has searched enough texts, see [`DENSE_AFTER`]).
+    ac: Option<Adaptive>,
     /// Automaton pattern id → entries sharing that folded phrase.
     by_phrase: Vec<Vec<usize>>,
     pub entries: Vec<Entry>,
@@ -397,13 +404,12 @@ impl Matcher {
         let ac = if phrases.is_empty() {
             None
         } else {
-            Some(
-                AhoCorasick::builder()
-                    .match_kind(MatchKind::Standard)
-                    .kind(Some(AhoCorasickKind::ContiguousNFA))
-                    .build(&phrases)
-                    .context("building the phrase automaton")?,
-            )
+            Some(Adaptive::new(
+                phrases,
+                Some(AhoCorasickKind::ContiguousNFA),
+                DENSE_AFTER,
+                "the phrase automaton",
+            )?)
         };
         let mut stemmed = Vec::new();
         for lang in ["en", "de", "fr", "es", "pt"] {
@@ -432,11 +438,12 @@ impl Matcher {
             if list.is_empty() {
                 continue;
             }
-            let ac = AhoCorasick::builder()
-                .match_kind(MatchKind::Standard)
-                .kind(Some(AhoCorasickKind::ContiguousNFA))
-                .build(&list)
-                .with_context(|| format!("building the stemmed phrase automaton for {lang}"))?;
+            let ac = Adaptive::new(
+                list,
+                Some(AhoCorasickKind::ContiguousNFA),
+                DENSE_AFTER,
+                &format!("the stemmed phrase automaton for {lang}"),
+            )?;
             stemmed.push(StemSet {
                 lang: lang.to_string(),
                 algo,
@@ -504,7 +511,7 @@ impl Matcher {
         {
             // Stemmed in buffers the thread reuses from text to text.
             stem::with_stemmed(folded, set.algo, |st: &StemmedText| {
-                for m in set.ac.find_overlapping_iter(&st.text) {
+                for m in set.ac.get().find_overlapping_iter(&st.text) {
                     for &e in &set.by_phrase[m.pattern().as_usize()] {
                         let en = &self.entries[e];
                         if !at_boundaries(&st.text, m.start(), m.end(), en.left, en.right) {
@@ -523,7 +530,7 @@ impl Matcher {
             });
         }
         if let Some(ac) = &self.ac {
-            for m in ac.find_overlapping_iter(folded) {
+            for m in ac.get().find_overlapping_iter(folded) {
                 for &e in &self.by_phrase[m.pattern().as_usize()] {
                     let en = &self.entries[e];
                     if allowed(e) && at_boundaries(folded, m.start(), m.end(), en.left, en.right) {

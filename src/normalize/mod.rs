@@ -1,5 +1,6 @@
 //! Normalisation: map free text onto the controlled vocabulary with evidence and assertions; reprocess the library.
 pub mod assertions;
+mod dense;
 pub mod fields;
 pub mod matcher;
 pub mod reprocess;
