@@ -644,3 +644,12 @@ fn a_stated_length_over_two_days_keeps_its_recovery_in_the_episode() {
     );
     assert_window(&v, "2023-04-08T02:10:00+09:00", "2023-04-10T15:00:00+09:00");
 }
+
+#[test]
+fn an_undated_page_keeps_this_morning_and_the_weekday_on_one_day() {
+    // no date or year anywhere: "Thursday morning" and "this morning" are the same day, so the
+    // length between 3:15am and 5:05am survives
+    let v = draft("en-undated-weekday.txt", None);
+    assert_eq!(v["case"]["date"], "");
+    assert_eq!(v["case"]["timeline"]["resolved_after"], "1h50m");
+}

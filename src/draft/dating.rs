@@ -200,6 +200,35 @@ fn byline_day(input: &DatingInput, lex: &Lexicons) -> Option<(NaiveDate, String)
     Some((day, t.quote.clone()))
 }
 
+/// The weekday (0 = Monday) whose full name the text writes last, by the language's
+/// `[date] weekdays` (the first seven are the full names, Monday first).
+fn last_weekday(text: &str, lex: &Lexicons, lang: &str) -> Option<u32> {
+    let names = &lex.get(lang)?.date.weekdays;
+    let lower = text.to_lowercase();
+    names
+        .iter()
+        .take(7)
+        .enumerate()
+        .filter(|(_, w)| w.chars().count() >= 2)
+        .filter_map(|(i, w)| {
+            let w = w.to_lowercase();
+            lower
+                .match_indices(&w)
+                .filter(|(at, _)| {
+                    w.chars().all(crate::time::text::is_cjk)
+                        || lower[..*at]
+                            .chars()
+                            .next_back()
+                            .is_none_or(|c| !c.is_alphanumeric())
+                })
+                .map(|(at, _)| at)
+                .last()
+                .map(|at| (at, i as u32))
+        })
+        .max_by_key(|(at, _)| *at)
+        .map(|(_, i)| i)
+}
+
 /// The zone the page's host, title or opening paragraphs point to, with its evidence
 /// (quote, rule), when the page states none.
 fn inferred_zone(input: &DatingInput, lex: &Lexicons) -> Option<(String, String, String)> {
@@ -419,9 +448,17 @@ pub fn date_page(input: &DatingInput, lex: &Lexicons) -> Dating {
 
     // No date at all: lay the times out on a placeholder day so lengths survive.
     if undated {
-        opts.reference =
-            NaiveDate::from_ymd_opt(PLACEHOLDER_DAY.0, PLACEHOLDER_DAY.1, PLACEHOLDER_DAY.2)
-                .and_then(|d| d.and_hms_opt(0, 0, 0));
+        // the placeholder falls on the weekday the text names last ("early hours of Wednesday
+        // morning … At 4:30am … this morning"), so "this morning" and "Wednesday" are one day
+        let day = NaiveDate::from_ymd_opt(PLACEHOLDER_DAY.0, PLACEHOLDER_DAY.1, PLACEHOLDER_DAY.2)
+            .map(|d| match last_weekday(input.text, lex, input.lang) {
+                Some(wd) => {
+                    let back = (d.weekday().num_days_from_monday() + 7 - wd) % 7;
+                    d - chrono::Duration::days(i64::from(back))
+                }
+                None => d,
+            });
+        opts.reference = day.and_then(|d| d.and_hms_opt(0, 0, 0));
         warnings.push(
             "the page gives no date or year for its times: date and window are left empty; detected_after, resolved_after and the events' wall times are kept (same day, or past midnight when the clock goes back)"
                 .into(),
