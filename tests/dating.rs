@@ -653,3 +653,35 @@ fn an_undated_page_keeps_this_morning_and_the_weekday_on_one_day() {
     assert_eq!(v["case"]["date"], "");
     assert_eq!(v["case"]["timeline"]["resolved_after"], "1h50m");
 }
+
+#[test]
+fn a_range_ending_in_a_standard_time_abbreviation_reads_both_ends_alike_in_summer() {
+    // "ET" written in June: both ends are New York wall time (-04:00), so the length is 1h30m,
+    // not an hour longer because the end kept the abbreviation's winter offset
+    let v = draft("range-et-in-summer.txt", None);
+    assert_window(&v, "2023-06-01T14:00:00-04:00", "2023-06-01T15:30:00-04:00");
+    assert_eq!(v["case"]["timeline"]["resolved_after"], "1h30m");
+}
+
+#[test]
+fn an_abbreviation_that_names_its_season_keeps_its_offset() {
+    // MST is not written all year for MDT (Arizona keeps it): 17:00 MST in April is -07:00,
+    // whatever other abbreviations of the same zone ("MT") are loose
+    let v = draft("mst-in-spring.txt", None);
+    assert_window(&v, "2006-04-17T17:00:00-07:00", "2006-04-17T22:00:00-07:00");
+}
+
+#[test]
+fn a_zone_in_brackets_right_after_a_time_and_its_particle_is_the_pages_zone() {
+    let v = draft("zone-after-particle-ko.txt", None);
+    assert_window(&v, "2023-07-03T10:00:00-07:00", "2023-07-03T12:30:00-07:00");
+    assert_eq!(v["review"]["timezone"]["zone"], "America/Los_Angeles");
+    assert_eq!(v["review"]["timezone"]["how"], "stated");
+}
+
+#[test]
+fn an_hour_marked_clock_before_a_range_connector_is_a_clock_not_a_length() {
+    let v = draft("range-entre-h-pt.txt", None);
+    assert_window(&v, "2023-07-03T10:00:00-03:00", "2023-07-03T12:30:00-03:00");
+    assert_eq!(v["case"]["timeline"]["resolved_after"], "2h30m");
+}

@@ -119,6 +119,9 @@ const DAY_CLOCK_GAP_CHARS: usize = 24;
 /// Longest qualifier between an opening bracket and a zone name ("(US Pacific time)").
 const PAREN_QUALIFIER_CHARS: usize = 12;
 
+/// Most characters (a particle: "까지", "まで", "に") between a time and a bracket opened after it.
+const PARTICLE_CHARS: usize = 3;
+
 fn stated_zone(
     text: &str,
     times: &[RawTime],
@@ -165,7 +168,15 @@ fn stated_zone(
                     && !q.contains(|c: char| c.is_ascii_digit() || ")）\n".contains(c))
             })
         };
-        let in_parens = opened && line_len(text, m.start()) <= HEADING_LINE_CHARS;
+        // … or a bracket opened right after a time, a particle apart ("오후 12시 30분까지(미국
+        // 서부 시간)", "12h30 (horário do Pacífico)")
+        let after_time = head.rfind(['(', '（']).is_some_and(|b| {
+            let before = text[..b].trim_end();
+            time_spans
+                .iter()
+                .any(|(_, e)| *e <= before.len() && before[*e..].chars().count() <= PARTICLE_CHARS)
+        });
+        let in_parens = opened && (line_len(text, m.start()) <= HEADING_LINE_CHARS || after_time);
         let statement = in_parens || sentence_states;
         refs.push((rank, m.start(), m.end(), sent, statement));
     }
@@ -629,8 +640,25 @@ pub fn resolve(
                         local = Some(l + Duration::days(1));
                     }
                 }
-                let bexp = b.zone.as_ref().and_then(|z| z.offset);
-                let btz = named_tz(b.zone.as_ref());
+                let mut bexp = b.zone.as_ref().and_then(|z| z.offset);
+                let mut btz = named_tz(b.zone.as_ref());
+                // "from 14:00 to 15:30 ET" in June: the end is read like the start, as the
+                // zone's wall time when a standard-time abbreviation is written in summer
+                if let (Some(z), Some(l)) = (b.zone.as_ref(), local) {
+                    if let Some((tz, w)) = loose_reading(
+                        zones,
+                        z,
+                        l.date(),
+                        c,
+                        text.get(r.start..r.end).unwrap_or(""),
+                    ) {
+                        bexp = None;
+                        btz = Some(tz);
+                        if !warnings.contains(&w) {
+                            warnings.push(w);
+                        }
+                    }
+                }
                 end_value = local.map(|l| local_value(l, bexp, &page, btz));
                 if r.date.is_none() {
                     if let Some(l) = end_value.and_then(|v| v.local()) {

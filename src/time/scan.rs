@@ -699,6 +699,7 @@ fn scan_clocks(text: &str, lex: &Lexicon, zones: &ZoneTable) -> Vec<RawTime> {
                 if phrase_before(text, before, &p.w.cues).is_none()
                     && approx.is_none()
                     && !after_connector_and_time(text, before, &p.w)
+                    && !before_connector_and_clock(text, m.end(), &p.w)
                 {
                     continue;
                 }
@@ -1026,6 +1027,23 @@ fn after_connector_and_time(text: &str, pos: usize, w: &Words) -> bool {
         .is_some_and(|ch| ch.is_ascii_digit() || ch == 'h')
 }
 
+/// A range connector and an hour-marked clock after `pos`: the "10h" of "entre 10h e 12h30" or
+/// "de 9h à 11h" is the range's first clock, not a length.
+fn before_connector_and_clock(text: &str, pos: usize, w: &Words) -> bool {
+    let a = skip_ws(text, pos, MAX_GAP_SPACES);
+    let Some(c) = phrase_at(text, a, &w.connectors) else {
+        return false;
+    };
+    // a word connector needs its spaces ("10h e 12h"); a dash does not ("10h-12h")
+    if a == pos && text[a..c].chars().any(char::is_alphabetic) {
+        return false;
+    }
+    let b = skip_ws(text, c, MAX_GAP_SPACES);
+    let rest = &text[b..];
+    let digits = rest.chars().take_while(|ch| ch.is_ascii_digit()).count();
+    (1..=2).contains(&digits) && rest[digits..].starts_with(['h', 'H', ':'])
+}
+
 /// Extends a clock atom with meridiem words, suffixes and a zone; false when it is not a time.
 fn attach_clock_words(text: &str, lex: &Lexicon, zones: &ZoneTable, r: &mut RawTime) -> bool {
     let w = &lex.patterns().w;
@@ -1145,6 +1163,7 @@ fn named_zone(zone: &str) -> ZoneRef {
         offset: None,
         zone: zone.to_string(),
         warning: None,
+        loose: false,
     }
 }
 
@@ -1170,6 +1189,7 @@ pub fn zone_after(
                 offset: parse_offset("+00:00"),
                 zone: "UTC".into(),
                 warning: None,
+                loose: false,
             },
             pos + 1,
         ));
@@ -1192,6 +1212,7 @@ pub fn zone_after(
                         offset: Some(o),
                         zone: super::zones::offset_string(o),
                         warning: None,
+                        loose: false,
                     },
                     p + whole.end(),
                 ));
@@ -1219,6 +1240,7 @@ pub fn zone_after(
                         offset: None,
                         zone: tz.name().to_string(),
                         warning: None,
+                        loose: false,
                     },
                     p + m.end(),
                 ));

@@ -62,6 +62,8 @@ pub struct ZoneRef {
     pub zone: String,
     /// Set when an ambiguous abbreviation was resolved by language.
     pub warning: Option<String>,
+    /// The abbreviation is one writers use all year (`loose = true`): "PST" in July.
+    pub loose: bool,
 }
 
 /// Shortest region name read inside a host's name ("alberta" in "ualberta").
@@ -315,18 +317,15 @@ impl ZoneTable {
             offset: parse_offset(&chosen.offset),
             zone: chosen.zone.clone(),
             warning,
+            loose: chosen.loose,
         })
     }
 
     /// The IANA zone to read a time in instead of `offset`, when the reference is an
     /// abbreviation that writers use all year (`loose = true` in zones.toml).
     pub fn loose_zone(&self, r: &ZoneRef) -> Option<chrono_tz::Tz> {
-        let o = r.offset?;
-        self.abbreviations
-            .values()
-            .flat_map(|a| &a.candidates)
-            .find(|c| c.loose && c.zone == r.zone && parse_offset(&c.offset) == Some(o))
-            .and_then(|c| c.zone.parse().ok())
+        r.offset?;
+        r.loose.then(|| r.zone.parse().ok()).flatten()
     }
 
     /// The IANA zone of a zone name phrase (lower case).
