@@ -43,14 +43,27 @@ fn looks_like_heading(line: &str, standalone: bool, lex: &HeadingLexicon) -> boo
     if n == 0 || n > HEADING_MAX_CHARS || line.ends_with(SENTENCE_END) {
         return false;
     }
-    // A line that starts with a clock time is a timeline row, not a heading.
-    if line.chars().next().is_some_and(|c| c.is_ascii_digit())
-        && line.chars().take(6).any(|c| c == ':')
-        && !line.trim_end().ends_with(':')
-    {
+    // A line that starts with a clock time is a timeline row, not a heading; so is one whose
+    // clock follows a day word ("次日凌晨03:20核心数据库恢复…", "Next day 04:10 restored").
+    let head: String = line.chars().take(ROW_CLOCK_CHARS).collect();
+    if has_clock(&head) && !line.trim_end().ends_with(':') {
         return false;
     }
     standalone || lex.classify(line, "").is_some()
+}
+
+/// A clock this near a line's start makes the line a timeline row.
+const ROW_CLOCK_CHARS: usize = 16;
+
+/// Whether `text` holds a clock time written with a colon ("03:20", "9：05").
+fn has_clock(text: &str) -> bool {
+    let c: Vec<char> = text.chars().collect();
+    c.windows(3).enumerate().any(|(i, w)| {
+        w[0].is_ascii_digit()
+            && matches!(w[1], ':' | '：')
+            && w[2].is_ascii_digit()
+            && c.get(i + 3).is_some_and(char::is_ascii_digit)
+    })
 }
 
 fn is_underline(line: &str) -> bool {
@@ -180,5 +193,12 @@ mod tests {
     fn time_rows_are_not_headings_even_alone() {
         let k = kinds("T\n\n14:05 UTC\n\nmore text here.\n");
         assert_eq!(k[1].0, BlockKind::Paragraph);
+    }
+
+    #[test]
+    fn a_clock_after_a_day_word_makes_a_row_not_a_heading() {
+        let k = kinds("T\n\n次日凌晨03:20数据库恢复\n\nNext day 04:10 restored\n\nmore text.\n");
+        assert_eq!(k[1].0, BlockKind::Paragraph);
+        assert_eq!(k[2].0, BlockKind::Paragraph);
     }
 }
