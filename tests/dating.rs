@@ -685,3 +685,17 @@ fn an_hour_marked_clock_before_a_range_connector_is_a_clock_not_a_length() {
     assert_window(&v, "2023-07-03T10:00:00-03:00", "2023-07-03T12:30:00-03:00");
     assert_eq!(v["case"]["timeline"]["resolved_after"], "2h30m");
 }
+
+#[test]
+fn impact_does_not_begin_after_the_first_alert() {
+    // the first words of impact ("无法直接重启") come after the alert at 13:12: the incident was
+    // under way when it was detected, so the start is the alert (detected at 0m); "5 个多小时"
+    // is a lower bound and does not pull the start to end minus 5h
+    let v = draft(
+        "alert-before-onset-zh.txt",
+        Some("https://docs.example.cn/notice/2024/0308"),
+    );
+    assert_window(&v, "2024-03-06T13:12:00+08:00", "2024-03-06T18:40:00+08:00");
+    assert_eq!(v["case"]["timeline"]["detected_after"], "0s");
+    assert_eq!(v["case"]["timeline"]["resolved_after"], "5h28m");
+}

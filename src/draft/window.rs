@@ -783,6 +783,26 @@ pub fn analyse(
         }
     }
 
+    // 3c. Impact cannot begin after it was detected: a start that words found later than an
+    // alert of the same episode ("14:07 收到监控系统报警 … 15:00 确认…无法直接操作上线") moves
+    // back to that alert, detected at the very start (0m). Only for starts found by words or
+    // place, never for a row labelled as the start or a range the summary states.
+    if let Some((s, rule)) = found.start {
+        let weak = matches!(
+            rule,
+            "first event reporting impact" | "earliest time stated (no words mark the start)"
+        );
+        let start_at = points[s].at;
+        let first_alert = pool
+            .iter()
+            .copied()
+            .filter(|i| detections[*i] && !recoveries[*i] && points[*i].at < start_at)
+            .find(|i| (start_at - points[*i].at).num_seconds() <= EPISODE_GAP_SECS);
+        if let Some(d) = first_alert.filter(|_| weak) {
+            found.start = Some((d, "first alert, before any event reporting impact"));
+        }
+    }
+
     // An end row the page labels outright outranks any end the words suggest.
     if let (Some((s, _)), Some(e)) = (found.start, labelled_end) {
         let len = (points[e].at - points[s].at).num_seconds();
