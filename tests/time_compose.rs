@@ -222,3 +222,78 @@ fn lengths_around_the_reference_are_ranges_without_a_clock() {
         Some("2016-11-07T00:05:00")
     );
 }
+
+/// The ISO value of the first mention with a clock.
+fn first_clock(p: &Parsed) -> String {
+    p.times
+        .iter()
+        .find(|t| t.has_clock)
+        .and_then(|t| t.value)
+        .map(|v| v.iso())
+        .unwrap_or_default()
+}
+
+#[test]
+fn an_evening_named_before_a_date_puts_the_clock_after_it_in_the_evening() {
+    let lex = lexicons();
+    for (lang, text, want) in [
+        (
+            "en",
+            "It failed on the evening of May 4, 2021, at 9:15.",
+            "21:15",
+        ),
+        (
+            "de",
+            "Am Abend des 4. Mai 2021 um 9.15 Uhr fiel er aus.",
+            "21:15",
+        ),
+        ("de", "Am Dienstagabend um 9.15 Uhr fiel er aus.", "21:15"),
+        (
+            "es",
+            "La noche del 4 de mayo de 2021, a las 9:15, cayó.",
+            "21:15",
+        ),
+        (
+            "pt",
+            "Na noite de 4 de maio de 2021, às 9h15, caiu.",
+            "21:15",
+        ),
+        (
+            "vi",
+            "Vào tối 4/5/2021, lúc 9h15, dịch vụ bị gián đoạn.",
+            "21:15",
+        ),
+        // a 24-hour clock with its leading zero, and a morning, stay as written
+        (
+            "en",
+            "On the evening of May 4, 2021, at 09:15 UTC it failed.",
+            "09:15",
+        ),
+        (
+            "pt",
+            "Na manhã de 4 de maio de 2021, às 9h15, caiu.",
+            "09:15",
+        ),
+    ] {
+        let p = run(&lex, lang, text, "2021-05-10T12:00:00");
+        let got = first_clock(&p);
+        assert!(got.contains(want), "{lang} {text:?}: {got}");
+    }
+}
+
+#[test]
+fn a_day_prefix_caught_inside_a_word_does_not_hide_the_date() {
+    // "del 3 de marzo": the regex's "el 3 de marzo" starts inside "del"; the date is still read
+    let lex = lexicons();
+    let p = run(
+        &lex,
+        "es",
+        "La caída del 3 de marzo de 2022 duró horas.",
+        "2022-03-10T12:00:00",
+    );
+    assert!(
+        p.times.iter().any(|t| t.quote == "3 de marzo de 2022"),
+        "{:?}",
+        p.times.iter().map(|t| &t.quote).collect::<Vec<_>>()
+    );
+}

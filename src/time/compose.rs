@@ -28,6 +28,8 @@ pub(crate) struct Words {
     articles: Vec<String>,
     joiners: Vec<String>,
     openers: Vec<String>,
+    cues: Vec<String>,
+    of_day: Vec<String>,
     connectors: Vec<String>,
     am: Vec<String>,
     length_before: Vec<String>,
@@ -55,6 +57,8 @@ impl Words {
             articles: sorted_phrases(&d.articles),
             joiners: sorted_phrases(&d.joiners),
             openers: sorted_phrases(&r.openers),
+            cues: sorted_phrases(&lex.clock.cues),
+            of_day: sorted_phrases(&d.of_day),
             connectors: sorted_phrases(&r.connectors),
             am: sorted_phrases(lex.clock.am_after.iter().chain(&lex.clock.am_before)),
             length_before: sorted_phrases(&r.length_before),
@@ -157,6 +161,100 @@ fn only_joiners(text: &str, words: &[&[String]]) -> bool {
     }
     true
 }
+
+/// An afternoon, evening or night named before a 12-hour clock of the same phrase, a date and
+/// the clock's cue apart ("am Abend des 3. März um 9.15 Uhr", "on the evening of March 3, at
+/// 9:15", "Donnerstagabend um 9.15 Uhr"): the clock is in that half of the day. A clock written
+/// with a leading zero ("09:15") or a morning word is a 24-hour or morning clock and stays.
+fn evening_clocks(norm: &str, lex: &Lexicon, w: &Words, off: &Offsets, times: &mut [TimeMention]) {
+    let mut parts: Vec<(usize, usize, i64)> = scan_dayparts(norm, lex, w)
+        .iter()
+        .map(|d| (off.char(d.start), off.char(d.end), i64::from(d.from.hour())))
+        .collect();
+    // parts of the day fused to a weekday ("Donnerstagabend")
+    for t in times.iter() {
+        let q = t.quote.to_lowercase();
+        for c in &lex.date.weekday_compounds {
+            let c = c.to_lowercase();
+            let (Some(at), Some(h)) = (q.find(&c), lex.dayparts.hours.get(&c)) else {
+                continue;
+            };
+            if q[..at].chars().last().is_some_and(char::is_alphabetic) {
+                let e = t.start + q[..at + c.len()].chars().count();
+                parts.push((t.start, e, h[0]));
+            }
+        }
+    }
+    // dates standing between a part of the day and its clock ("the evening of March 3, at")
+    let dates: Vec<(usize, usize)> = times
+        .iter()
+        .filter(|t| !t.has_clock)
+        .map(|t| (t.start, t.end))
+        .collect();
+    for (_, e, from) in parts {
+        if !(12..=20).contains(&from) {
+            continue;
+        }
+        let Some(t) = times
+            .iter_mut()
+            .filter(|t| t.has_clock && t.end > e && t.start + EVENING_CLOCK_CHARS >= e)
+            .min_by_key(|t| t.start)
+        else {
+            continue;
+        };
+        // the text between holds only articles, "of", dates, the clock's cue and commas
+        let gap: String = (e..t.start.max(e))
+            .map(|i| {
+                if dates.iter().any(|(a, b)| (*a..*b).contains(&i)) {
+                    ' '
+                } else {
+                    norm[off.byte(i)..].chars().next().unwrap_or(' ')
+                }
+            })
+            .collect::<String>()
+            .to_lowercase();
+        let mut rest = gap.trim();
+        let lists = [&w.articles, &w.joiners, &w.of_day, &w.cues, &w.openers];
+        while !rest.is_empty() {
+            let Some(n) = lists.iter().find_map(|l| {
+                l.iter()
+                    .find(|p| {
+                        !p.is_empty()
+                            && rest.starts_with(p.as_str())
+                            && !rest[p.len()..].starts_with(char::is_alphanumeric)
+                    })
+                    .map(|p| p.len())
+            }) else {
+                break;
+            };
+            rest = rest[n..].trim_start();
+        }
+        let q = t.quote.to_lowercase();
+        if !rest.is_empty() || t.end_value.is_some() || w.am.iter().any(|a| q.contains(a.as_str()))
+        {
+            continue;
+        }
+        if let Some(v) = t.value {
+            if let Some(h) = clock_hour(&v) {
+                if (1..12).contains(&h) && !leading_zero_clock(&q, h) && i64::from(h) + 12 >= from {
+                    t.value = Some(moved(v, None, 12));
+                }
+            }
+        }
+    }
+}
+
+/// Whether the clock in `quote` writes its hour with a leading zero ("09:15", "09h15").
+fn leading_zero_clock(quote: &str, hour: u32) -> bool {
+    let want = format!("0{hour}");
+    quote.match_indices(&want).any(|(i, _)| {
+        !quote[..i].ends_with(|c: char| c.is_ascii_digit())
+            && quote[i + want.len()..].starts_with([':', 'h', '.', '時', '时', '시'])
+    })
+}
+
+/// Most chars from a part of the day to the clock it puts in its half of the day.
+const EVENING_CLOCK_CHARS: usize = 40;
 
 /// Finds the parts of the day with their modifiers ("early this evening", "fin de esta mañana").
 fn scan_dayparts(text: &str, lex: &Lexicon, w: &Words) -> Vec<Daypart> {
@@ -357,7 +455,10 @@ pub(crate) fn compose(
         // a clock next to it takes its day and its half ("tonight from 7 to 7:30")
         let clock = near(times, span.0, span.1).find(|&i| {
             let t = &times[i];
-            t.has_clock && (gap_ok(span.1, t.start, &[&w.openers]) || gap_ok(t.end, span.0, &[]))
+            // the clock's own cue may stand between ("na noite de 3 de março, às 9h15",
+            // "vào tối 3/3, lúc 9h15")
+            t.has_clock
+                && (gap_ok(span.1, t.start, &[&w.openers, &w.cues]) || gap_ok(t.end, span.0, &[]))
         });
         if let Some(i) = clock {
             let t = &mut times[i];
@@ -416,6 +517,8 @@ pub(crate) fn compose(
         m.date_explicit = day.is_some();
         added.push(m);
     }
+
+    evening_clocks(norm, lex, w, &off, times);
 
     // a clock with a length: "from 2pm for 2 hours", "for 2 hours from 2pm", "2시부터 2시간 동안"
     for d in durations {

@@ -208,6 +208,9 @@ pub struct DaypartWords {
     pub articles: Vec<String>,
     /// Text between a date and its part of the day or its clock ("の", "的", "por", "à", ",").
     pub joiners: Vec<String>,
+    /// Words between a part of the day and the date it belongs to ("the evening of March 3",
+    /// "am Abend des 3. März", "la noche del 3 de marzo").
+    pub of_day: Vec<String>,
 }
 
 /// One language's time vocabulary, as written in `mappings/lang/<code>.toml`.

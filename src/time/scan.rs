@@ -1412,7 +1412,14 @@ fn scan_dates(text: &str, lex: &Lexicon) -> (Vec<RawTime>, Vec<RawTime>) {
     if let Some(re) = &p.date_day_first {
         for c in re.captures_iter(text) {
             let m = c.get(0).unwrap();
-            if !whole_word(text, m.start(), m.end()) || digit_before(text, m.start()) {
+            // a prefix caught inside a word ("del 3 de marzo" read as "el 3 …"): the date
+            // starts at its day
+            let start = if whole_word(text, m.start(), m.end()) {
+                m.start()
+            } else {
+                c.get(1).map_or(m.start(), |d| d.start())
+            };
+            if !whole_word(text, start, m.end()) || digit_before(text, start) {
                 continue;
             }
             let Some(mo) = lex.month_number(&c[2]) else {
@@ -1420,7 +1427,7 @@ fn scan_dates(text: &str, lex: &Lexicon) -> (Vec<RawTime>, Vec<RawTime>) {
             };
             let d = c[1].parse().unwrap_or(0);
             let y = c.get(3).and_then(|x| x.as_str().parse().ok());
-            push_ymd(&mut out, m.start(), m.end(), y, mo, d);
+            push_ymd(&mut out, start, m.end(), y, mo, d);
         }
     }
     // "'21.03.06(토)": a two-digit year after an apostrophe is year-first (Korean notices).
