@@ -1254,3 +1254,84 @@ fn hard_to_connect_forms_and_cloud_region_codes_scope_an_outage() {
         assert!(s.contains(&"partial-outage".to_string()), "{lang}: {s:?}");
     }
 }
+
+// --- Round 8: hedged impact, slow sites, problems doing a function, access keys ---
+
+#[test]
+fn a_past_hedge_states_the_impact_while_a_condition_stays_hypothetical() {
+    let (_, n) = setup();
+    for (lang, text, term) in [
+        (
+            "en",
+            "Shoppers may have experienced missing images on the checkout page.",
+            "feature-degraded",
+        ),
+        (
+            "ko",
+            "어제 오후 일부 이용자는 결제가 되지 않는 불편을 겪으셨을 수 있습니다.",
+            "feature-degraded",
+        ),
+        (
+            "ja",
+            "昨夜、一部の利用者が送金ができなかった可能性があります。",
+            "feature-degraded",
+        ),
+    ] {
+        let labels = n.label(text, &[], Some(lang));
+        assert!(!affirmed(&labels, term).is_empty(), "{lang}: {labels:#?}");
+    }
+    // A condition or a present possibility is still no stated impact.
+    for (lang, text) in [
+        ("en", "If the cache fails, shoppers could see missing images."),
+        ("ko", "점검 중에는 결제가 되지 않을 수 있습니다."),
+    ] {
+        let labels = n.label(text, &[], Some(lang));
+        assert!(
+            affirmed(&labels, "feature-degraded").is_empty(),
+            "{lang}: {labels:#?}"
+        );
+    }
+}
+
+#[test]
+fn slow_sites_and_slow_loading_are_high_latency_but_an_s3_error_code_is_not() {
+    for text in [
+        "Members saw slow sites for most of the morning.",
+        "The shop suffered slow loading and slowdowns after the deploy.",
+    ] {
+        let s = kept(text, "en", "symptoms");
+        assert!(s.contains(&"high-latency".to_string()), "{text}: {s:?}");
+    }
+    let s = kept(
+        "上传请求收到 503 SlowDown 响应，随后重试。",
+        "zh",
+        "symptoms",
+    );
+    assert!(!s.contains(&"high-latency".to_string()), "{s:?}");
+}
+
+#[test]
+fn problems_doing_a_function_are_a_degraded_feature() {
+    for (lang, text) in [
+        ("es", "Los clientes tuvieron problemas para pagar con la aplicación."),
+        ("pt", "Clientes relataram dificuldades para fazer pix pelo celular."),
+        ("fr", "Les abonnés ont eu des difficultés pour envoyer des SMS."),
+        ("de", "Kunden hatten Schwierigkeiten beim Bezahlen im Laden."),
+    ] {
+        let s = kept(text, lang, "symptoms");
+        assert!(s.contains(&"feature-degraded".to_string()), "{lang}: {s:?}");
+    }
+}
+
+#[test]
+fn an_access_key_service_is_the_identity_service_not_a_secrets_store() {
+    for (lang, text) in [
+        ("zh", "访问密钥服务异常，导致控制台和接口调用失败。"),
+        ("en", "The access key service failed, so API calls were rejected."),
+        ("ko", "액세스 키 검증 서버 장애로 API 호출이 거부됐다."),
+    ] {
+        let c = kept(text, lang, "components");
+        assert!(c.contains(&"auth-service".to_string()), "{lang}: {c:?}");
+        assert!(!c.contains(&"secrets-store".to_string()), "{lang}: {c:?}");
+    }
+}
