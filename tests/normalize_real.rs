@@ -1335,3 +1335,30 @@ fn an_access_key_service_is_the_identity_service_not_a_secrets_store() {
         assert!(!c.contains(&"secrets-store".to_string()), "{lang}: {c:?}");
     }
 }
+
+#[test]
+fn a_page_mostly_about_the_console_or_slowness_is_no_full_outage() {
+    let s = kept(
+        "Customers could not use the management API. The control plane was unavailable and \
+         console sign-ins did not work. Running workloads kept serving traffic during this outage.",
+        "en",
+        "symptoms",
+    );
+    assert!(s.contains(&"control-plane-unavailable".to_string()), "{s:?}");
+    assert!(!s.contains(&"service-unavailable".to_string()), "{s:?}");
+    let s = kept(
+        "During the outage, response times rose sharply. Pages were very slow and the dashboard \
+         was sluggish for two hours.",
+        "en",
+        "symptoms",
+    );
+    assert_eq!(s, vec!["high-latency".to_string()]);
+    // A page about the service down for everyone keeps it, and drops slowness named in passing.
+    let s = kept(
+        "The site went down and was unavailable for everyone; all requests failed. Some pages \
+         loaded slowly afterwards.",
+        "en",
+        "symptoms",
+    );
+    assert_eq!(s, vec!["service-unavailable".to_string()]);
+}
