@@ -1362,3 +1362,15 @@ fn a_page_mostly_about_the_console_or_slowness_is_no_full_outage() {
     );
     assert_eq!(s, vec!["service-unavailable".to_string()]);
 }
+
+#[test]
+fn disk_usage_reaching_its_limit_is_a_full_disk_in_korean_japanese_and_chinese() {
+    for (lang, text) in [
+        ("ko", "로그 파일이 쌓이면서 디스크 사용량이 한계에 이르러 저장이 멈췄다."),
+        ("ja", "ログの増加でディスク使用量が上限に達し、書き込みが止まった。"),
+        ("zh", "日志暴增导致磁盘使用率达到上限，写入中断。"),
+    ] {
+        let s = kept(text, lang, "symptoms");
+        assert!(s.contains(&"disk-full".to_string()), "{lang}: {s:?}");
+    }
+}
