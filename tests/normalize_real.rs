@@ -1374,3 +1374,30 @@ fn disk_usage_reaching_its_limit_is_a_full_disk_in_korean_japanese_and_chinese()
         assert!(s.contains(&"disk-full".to_string()), "{lang}: {s:?}");
     }
 }
+
+#[test]
+fn a_cloud_instance_is_a_host_but_a_database_instance_is_not() {
+    let (_, n) = setup();
+    for (lang, text) in [
+        ("zh", "故障期间，大量实例无法启动，实例重启后才恢复。"),
+        ("ko", "인스턴스 다수가 응답하지 않아 인스턴스를 재시작했다."),
+        ("ja", "多数のインスタンスが停止し、インスタンスを再起動した。"),
+    ] {
+        let labels = n.label(text, &[], Some(lang));
+        assert!(
+            !affirmed(&labels, "compute-host").is_empty(),
+            "{lang}: {labels:#?}"
+        );
+    }
+    for (lang, text) in [
+        ("zh", "数据库实例切换时出现短暂中断。"),
+        ("ko", "DB 인스턴스 전환 중 잠시 중단됐다."),
+        ("ja", "データベースインスタンスの切り替えで一時停止した。"),
+    ] {
+        let labels = n.label(text, &[], Some(lang));
+        assert!(
+            affirmed(&labels, "compute-host").is_empty(),
+            "{lang}: {labels:#?}"
+        );
+    }
+}
