@@ -1337,7 +1337,7 @@ fn an_access_key_service_is_the_identity_service_not_a_secrets_store() {
 }
 
 #[test]
-fn a_page_mostly_about_the_console_or_slowness_is_no_full_outage() {
+fn a_page_mostly_about_the_console_slowness_or_a_backlog_is_no_full_outage() {
     let s = kept(
         "Customers could not use the management API. The control plane was unavailable and \
          console sign-ins did not work. Running workloads kept serving traffic during this outage.",
@@ -1353,6 +1353,13 @@ fn a_page_mostly_about_the_console_or_slowness_is_no_full_outage() {
         "symptoms",
     );
     assert_eq!(s, vec!["high-latency".to_string()]);
+    let s = kept(
+        "After the outage, messages piled up in the queue. The backlog grew for hours and \
+         processing was delayed until the workers caught up.",
+        "en",
+        "symptoms",
+    );
+    assert_eq!(s, vec!["queue-backlog".to_string()]);
     // A page about the service down for everyone keeps it, and drops slowness named in passing.
     let s = kept(
         "The site went down and was unavailable for everyone; all requests failed. Some pages \
