@@ -1408,3 +1408,33 @@ fn a_cloud_instance_is_a_host_but_a_database_instance_is_not() {
         );
     }
 }
+
+#[test]
+fn shared_posts_and_a_named_service_provider_are_no_contributing_factors() {
+    for (lang, text) in [
+        (
+            "pt",
+            "O vídeo da falha foi compartilhado nas redes sociais por milhares de clientes.",
+        ),
+        (
+            "de",
+            "Der IT-Dienstleister der Bank bestätigte die Störung; Kunden warten auf Rückmeldung.",
+        ),
+    ] {
+        let c = kept(text, lang, "contributing");
+        assert!(c.is_empty(), "{lang}: {c:?}");
+    }
+    // Waiting on the provider to restore service, and a shared component without isolation, still are.
+    let c = kept(
+        "Die Wiederherstellung verzögerte sich, weil wir auf den Anbieter warten mussten.",
+        "de",
+        "contributing",
+    );
+    assert!(c.contains(&"external-coordination-delay".to_string()), "{c:?}");
+    let c = kept(
+        "O banco de dados compartilhado por todos os clusters caiu sem isolamento.",
+        "pt",
+        "contributing",
+    );
+    assert!(c.contains(&"no-fault-isolation".to_string()), "{c:?}");
+}
