@@ -1424,6 +1424,25 @@ fn shared_posts_and_a_named_service_provider_are_no_contributing_factors() {
         let c = kept(text, lang, "contributing");
         assert!(c.is_empty(), "{lang}: {c:?}");
     }
+    // A rollback that worked, a fault isolated as a repair and a post shared are no factors either.
+    for (lang, text) in [
+        (
+            "de",
+            "Ein Rollback auf die alte Version behob die Störung nach zehn Minuten.",
+        ),
+        ("ja", "障害箇所を隔離して、サービスを復旧した。"),
+        ("es", "El vídeo fue compartido miles de veces en redes sociales."),
+        ("fr", "Le message a été partagé par de nombreux clients."),
+    ] {
+        let c = kept(text, lang, "contributing");
+        assert!(c.is_empty(), "{lang}: {c:?}");
+    }
+    let c = kept(
+        "Der Rollback schlug fehl, die Datenbank blieb stundenlang gesperrt.",
+        "de",
+        "contributing",
+    );
+    assert!(c.contains(&"rollback-difficult".to_string()), "{c:?}");
     // Waiting on the provider to restore service, and a shared component without isolation, still are.
     let c = kept(
         "Die Wiederherstellung verzögerte sich, weil wir auf den Anbieter warten mussten.",
