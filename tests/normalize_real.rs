@@ -1457,3 +1457,31 @@ fn shared_posts_and_a_named_service_provider_are_no_contributing_factors() {
     );
     assert!(c.contains(&"no-fault-isolation".to_string()), "{c:?}");
 }
+
+#[test]
+fn a_login_to_the_app_named_in_portuguese_news_is_an_auth_failure() {
+    let s = kept(
+        "Clientes relataram falhas no login no aplicativo durante a manhã.",
+        "pt",
+        "symptoms",
+    );
+    assert!(s.contains(&"auth-failures".to_string()), "{s:?}");
+}
+
+#[test]
+fn a_backup_generator_or_link_is_no_backup_system() {
+    for (lang, text) in [
+        ("en", "The backup generators failed to start after the grid dropped."),
+        ("ko", "백업 회선으로 전환하는 데 실패했다."),
+        ("zh", "备份线路也同时中断。"),
+    ] {
+        let c = kept(text, lang, "components");
+        assert!(!c.contains(&"backup-system".to_string()), "{lang}: {c:?}");
+    }
+    let c = kept(
+        "We restored the database from the nightly backup.",
+        "en",
+        "components",
+    );
+    assert!(c.contains(&"backup-system".to_string()), "{c:?}");
+}
