@@ -1282,7 +1282,10 @@ fn a_past_hedge_states_the_impact_while_a_condition_stays_hypothetical() {
     }
     // A condition or a present possibility is still no stated impact.
     for (lang, text) in [
-        ("en", "If the cache fails, shoppers could see missing images."),
+        (
+            "en",
+            "If the cache fails, shoppers could see missing images.",
+        ),
         ("ko", "점검 중에는 결제가 되지 않을 수 있습니다."),
     ] {
         let labels = n.label(text, &[], Some(lang));
@@ -1313,10 +1316,22 @@ fn slow_sites_and_slow_loading_are_high_latency_but_an_s3_error_code_is_not() {
 #[test]
 fn problems_doing_a_function_are_a_degraded_feature() {
     for (lang, text) in [
-        ("es", "Los clientes tuvieron problemas para pagar con la aplicación."),
-        ("pt", "Clientes relataram dificuldades para fazer pix pelo celular."),
-        ("fr", "Les abonnés ont eu des difficultés pour envoyer des SMS."),
-        ("de", "Kunden hatten Schwierigkeiten beim Bezahlen im Laden."),
+        (
+            "es",
+            "Los clientes tuvieron problemas para pagar con la aplicación.",
+        ),
+        (
+            "pt",
+            "Clientes relataram dificuldades para fazer pix pelo celular.",
+        ),
+        (
+            "fr",
+            "Les abonnés ont eu des difficultés pour envoyer des SMS.",
+        ),
+        (
+            "de",
+            "Kunden hatten Schwierigkeiten beim Bezahlen im Laden.",
+        ),
     ] {
         let s = kept(text, lang, "symptoms");
         assert!(s.contains(&"feature-degraded".to_string()), "{lang}: {s:?}");
@@ -1327,7 +1342,10 @@ fn problems_doing_a_function_are_a_degraded_feature() {
 fn an_access_key_service_is_the_identity_service_not_a_secrets_store() {
     for (lang, text) in [
         ("zh", "访问密钥服务异常，导致控制台和接口调用失败。"),
-        ("en", "The access key service failed, so API calls were rejected."),
+        (
+            "en",
+            "The access key service failed, so API calls were rejected.",
+        ),
         ("ko", "액세스 키 검증 서버 장애로 API 호출이 거부됐다."),
     ] {
         let c = kept(text, lang, "components");
@@ -1344,7 +1362,10 @@ fn a_page_mostly_about_the_console_slowness_or_a_backlog_is_no_full_outage() {
         "en",
         "symptoms",
     );
-    assert!(s.contains(&"control-plane-unavailable".to_string()), "{s:?}");
+    assert!(
+        s.contains(&"control-plane-unavailable".to_string()),
+        "{s:?}"
+    );
     assert!(!s.contains(&"service-unavailable".to_string()), "{s:?}");
     let s = kept(
         "During the outage, response times rose sharply. Pages were very slow and the dashboard \
@@ -1373,8 +1394,14 @@ fn a_page_mostly_about_the_console_slowness_or_a_backlog_is_no_full_outage() {
 #[test]
 fn disk_usage_reaching_its_limit_is_a_full_disk_in_korean_japanese_and_chinese() {
     for (lang, text) in [
-        ("ko", "로그 파일이 쌓이면서 디스크 사용량이 한계에 이르러 저장이 멈췄다."),
-        ("ja", "ログの増加でディスク使用量が上限に達し、書き込みが止まった。"),
+        (
+            "ko",
+            "로그 파일이 쌓이면서 디스크 사용량이 한계에 이르러 저장이 멈췄다.",
+        ),
+        (
+            "ja",
+            "ログの増加でディスク使用量が上限に達し、書き込みが止まった。",
+        ),
         ("zh", "日志暴增导致磁盘使用率达到上限，写入中断。"),
     ] {
         let s = kept(text, lang, "symptoms");
@@ -1388,7 +1415,10 @@ fn a_cloud_instance_is_a_host_but_a_database_instance_is_not() {
     for (lang, text) in [
         ("zh", "故障期间，大量实例无法启动，实例重启后才恢复。"),
         ("ko", "인스턴스 다수가 응답하지 않아 인스턴스를 재시작했다."),
-        ("ja", "多数のインスタンスが停止し、インスタンスを再起動した。"),
+        (
+            "ja",
+            "多数のインスタンスが停止し、インスタンスを再起動した。",
+        ),
     ] {
         let labels = n.label(text, &[], Some(lang));
         assert!(
@@ -1431,7 +1461,10 @@ fn shared_posts_and_a_named_service_provider_are_no_contributing_factors() {
             "Ein Rollback auf die alte Version behob die Störung nach zehn Minuten.",
         ),
         ("ja", "障害箇所を隔離して、サービスを復旧した。"),
-        ("es", "El vídeo fue compartido miles de veces en redes sociales."),
+        (
+            "es",
+            "El vídeo fue compartido miles de veces en redes sociales.",
+        ),
         ("fr", "Le message a été partagé par de nombreux clients."),
     ] {
         let c = kept(text, lang, "contributing");
@@ -1449,7 +1482,10 @@ fn shared_posts_and_a_named_service_provider_are_no_contributing_factors() {
         "de",
         "contributing",
     );
-    assert!(c.contains(&"external-coordination-delay".to_string()), "{c:?}");
+    assert!(
+        c.contains(&"external-coordination-delay".to_string()),
+        "{c:?}"
+    );
     let c = kept(
         "O banco de dados compartilhado por todos os clusters caiu sem isolamento.",
         "pt",
@@ -1471,7 +1507,10 @@ fn a_login_to_the_app_named_in_portuguese_news_is_an_auth_failure() {
 #[test]
 fn a_backup_generator_or_link_is_no_backup_system() {
     for (lang, text) in [
-        ("en", "The backup generators failed to start after the grid dropped."),
+        (
+            "en",
+            "The backup generators failed to start after the grid dropped.",
+        ),
         ("ko", "백업 회선으로 전환하는 데 실패했다."),
         ("zh", "备份线路也同时中断。"),
     ] {
