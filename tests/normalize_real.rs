@@ -1355,7 +1355,7 @@ fn an_access_key_service_is_the_identity_service_not_a_secrets_store() {
 }
 
 #[test]
-fn a_page_mostly_about_the_console_slowness_or_a_backlog_is_no_full_outage() {
+fn a_page_mostly_about_the_console_or_a_backlog_is_no_full_outage() {
     let s = kept(
         "Customers could not use the management API. The control plane was unavailable and \
          console sign-ins did not work. Running workloads kept serving traffic during this outage.",
@@ -1368,27 +1368,21 @@ fn a_page_mostly_about_the_console_slowness_or_a_backlog_is_no_full_outage() {
     );
     assert!(!s.contains(&"service-unavailable".to_string()), "{s:?}");
     let s = kept(
-        "During the outage, response times rose sharply. Pages were very slow and the dashboard \
-         was sluggish for two hours.",
-        "en",
-        "symptoms",
-    );
-    assert_eq!(s, vec!["high-latency".to_string()]);
-    let s = kept(
         "After the outage, messages piled up in the queue. The backlog grew for hours and \
          processing was delayed until the workers caught up.",
         "en",
         "symptoms",
     );
     assert_eq!(s, vec!["queue-backlog".to_string()]);
-    // A page about the service down for everyone keeps it, and drops slowness named in passing.
+    // Slowness is no rival: a page about the service down that names slow pages keeps both.
     let s = kept(
         "The site went down and was unavailable for everyone; all requests failed. Some pages \
          loaded slowly afterwards.",
         "en",
         "symptoms",
     );
-    assert_eq!(s, vec!["service-unavailable".to_string()]);
+    assert!(s.contains(&"service-unavailable".to_string()), "{s:?}");
+    assert!(s.contains(&"high-latency".to_string()), "{s:?}");
 }
 
 #[test]
