@@ -1254,3 +1254,267 @@ fn hard_to_connect_forms_and_cloud_region_codes_scope_an_outage() {
         assert!(s.contains(&"partial-outage".to_string()), "{lang}: {s:?}");
     }
 }
+
+// --- Round 8: hedged impact, slow sites, problems doing a function, access keys ---
+
+#[test]
+fn a_past_hedge_states_the_impact_while_a_condition_stays_hypothetical() {
+    let (_, n) = setup();
+    for (lang, text, term) in [
+        (
+            "en",
+            "Shoppers may have experienced missing images on the checkout page.",
+            "feature-degraded",
+        ),
+        (
+            "ko",
+            "어제 오후 일부 이용자는 결제가 되지 않는 불편을 겪으셨을 수 있습니다.",
+            "feature-degraded",
+        ),
+        (
+            "ja",
+            "昨夜、一部の利用者が送金ができなかった可能性があります。",
+            "feature-degraded",
+        ),
+    ] {
+        let labels = n.label(text, &[], Some(lang));
+        assert!(!affirmed(&labels, term).is_empty(), "{lang}: {labels:#?}");
+    }
+    // A condition or a present possibility is still no stated impact.
+    for (lang, text) in [
+        (
+            "en",
+            "If the cache fails, shoppers could see missing images.",
+        ),
+        ("ko", "점검 중에는 결제가 되지 않을 수 있습니다."),
+    ] {
+        let labels = n.label(text, &[], Some(lang));
+        assert!(
+            affirmed(&labels, "feature-degraded").is_empty(),
+            "{lang}: {labels:#?}"
+        );
+    }
+}
+
+#[test]
+fn slow_sites_and_slow_loading_are_high_latency_but_an_s3_error_code_is_not() {
+    for text in [
+        "Members saw slow sites for most of the morning.",
+        "The shop suffered slow loading and slowdowns after the deploy.",
+    ] {
+        let s = kept(text, "en", "symptoms");
+        assert!(s.contains(&"high-latency".to_string()), "{text}: {s:?}");
+    }
+    let s = kept(
+        "上传请求收到 503 SlowDown 响应，随后重试。",
+        "zh",
+        "symptoms",
+    );
+    assert!(!s.contains(&"high-latency".to_string()), "{s:?}");
+}
+
+#[test]
+fn problems_doing_a_function_are_a_degraded_feature() {
+    for (lang, text) in [
+        (
+            "es",
+            "Los clientes tuvieron problemas para pagar con la aplicación.",
+        ),
+        (
+            "pt",
+            "Clientes relataram dificuldades para fazer pix pelo celular.",
+        ),
+        (
+            "fr",
+            "Les abonnés ont eu des difficultés pour envoyer des SMS.",
+        ),
+        (
+            "de",
+            "Kunden hatten Schwierigkeiten beim Bezahlen im Laden.",
+        ),
+    ] {
+        let s = kept(text, lang, "symptoms");
+        assert!(s.contains(&"feature-degraded".to_string()), "{lang}: {s:?}");
+    }
+}
+
+#[test]
+fn an_access_key_service_is_the_identity_service_not_a_secrets_store() {
+    for (lang, text) in [
+        ("zh", "访问密钥服务异常，导致控制台和接口调用失败。"),
+        (
+            "en",
+            "The access key service failed, so API calls were rejected.",
+        ),
+        ("ko", "액세스 키 검증 서버 장애로 API 호출이 거부됐다."),
+    ] {
+        let c = kept(text, lang, "components");
+        assert!(c.contains(&"auth-service".to_string()), "{lang}: {c:?}");
+        assert!(!c.contains(&"secrets-store".to_string()), "{lang}: {c:?}");
+    }
+}
+
+#[test]
+fn a_page_mostly_about_the_console_or_a_backlog_is_no_full_outage() {
+    let s = kept(
+        "Customers could not use the management API. The control plane was unavailable and \
+         console sign-ins did not work. Running workloads kept serving traffic during this outage.",
+        "en",
+        "symptoms",
+    );
+    assert!(
+        s.contains(&"control-plane-unavailable".to_string()),
+        "{s:?}"
+    );
+    assert!(!s.contains(&"service-unavailable".to_string()), "{s:?}");
+    let s = kept(
+        "After the outage, messages piled up in the queue. The backlog grew for hours and \
+         processing was delayed until the workers caught up.",
+        "en",
+        "symptoms",
+    );
+    assert_eq!(s, vec!["queue-backlog".to_string()]);
+    // Slowness is no rival: a page about the service down that names slow pages keeps both.
+    let s = kept(
+        "The site went down and was unavailable for everyone; all requests failed. Some pages \
+         loaded slowly afterwards.",
+        "en",
+        "symptoms",
+    );
+    assert!(s.contains(&"service-unavailable".to_string()), "{s:?}");
+    assert!(s.contains(&"high-latency".to_string()), "{s:?}");
+}
+
+#[test]
+fn disk_usage_reaching_its_limit_is_a_full_disk_in_korean_japanese_and_chinese() {
+    for (lang, text) in [
+        (
+            "ko",
+            "로그 파일이 쌓이면서 디스크 사용량이 한계에 이르러 저장이 멈췄다.",
+        ),
+        (
+            "ja",
+            "ログの増加でディスク使用量が上限に達し、書き込みが止まった。",
+        ),
+        ("zh", "日志暴增导致磁盘使用率达到上限，写入中断。"),
+    ] {
+        let s = kept(text, lang, "symptoms");
+        assert!(s.contains(&"disk-full".to_string()), "{lang}: {s:?}");
+    }
+}
+
+#[test]
+fn a_cloud_instance_is_a_host_but_a_database_instance_is_not() {
+    let (_, n) = setup();
+    for (lang, text) in [
+        ("zh", "故障期间，大量实例无法启动，实例重启后才恢复。"),
+        ("ko", "인스턴스 다수가 응답하지 않아 인스턴스를 재시작했다."),
+        (
+            "ja",
+            "多数のインスタンスが停止し、インスタンスを再起動した。",
+        ),
+    ] {
+        let labels = n.label(text, &[], Some(lang));
+        assert!(
+            !affirmed(&labels, "compute-host").is_empty(),
+            "{lang}: {labels:#?}"
+        );
+    }
+    for (lang, text) in [
+        ("zh", "数据库实例切换时出现短暂中断。"),
+        ("ko", "DB 인스턴스 전환 중 잠시 중단됐다."),
+        ("ja", "データベースインスタンスの切り替えで一時停止した。"),
+    ] {
+        let labels = n.label(text, &[], Some(lang));
+        assert!(
+            affirmed(&labels, "compute-host").is_empty(),
+            "{lang}: {labels:#?}"
+        );
+    }
+}
+
+#[test]
+fn shared_posts_and_a_named_service_provider_are_no_contributing_factors() {
+    for (lang, text) in [
+        (
+            "pt",
+            "O vídeo da falha foi compartilhado nas redes sociais por milhares de clientes.",
+        ),
+        (
+            "de",
+            "Der IT-Dienstleister der Bank bestätigte die Störung; Kunden warten auf Rückmeldung.",
+        ),
+    ] {
+        let c = kept(text, lang, "contributing");
+        assert!(c.is_empty(), "{lang}: {c:?}");
+    }
+    // A rollback that worked, a fault isolated as a repair and a post shared are no factors either.
+    for (lang, text) in [
+        (
+            "de",
+            "Ein Rollback auf die alte Version behob die Störung nach zehn Minuten.",
+        ),
+        ("ja", "障害箇所を隔離して、サービスを復旧した。"),
+        (
+            "es",
+            "El vídeo fue compartido miles de veces en redes sociales.",
+        ),
+        ("fr", "Le message a été partagé par de nombreux clients."),
+    ] {
+        let c = kept(text, lang, "contributing");
+        assert!(c.is_empty(), "{lang}: {c:?}");
+    }
+    let c = kept(
+        "Der Rollback schlug fehl, die Datenbank blieb stundenlang gesperrt.",
+        "de",
+        "contributing",
+    );
+    assert!(c.contains(&"rollback-difficult".to_string()), "{c:?}");
+    // Waiting on the provider to restore service, and a shared component without isolation, still are.
+    let c = kept(
+        "Die Wiederherstellung verzögerte sich, weil wir auf den Anbieter warten mussten.",
+        "de",
+        "contributing",
+    );
+    assert!(
+        c.contains(&"external-coordination-delay".to_string()),
+        "{c:?}"
+    );
+    let c = kept(
+        "O banco de dados compartilhado por todos os clusters caiu sem isolamento.",
+        "pt",
+        "contributing",
+    );
+    assert!(c.contains(&"no-fault-isolation".to_string()), "{c:?}");
+}
+
+#[test]
+fn a_login_to_the_app_named_in_portuguese_news_is_an_auth_failure() {
+    let s = kept(
+        "Clientes relataram falhas no login no aplicativo durante a manhã.",
+        "pt",
+        "symptoms",
+    );
+    assert!(s.contains(&"auth-failures".to_string()), "{s:?}");
+}
+
+#[test]
+fn a_backup_generator_or_link_is_no_backup_system() {
+    for (lang, text) in [
+        (
+            "en",
+            "The backup generators failed to start after the grid dropped.",
+        ),
+        ("ko", "백업 회선으로 전환하는 데 실패했다."),
+        ("zh", "备份线路也同时中断。"),
+    ] {
+        let c = kept(text, lang, "components");
+        assert!(!c.contains(&"backup-system".to_string()), "{lang}: {c:?}");
+    }
+    let c = kept(
+        "We restored the database from the nightly backup.",
+        "en",
+        "components",
+    );
+    assert!(c.contains(&"backup-system".to_string()), "{c:?}");
+}
