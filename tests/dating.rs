@@ -699,3 +699,12 @@ fn impact_does_not_begin_after_the_first_alert() {
     assert_eq!(v["case"]["timeline"]["detected_after"], "0s");
     assert_eq!(v["case"]["timeline"]["resolved_after"], "5h28m");
 }
+
+#[test]
+fn rows_saying_a_service_is_back_are_recovery_rows() {
+    // "retour des sites", "fin de l'incident": the last of them ends the window, two days after
+    // the first symptoms; "retour d'expérience" (a postmortem) is not a recovery
+    let v = draft("retour-rows-fr.txt", None);
+    assert_window(&v, "2021-03-13T08:00:00+01:00", "2021-03-15T15:30:00+01:00");
+    assert_eq!(v["case"]["timeline"]["resolved_after"], "2d7h30m");
+}
