@@ -277,3 +277,26 @@ fn a_japanese_offset_is_a_length_when_marked_as_one() {
         ("ja", "約4時間半後に全面的に復旧しました。", &["4h30m"]),
     ]);
 }
+
+#[test]
+fn more_written_forms() {
+    check(&[
+        // abbreviations with their point, hyphenated halves
+        (
+            "en",
+            "Writes failed for 1 hr. 20 min. in total.",
+            &["1h20m"],
+        ),
+        ("en", "It took roughly two-and-a-half hours.", &["2h30m"]),
+        // two Han numerals side by side are an estimate from the first, not 78
+        ("zh", "网站中断了七八个小时。", &["7h"]),
+        ("zh", "两三天后才恢复。", &["2d"]),
+        // a day and a half after a bare day number
+        ("ja", "1日半にわたり停止した。", &["1d12h"]),
+        // the 24-hour clock is no length
+        ("ja", "時刻は24時間表記です。", &[]),
+        ("ko", "시각은 24시간제로 표기했다.", &[]),
+        ("zh", "时间采用24小时制。", &[]),
+        ("en", "All times use the 24-hour clock.", &[]),
+    ]);
+}

@@ -64,6 +64,23 @@ fn unit_glued_to_digits(text: &str, end: usize, unit: &str) -> bool {
     digits > 0 && !rest[digits..].starts_with(|c: char| c.is_alphabetic())
 }
 
+/// Largest step between two numerals side by side read as "this or that" ("三五天").
+const MAX_PAIR_STEP: f64 = 2.0;
+
+/// "七八", "两三", "三五": two single Han numerals, the second a little larger than the first,
+/// are an estimate ("seven or eight"); the first is the value.
+fn numeral_pair(number: &str, lex: &Lexicon) -> Option<f64> {
+    let mut chars = number.trim().chars();
+    let (a, b) = (chars.next()?, chars.next()?);
+    if chars.next().is_some() || !CJK_NUMERAL_CHARS.contains(a) || !CJK_NUMERAL_CHARS.contains(b) {
+        return None;
+    }
+    let x = parse_number(a.encode_utf8(&mut [0; 4]), &lex.numbers)?;
+    let y = parse_number(b.encode_utf8(&mut [0; 4]), &lex.numbers)?;
+    let single = |v: f64| (1.0..=9.0).contains(&v) && v.fract() == 0.0;
+    (single(x) && single(y) && y > x && y - x <= MAX_PAIR_STEP).then_some(x)
+}
+
 /// "1990s", "2000s", "1000s of users", "10s of thousands": a number with a glued "s" that is a
 /// decade (four digits) or a plural count (before "of"), no count of seconds.
 fn plural_number(number: &str, unit: &str, glued: bool, after: &str) -> bool {
@@ -180,7 +197,13 @@ fn atoms(text: &str, lex: &Lexicon) -> Vec<Atom> {
         ) {
             continue;
         }
-        let Some(n) = parse_number(&cap[1], &lex.numbers) else {
+        // "七八个小时", "两三天", "三五分钟": two numerals side by side are "seven or eight", an
+        // approximate length from the first, not 78
+        let pair = lex
+            .cjk_numerals
+            .then(|| numeral_pair(&cap[1], lex))
+            .flatten();
+        let Some(n) = pair.or_else(|| parse_number(&cap[1], &lex.numbers)) else {
             continue;
         };
         // "an hours-long outage": one, written as a word, never counts a plural unit
@@ -191,11 +214,12 @@ fn atoms(text: &str, lex: &Lexicon) -> Vec<Atom> {
             continue;
         }
         let mut secs = n * unit as f64;
-        let mut approximate = lex
-            .approx
-            .numbers
-            .iter()
-            .any(|a| a.eq_ignore_ascii_case(cap[1].trim()));
+        let mut approximate = pair.is_some()
+            || lex
+                .approx
+                .numbers
+                .iter()
+                .any(|a| a.eq_ignore_ascii_case(cap[1].trim()));
         let mut lower_bound = false;
         if let Some(inf) = cap.get(3) {
             let t = inf.as_str().to_lowercase();
