@@ -298,5 +298,11 @@ fn more_written_forms() {
         ("ko", "시각은 24시간제로 표기했다.", &[]),
         ("zh", "时间采用24小时制。", &[]),
         ("en", "All times use the 24-hour clock.", &[]),
+        ("de", "Uhrzeiten im 24-Stunden-Format", &[]),
+        // a half written as one character, a day and a half in Korean
+        ("en", "For about 2½ hours the API returned errors.", &["2h30m"]),
+        ("en", "It was a 4½-hour outage.", &["4h30m"]),
+        ("de", "Die Störung dauerte 2 ½ Stunden.", &["2h30m"]),
+        ("ko", "이틀 반 동안 먹통이었다.", &["2d12h"]),
     ]);
 }
