@@ -300,9 +300,16 @@ fn more_written_forms() {
         ("en", "All times use the 24-hour clock.", &[]),
         ("de", "Uhrzeiten im 24-Stunden-Format", &[]),
         // a half written as one character, a day and a half in Korean
-        ("en", "For about 2½ hours the API returned errors.", &["2h30m"]),
+        (
+            "en",
+            "For about 2½ hours the API returned errors.",
+            &["2h30m"],
+        ),
         ("en", "It was a 4½-hour outage.", &["4h30m"]),
         ("de", "Die Störung dauerte 2 ½ Stunden.", &["2h30m"]),
         ("ko", "이틀 반 동안 먹통이었다.", &["2d12h"]),
+        // "2+ hours" is a lower bound
+        ("en", "Customers saw 2+ hours of downtime.", &["2h+"]),
+        ("en", "Builds queued for 45+ minutes.", &["45m+"]),
     ]);
 }
