@@ -313,3 +313,27 @@ fn more_written_forms() {
         ("en", "Builds queued for 45+ minutes.", &["45m+"]),
     ]);
 }
+
+#[test]
+fn distances_averages_idioms_and_reading_times_are_no_lengths() {
+    check(&[
+        // a walk or a drive away
+        ("ko", "데이터센터는 역에서 도보 5분 거리다.", &[]),
+        ("zh", "距离数据中心步行5分钟。", &[]),
+        ("ja", "駅から徒歩5分の場所にある。", &[]),
+        ("en", "The data center is a 10-minute drive away.", &[]),
+        // a daily average, a unit of measure, an idiom, an anniversary
+        ("ko", "하루 평균 1억 건의 메시지가 오간다.", &[]),
+        ("ko", "10분 단위로 모니터링한다.", &[]),
+        ("ko", "1분 1초가 급한 상황이었다.", &[]),
+        ("zh", "公司成立10周年。", &[]),
+        ("zh", "客服每天24小时在线。", &[]),
+        // reading times written with a colon or "de"
+        ("de", "Lesedauer: 4 Min.", &[]),
+        ("es", "Lectura de 3 min", &[]),
+        ("pt", "Tempo de leitura: 3 min", &[]),
+        // the same words around real lengths
+        ("ko", "장애는 1분 만에 복구됐다.", &["1m"]),
+        ("zh", "系统中断了3天。", &["3d"]),
+    ]);
+}
