@@ -307,6 +307,7 @@ fn more_written_forms() {
         ),
         ("en", "It was a 4½-hour outage.", &["4h30m"]),
         ("de", "Die Störung dauerte 2 ½ Stunden.", &["2h30m"]),
+        ("en", "Please schedule a ½ hour call.", &["30m"]),
         ("ko", "이틀 반 동안 먹통이었다.", &["2d12h"]),
         // "2+ hours" is a lower bound
         ("en", "Customers saw 2+ hours of downtime.", &["2h+"]),

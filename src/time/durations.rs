@@ -223,6 +223,12 @@ fn atoms(text: &str, lex: &Lexicon) -> Vec<Atom> {
         let mut lower_bound = false;
         if let Some(inf) = cap.get(3) {
             let t = inf.as_str().to_lowercase();
+            // "a ½ hour" is half an hour, not one and a half: a half written as a sign adds to
+            // digits only ("2½ hours"); the match after "a" reads "½ hour"
+            let sign_half = !t.chars().any(char::is_alphabetic);
+            if sign_half && p.w.half_infix.contains(&t) && cap[1].chars().any(char::is_alphabetic) {
+                continue;
+            }
             if p.w.half_infix.contains(&t) {
                 secs += 0.5 * unit as f64;
             } else {
