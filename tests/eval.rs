@@ -51,7 +51,8 @@ fn real_corpus_holds_its_floors_on_both_halves() {
     // floor went down once, 0.89 → 0.84: bare CJK day numbers ("15일", "15日") became days of
     // the month, which removed 13 wrong "N days" lengths and fixed three dates on half b but
     // lost two day lengths there whose words the lexicons do not yet know; lengths as more
-    // reports write them (lower bounds, compounds, number words) brought it to 0.87.
+    // reports write them (lower bounds, compounds, number words) brought it to 0.87, and a
+    // turned-down match that no longer hides the length inside it ("a seven-hour") to 0.897.
     let floors: &[(&str, f64, f64)] = &[
         ("date", 0.96, 0.92),
         ("window_start", 0.96, 0.86),
@@ -59,7 +60,7 @@ fn real_corpus_holds_its_floors_on_both_halves() {
         ("detected_after", 0.99, 0.57),
         ("resolved_after", 0.92, 0.68),
         ("events_f1", 0.96, 0.82),
-        ("durations_recall", 0.99, 0.87),
+        ("durations_recall", 0.99, 0.89),
         ("org", 0.96, 0.81),
         ("labels_f1", 0.795, 0.60),
         ("root_cause", 0.88, 0.63),
@@ -75,6 +76,15 @@ fn real_corpus_holds_its_floors_on_both_halves() {
             if got < floor {
                 low.push(format!("half {half} {} = {got:.3} < {floor}", row.0));
             }
+        }
+        // lengths the gold does not list (round-the-clock service, the 24-hour clock, look-alikes):
+        // at most as many as measured on 2026-12-01 (a 0, b 4; b was 10)
+        let extra_ceiling = if col == 1 { 0 } else { 4 };
+        let extra = t["durations_extra"].as_u64().unwrap();
+        if extra > extra_ceiling {
+            low.push(format!(
+                "half {half} durations_extra = {extra} > {extra_ceiling}"
+            ));
         }
         let mnl = t["must_not_label_violations"].as_u64().unwrap();
         if mnl > 0 {

@@ -195,3 +195,146 @@ fn french_spanish_portuguese_vietnamese_lengths() {
         ("vi", "Sự cố xảy ra lúc 9 giờ sáng.", &[]),
     ]);
 }
+
+#[test]
+fn a_turned_down_match_hides_no_length_after_it() {
+    check(&[
+        // "a s" (the number "a", the unit "s") is no length, and "seven-hour" starts inside it
+        ("en", "It was a seven-hour outage.", &["7h"]),
+        ("en", "Customers faced a six hour disruption.", &["6h"]),
+        ("en", "Kafka seven hours later", &["7h"]),
+    ]);
+}
+
+#[test]
+fn look_alikes_of_seconds_and_weeks() {
+    check(&[
+        // a unit letter that heads a name with digits, decades, plural counts
+        (
+            "en",
+            "It lasted 40 minutes, 3 S3 buckets were affected.",
+            &["40m"],
+        ),
+        ("en", "Two m5 instances failed.", &[]),
+        ("en", "The 2000s were calmer.", &[]),
+        (
+            "en",
+            "The outage lasted two hours, 1000s of users were affected.",
+            &["2h"],
+        ),
+        ("en", "The 45-year-old engineer said.", &[]),
+        // the smaller part of one length is less than one of the larger unit
+        (
+            "en",
+            "It took 45 minutes and 100 seconds more.",
+            &["45m", "1m40s"],
+        ),
+        ("en", "Down for 1 hour 30 minutes.", &["1h30m"]),
+        // a Hangul number word glued to the syllable before it ends that word
+        ("ko", "실패한 주문이 1,200건이다.", &[]),
+        ("ko", "중단한 주요 서비스를 재개했다.", &[]),
+        ("ko", "한 주 동안 장애가 이어졌다.", &["7d"]),
+        // ordinals and anniversaries
+        ("ko", "클라우드 운영 실무 6주차 사례 분석", &[]),
+        ("ko", "서비스 10주년을 맞았다.", &[]),
+        ("zh", "当 12 月的最后几天已经属于新一年的第一周时", &[]),
+        ("zh", "没有覆盖跨年的那一周", &[]),
+    ]);
+}
+
+#[test]
+fn service_round_the_clock_is_no_length() {
+    check(&[
+        ("ko", "24시간 고객센터를 운영한다.", &[]),
+        ("ko", "24시간 비상 대응 체계를 가동했다.", &[]),
+        ("ko", "서비스가 24시간 넘게 중단됐다.", &["1d+"]),
+        (
+            "ja",
+            "お問い合わせは24時間・年中無休で受け付けています。",
+            &[],
+        ),
+        ("ja", "24時間対応の窓口を設けた。", &[]),
+        ("ja", "障害は24時間以上続いた。", &["1d+"]),
+        ("zh", "客服热线24小时在线。", &[]),
+        ("zh", "系统中断了24小时。", &["1d"]),
+        ("en", "We run a 24-hour hotline.", &[]),
+        ("en", "Engineers work 24 hours a day.", &[]),
+        ("en", "The outage lasted 24 hours.", &["1d"]),
+        ("fr", "Le support répond 24h/24.", &[]),
+        ("es", "Atendemos las 24 horas del día.", &[]),
+        ("pt", "Atendimento 24 horas por dia.", &[]),
+    ]);
+}
+
+#[test]
+fn a_japanese_offset_is_a_length_when_marked_as_one() {
+    check(&[
+        // alone, "N分後に" counts from a time told before
+        ("ja", "午後3時に障害。5分後に再起動した。", &[]),
+        // an approximate marker, a starting point or a time after it make it a length
+        ("ja", "約3時間後に復旧した。", &["3h"]),
+        ("ja", "発生から2時間40分後に全面復旧した。", &["2h40m"]),
+        ("ja", "約4時間半後に全面的に復旧しました。", &["4h30m"]),
+    ]);
+}
+
+#[test]
+fn more_written_forms() {
+    check(&[
+        // abbreviations with their point, hyphenated halves
+        (
+            "en",
+            "Writes failed for 1 hr. 20 min. in total.",
+            &["1h20m"],
+        ),
+        ("en", "It took roughly two-and-a-half hours.", &["2h30m"]),
+        // two Han numerals side by side are an estimate from the first, not 78
+        ("zh", "网站中断了七八个小时。", &["7h"]),
+        ("zh", "两三天后才恢复。", &["2d"]),
+        // a day and a half after a bare day number
+        ("ja", "1日半にわたり停止した。", &["1d12h"]),
+        // the 24-hour clock is no length
+        ("ja", "時刻は24時間表記です。", &[]),
+        ("ko", "시각은 24시간제로 표기했다.", &[]),
+        ("zh", "时间采用24小时制。", &[]),
+        ("en", "All times use the 24-hour clock.", &[]),
+        ("de", "Uhrzeiten im 24-Stunden-Format", &[]),
+        // a half written as one character, a day and a half in Korean
+        (
+            "en",
+            "For about 2½ hours the API returned errors.",
+            &["2h30m"],
+        ),
+        ("en", "It was a 4½-hour outage.", &["4h30m"]),
+        ("de", "Die Störung dauerte 2 ½ Stunden.", &["2h30m"]),
+        ("en", "Please schedule a ½ hour call.", &["30m"]),
+        ("ko", "이틀 반 동안 먹통이었다.", &["2d12h"]),
+        // "2+ hours" is a lower bound
+        ("en", "Customers saw 2+ hours of downtime.", &["2h+"]),
+        ("en", "Builds queued for 45+ minutes.", &["45m+"]),
+    ]);
+}
+
+#[test]
+fn distances_averages_idioms_and_reading_times_are_no_lengths() {
+    check(&[
+        // a walk or a drive away
+        ("ko", "데이터센터는 역에서 도보 5분 거리다.", &[]),
+        ("zh", "距离数据中心步行5分钟。", &[]),
+        ("ja", "駅から徒歩5分の場所にある。", &[]),
+        ("en", "The data center is a 10-minute drive away.", &[]),
+        // a daily average, a unit of measure, an idiom, an anniversary
+        ("ko", "하루 평균 1억 건의 메시지가 오간다.", &[]),
+        ("ko", "10분 단위로 모니터링한다.", &[]),
+        ("ko", "1분 1초가 급한 상황이었다.", &[]),
+        ("zh", "公司成立10周年。", &[]),
+        ("zh", "客服每天24小时在线。", &[]),
+        // reading times written with a colon or "de"
+        ("de", "Lesedauer: 4 Min.", &[]),
+        ("es", "Lectura de 3 min", &[]),
+        ("pt", "Tempo de leitura: 3 min", &[]),
+        // the same words around real lengths
+        ("ko", "장애는 1분 만에 복구됐다.", &["1m"]),
+        ("zh", "系统中断了3天。", &["3d"]),
+    ]);
+}

@@ -45,6 +45,60 @@ fn is_lower_bound(marker: &str, lex: &Lexicon) -> bool {
     lex.approx.lower_bound.iter().any(|l| l.to_lowercase() == m)
 }
 
+fn is_hangul_syllable(c: char) -> bool {
+    ('\u{AC00}'..='\u{D7AF}').contains(&c)
+}
+
+/// Whether a Latin unit word ends at `end` with digits right after it that no unit letter
+/// follows ("3 s3 buckets", "2 m5.large"), so the unit is the head of another word.
+fn unit_glued_to_digits(text: &str, end: usize, unit: &str) -> bool {
+    if !unit
+        .chars()
+        .next_back()
+        .is_some_and(|c| c.is_ascii_alphabetic())
+    {
+        return false;
+    }
+    let rest = &text[end..];
+    let digits = rest.chars().take_while(char::is_ascii_digit).count();
+    digits > 0 && !rest[digits..].starts_with(|c: char| c.is_alphabetic())
+}
+
+/// Largest step between two numerals side by side read as "this or that" ("三五天").
+const MAX_PAIR_STEP: f64 = 2.0;
+
+/// "七八", "两三", "三五": two single Han numerals, the second a little larger than the first,
+/// are an estimate ("seven or eight"); the first is the value.
+fn numeral_pair(number: &str, lex: &Lexicon) -> Option<f64> {
+    let mut chars = number.trim().chars();
+    let (a, b) = (chars.next()?, chars.next()?);
+    if chars.next().is_some() || !CJK_NUMERAL_CHARS.contains(a) || !CJK_NUMERAL_CHARS.contains(b) {
+        return None;
+    }
+    let x = parse_number(a.encode_utf8(&mut [0; 4]), &lex.numbers)?;
+    let y = parse_number(b.encode_utf8(&mut [0; 4]), &lex.numbers)?;
+    let single = |v: f64| (1.0..=9.0).contains(&v) && v.fract() == 0.0;
+    (single(x) && single(y) && y > x && y - x <= MAX_PAIR_STEP).then_some(x)
+}
+
+/// "1990s", "2000s", "1000s of users", "10s of thousands": a number with a glued "s" that is a
+/// decade (four digits) or a plural count (before "of"), no count of seconds.
+fn plural_number(number: &str, unit: &str, glued: bool, after: &str) -> bool {
+    const FIRST_DECADE: u32 = 1900;
+    const LAST_DECADE: u32 = 2090;
+    if !glued || !unit.eq_ignore_ascii_case("s") {
+        return false;
+    }
+    let decade = number.len() == 4
+        && number
+            .parse::<u32>()
+            .is_ok_and(|y| (FIRST_DECADE..=LAST_DECADE).contains(&y) && y % 10 == 0);
+    let mut words = after.split_whitespace();
+    let count = after.starts_with(char::is_whitespace)
+        && words.next().is_some_and(|w| w.eq_ignore_ascii_case("of"));
+    decade || count
+}
+
 fn unit_secs(lex: &Lexicon, word: &str) -> Option<u64> {
     let w = word.to_lowercase();
     let w = w.split_whitespace().collect::<Vec<_>>().join(" ");
@@ -71,8 +125,12 @@ fn plural_unit(lex: &Lexicon, word: &str) -> bool {
 fn atoms(text: &str, lex: &Lexicon) -> Vec<Atom> {
     let p = lex.patterns();
     let mut out: Vec<Atom> = Vec::new();
-    for cap in p.duration.captures_iter(text) {
+    // a match turned down does not hide one that starts inside it: "a seven-hour outage" first
+    // matches "a s" (the number "a" and the unit "s"), and "seven-hour" starts in that match
+    let mut pos = 0;
+    while let Some(cap) = p.duration.captures_at(text, pos) {
         let m = cap.get(0).unwrap();
+        pos = m.start() + text[m.start()..].chars().next().map_or(1, char::len_utf8);
         // a digit may follow the unit ("1h15m"), a letter may not
         // the left edge is a word edge, or the end of the previous part ("1h|15m")
         let left_ok = !(m.as_str().chars().next().is_some_and(is_boundary_char)
@@ -111,10 +169,41 @@ fn atoms(text: &str, lex: &Lexicon) -> Vec<Atom> {
         {
             continue;
         }
-        let Some(n) = parse_number(&cap[1], &lex.numbers) else {
+        // a Hangul number word glued to the syllable before it ends that word ("실패한 주문":
+        // "failed order", not "one week")
+        if nm.as_str().chars().next().is_some_and(is_hangul_syllable)
+            && text[..m.start()]
+                .chars()
+                .next_back()
+                .is_some_and(is_hangul_syllable)
+        {
+            continue;
+        }
+        let Some(unit) = unit_secs(lex, &cap[4]) else {
             continue;
         };
-        let Some(unit) = unit_secs(lex, &cap[4]) else {
+        // a Latin unit letter followed by digits is a compact length ("1h15m", "1h25") only
+        // when a unit follows the digits or the unit is the hour: "3 S3 buckets", "2 m5
+        // instances" are no lengths
+        if unit != 3_600 && unit_glued_to_digits(text, m.end(), um.as_str()) {
+            continue;
+        }
+        // "the 1990s", "1000s of users": a decade or a plural count, not seconds
+        if plural_number(
+            &cap[1],
+            um.as_str(),
+            nm.end() == um.start(),
+            &text[m.end()..],
+        ) {
+            continue;
+        }
+        // "七八个小时", "两三天", "三五分钟": two numerals side by side are "seven or eight", an
+        // approximate length from the first, not 78
+        let pair = lex
+            .cjk_numerals
+            .then(|| numeral_pair(&cap[1], lex))
+            .flatten();
+        let Some(n) = pair.or_else(|| parse_number(&cap[1], &lex.numbers)) else {
             continue;
         };
         // "an hours-long outage": one, written as a word, never counts a plural unit
@@ -125,14 +214,21 @@ fn atoms(text: &str, lex: &Lexicon) -> Vec<Atom> {
             continue;
         }
         let mut secs = n * unit as f64;
-        let mut approximate = lex
-            .approx
-            .numbers
-            .iter()
-            .any(|a| a.eq_ignore_ascii_case(cap[1].trim()));
+        let mut approximate = pair.is_some()
+            || lex
+                .approx
+                .numbers
+                .iter()
+                .any(|a| a.eq_ignore_ascii_case(cap[1].trim()));
         let mut lower_bound = false;
         if let Some(inf) = cap.get(3) {
             let t = inf.as_str().to_lowercase();
+            // "a ½ hour" is half an hour, not one and a half: a half written as a sign adds to
+            // digits only ("2½ hours"); the match after "a" reads "½ hour"
+            let sign_half = !t.chars().any(char::is_alphabetic);
+            if sign_half && p.w.half_infix.contains(&t) && cap[1].chars().any(char::is_alphabetic) {
+                continue;
+            }
             if p.w.half_infix.contains(&t) {
                 secs += 0.5 * unit as f64;
             } else {
@@ -153,6 +249,7 @@ fn atoms(text: &str, lex: &Lexicon) -> Vec<Atom> {
             approximate,
             lower_bound,
         });
+        pos = m.end();
     }
     out
 }
@@ -185,7 +282,9 @@ pub fn scan_durations(text: &str, lex: &Lexicon, times: &[RawTime]) -> Vec<RawDu
         let mut halved = take_half(&mut end, &mut secs, unit);
         while !halved && j < atoms.len() {
             let next = &atoms[j];
-            if next.unit >= unit || next.start < end {
+            // the smaller part of one length is less than one of the larger unit ("2 hours,
+            // 1000s of users" is no 2h16m40s)
+            if next.unit >= unit || next.start < end || next.secs >= unit as f64 {
                 break;
             }
             let gap = text[end..next.start].trim();
@@ -224,6 +323,8 @@ pub fn scan_durations(text: &str, lex: &Lexicon, times: &[RawTime]) -> Vec<RawDu
             approximate = true;
         }
         if (s == start && is_not_length(&text[start..end], lex))
+            || not_length_after(text, start, end, lex)
+            || bare_offset(text, start, s, end, lex, &time_spans)
             || rejected(text, s, end, lex, &time_spans)
             || counted_per_article(text, start, lex)
             || count_within(text, s, lex)
@@ -327,6 +428,58 @@ fn is_not_length(quote: &str, lex: &Lexicon) -> bool {
         .not_lengths
         .iter()
         .any(|w| w.to_lowercase() == q)
+}
+
+/// Most spaces and list marks ("24時間・年中無休", "24h/24") between a length and the word after it
+/// that makes it no length.
+const NOT_LENGTH_GAP_CHARS: usize = 2;
+
+/// "24시간 고객센터", "24時間・年中無休", "24小时客服": the length as written, followed by a word
+/// that makes it service round the clock (`not_length_after`).
+fn not_length_after(text: &str, start: usize, end: usize, lex: &Lexicon) -> bool {
+    let table = &lex.durations.not_length_after;
+    if table.is_empty() {
+        return false;
+    }
+    let quote = text[start..end].to_lowercase();
+    let quote = quote.split_whitespace().collect::<Vec<_>>().join(" ");
+    let Some(words) = table.get(&quote) else {
+        return false;
+    };
+    let mut at = end;
+    for c in text[end..].chars().take(NOT_LENGTH_GAP_CHARS) {
+        if c.is_whitespace() || matches!(c, '・' | '·' | '、' | ',' | '/' | '-') {
+            at += c.len_utf8();
+        } else {
+            break;
+        }
+    }
+    let mut words: Vec<String> = words.iter().map(|w| w.to_lowercase()).collect();
+    words.sort_by_key(|w| std::cmp::Reverse(w.len()));
+    phrase_at(text, at, &words).is_some()
+}
+
+/// "5分後に再起動した": a length followed by an `offset_after` word counts from a time told
+/// before and is no length, unless it is marked as one: an approximate marker ("約3時間後に復旧",
+/// so `s` < `start`), a `span_before` word ("発生から2時間後"), or a time right after it.
+fn bare_offset(
+    text: &str,
+    start: usize,
+    s: usize,
+    end: usize,
+    lex: &Lexicon,
+    time_spans: &[(usize, usize)],
+) -> bool {
+    let du = &lex.durations;
+    if du.offset_after.is_empty() || s < start {
+        return false;
+    }
+    let a = skip_ws(text, end, MAX_GAP_SPACES);
+    let Some(e) = phrase_at(text, a, &du.offset_after) else {
+        return false;
+    };
+    let b = skip_ws_back(text, s, MAX_GAP_SPACES);
+    phrase_before(text, b, &du.span_before).is_none() && !clock_follows(text, e, time_spans)
 }
 
 /// Whether what follows `pos` continues a number or word ("25%", "25:00", "25.5", "25x").

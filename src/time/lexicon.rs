@@ -148,6 +148,15 @@ pub struct DurationWords {
     /// Words written like a length that are none unless an approximate marker precedes them
     /// (ja 十分 "enough", 不十分).
     pub not_lengths: Vec<String>,
+    /// A length as written, and the words right after it that make it no length: service
+    /// round the clock ("24시간 고객센터", "24時間・年中無休", "24小时客服", "24-hour support").
+    pub not_length_after: BTreeMap<String, Vec<String>>,
+    /// Words after a length that make it an offset from a time told before ("5分後に再起動"),
+    /// no length, unless an approximate marker or a `span_before` word precedes it
+    /// ("約3時間後に復旧", "発生から2時間後に") or a time follows.
+    pub offset_after: Vec<String>,
+    /// Words before a length that make an `offset_after` length the span from a stated point.
+    pub span_before: Vec<String>,
     /// Words between a count and a duration that make a rate ("5 codes in 10 minutes").
     pub rate_within: Vec<String>,
     /// Relative offsets: words after ("ago", "later", 전, 後) and before ("in", "dans", "vor") a
