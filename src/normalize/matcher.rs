@@ -126,6 +126,60 @@ pub struct TermData {
     pub cancel: Vec<(String, bool, bool)>,
     /// Words one of which the mention's sentence must hold (none: every sentence will do).
     pub context: Vec<(String, bool, bool)>,
+    /// Each list above in one automaton, built the first time it is needed: a sentence or
+    /// window that holds none of the words is passed over with one search instead of one per
+    /// word (a term may have dozens of cancel words in nine languages).
+    any: [std::sync::OnceLock<Option<AhoCorasick>>; 3],
+}
+
+/// Which of a term's word lists [`TermData::may_hold`] searches for.
+#[derive(Debug, Clone, Copy)]
+pub enum TermWords {
+    Exclude = 0,
+    Cancel = 1,
+    Context = 2,
+}
+
+impl TermData {
+    /// Whether `hay` may hold one of the term's `which` words: false only when none of them
+    /// occurs in it at all (each word's own search, boundaries and order decide the rest).
+    pub fn may_hold(&self, which: TermWords, hay: &[u8]) -> bool {
+        self.any_of(which).is_none_or(|ac| ac.is_match(hay))
+    }
+
+    /// The automaton over one word list (None when it cannot be built: then every text may hold one).
+    fn any_of(&self, which: TermWords) -> Option<&AhoCorasick> {
+        self.any[which as usize]
+            .get_or_init(|| {
+                let words: Vec<&str> = match which {
+                    TermWords::Exclude => self.exclude.iter().map(String::as_str).collect(),
+                    TermWords::Cancel => self.cancel.iter().map(|w| w.0.as_str()).collect(),
+                    TermWords::Context => self.context.iter().map(|w| w.0.as_str()).collect(),
+                };
+                AhoCorasick::builder()
+                    .match_kind(aho_corasick::MatchKind::Standard)
+                    .build(words)
+                    .ok()
+            })
+            .as_ref()
+    }
+
+    /// Whether one of the exclusion contexts occurs over the whole byte range `[start, end)`
+    /// of folded `b` (any occurrence, overlapping ones too).
+    fn exclusion_may_cover(&self, b: &[u8], start: usize, end: usize) -> bool {
+        let Some(ac) = self.any_of(TermWords::Exclude) else {
+            return true;
+        };
+        let longest = self.exclude.iter().map(String::len).max().unwrap_or(0);
+        // Every occurrence that holds the mention lies inside this window.
+        let lo = end.saturating_sub(longest);
+        let hi = (start + longest).min(b.len());
+        if lo >= hi {
+            return false;
+        }
+        ac.find_overlapping_iter(&b[lo..hi])
+            .any(|m| lo + m.start() <= start && end <= lo + m.end())
+    }
 }
 
 /// Texts a phrase automaton searches before it becomes a DFA (see [`Adaptive`]): the DFA of a
@@ -342,6 +396,7 @@ impl Matcher {
                         .collect(),
                     cancel: bounded_words(t, CANCEL_KEY),
                     context: bounded_words(t, CONTEXT_KEY),
+                    any: Default::default(),
                 });
                 for (lang, list) in t.phrases.iter().filter(|(l, _)| wanted(l)) {
                     // Each phrase as written and, in Korean, its compound written solid
@@ -466,7 +521,14 @@ impl Matcher {
     /// contexts (a longer word or phrase that means something else).
     fn excluded(&self, folded: &str, start: usize, end: usize, entry: usize) -> bool {
         let t = &self.terms[self.entries[entry].term_idx];
+        if t.exclude.is_empty() {
+            return false;
+        }
         let b = folded.as_bytes();
+        // One search of the window for all the contexts; each is checked only when one occurs.
+        if !t.exclusion_may_cover(b, start, end) {
+            return false;
+        }
         t.exclude.iter().any(|x| {
             // An occurrence that holds the mention starts in [end - len, start]; with none there,
             // the search below finds none either (it finds a subset of the occurrences).
@@ -511,13 +573,13 @@ impl Matcher {
         {
             // Stemmed in buffers the thread reuses from text to text.
             stem::with_stemmed(folded, set.algo, |st: &StemmedText| {
-                for m in set.ac.get().find_overlapping_iter(&st.text) {
-                    for &e in &set.by_phrase[m.pattern().as_usize()] {
+                set.ac.for_each_overlapping(&st.text, |pid, ms, me| {
+                    for &e in &set.by_phrase[pid] {
                         let en = &self.entries[e];
-                        if !at_boundaries(&st.text, m.start(), m.end(), en.left, en.right) {
+                        if !at_boundaries(&st.text, ms, me, en.left, en.right) {
                             continue;
                         }
-                        let (start, end) = st.folded_range(m.start(), m.end());
+                        let (start, end) = st.folded_range(ms, me);
                         if inflection_of(&en.words, &folded[start..end], set.algo) {
                             found.push(Mention {
                                 start,
@@ -526,22 +588,22 @@ impl Matcher {
                             });
                         }
                     }
-                }
+                });
             });
         }
         if let Some(ac) = &self.ac {
-            for m in ac.get().find_overlapping_iter(folded) {
-                for &e in &self.by_phrase[m.pattern().as_usize()] {
+            ac.for_each_overlapping(folded, |pid, ms, me| {
+                for &e in &self.by_phrase[pid] {
                     let en = &self.entries[e];
-                    if allowed(e) && at_boundaries(folded, m.start(), m.end(), en.left, en.right) {
+                    if allowed(e) && at_boundaries(folded, ms, me, en.left, en.right) {
                         found.push(Mention {
-                            start: m.start(),
-                            end: m.end(),
+                            start: ms,
+                            end: me,
                             entry: e,
                         });
                     }
                 }
-            }
+            });
         }
         // Each pattern runs on its own: the regex engine skips ahead on its literal prefix, which
         // is far cheaper than a set scan with Unicode word boundaries.

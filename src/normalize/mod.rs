@@ -15,7 +15,7 @@ pub use sections::guess_sections;
 use crate::vocab::Vocabulary;
 use anyhow::Result;
 use assertions::{Assertions, Dir, Hit, TriggerKind};
-use matcher::{Matcher, Mention};
+use matcher::{Matcher, Mention, TermWords};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
@@ -46,7 +46,9 @@ const RULE_REASON_ROOM: usize = 48;
 /// A heading is a line of at most this many chars with no sentence end.
 const MAX_HEADING_CHARS: usize = 80;
 /// Marks in a token that make it an address, not a word (URLs, mail, hashtags).
-const ADDRESS_MARKS: [&str; 4] = ["://", "www.", "@", "#"];
+const ADDRESS_MARKS: [&str; 2] = ["://", "www."];
+/// One-byte marks of the same kind.
+const ADDRESS_BYTES: [u8; 2] = [b'@', b'#'];
 /// The time-zone table whose abbreviations are never evidence for a term.
 const ZONES_FILE: &str = "zones.toml";
 /// Marker in a label's rule: its sentence states the cause.
@@ -450,6 +452,9 @@ impl Normalizer {
         let Some(sentence) = f.get(lo.min(m.start)..hi.min(f.len())) else {
             return true;
         };
+        if !t.may_hold(TermWords::Context, sentence.as_bytes()) {
+            return false;
+        }
         t.context.iter().any(|(w, l, r)| {
             text::occurrences(sentence, w.as_str())
                 .any(|i| matcher::at_boundaries(sentence, i, i + w.len(), *l, *r))
@@ -469,6 +474,9 @@ impl Normalizer {
         let lo = if lo == 0 { 0 } else { lo + 1 };
         let hi = hi.min(f.len());
         let sentence = f.get(lo..hi)?;
+        if t.cancel.is_empty() || !t.may_hold(TermWords::Cancel, sentence.as_bytes()) {
+            return None;
+        }
         t.cancel.iter().find_map(|(w, l, r)| {
             text::occurrences(sentence, w.as_str())
                 .any(|i| matcher::at_boundaries(sentence, i, i + w.len(), *l, *r))
@@ -514,10 +522,14 @@ fn in_address(f: &str, start: usize, end: usize) -> bool {
         .find(char::is_whitespace)
         .map(|i| end + i)
         .unwrap_or(f.len());
-    let token = &f[ts..te];
-    ADDRESS_MARKS
+    // One pass over the token's bytes for the one-byte marks, then the longer ones.
+    let token = f[ts..te].as_bytes();
+    token
         .iter()
-        .any(|m| text::occurrences(token, m).next().is_some())
+        .any(|b| ADDRESS_BYTES.contains(b))
+        || ADDRESS_MARKS
+            .iter()
+            .any(|m| token.windows(m.len()).any(|w| w == m.as_bytes()))
 }
 
 /// The abbreviations of the time-zone table (`[abbreviations]` keys); none when it is absent.
