@@ -47,6 +47,21 @@ pub struct Entry {
     pub term_idx: usize,
     /// The phrase's words (folded), to check a stemmed match word by word.
     words: Vec<String>,
+    /// For each of `words`: whether its stem is too short to match an inflected form (worked
+    /// out once, the first time a stemmed match needs it).
+    short_stems: std::sync::OnceLock<Vec<bool>>,
+}
+
+impl Entry {
+    /// Which of the phrase's words have a stem shorter than [`MIN_STEM_CHARS`] under `algo`.
+    fn short_stems(&self, algo: rust_stemmers::Algorithm) -> &[bool] {
+        self.short_stems.get_or_init(|| {
+            self.words
+                .iter()
+                .map(|p| stem::with_stem(p, algo, |s| s.chars().count()) < MIN_STEM_CHARS)
+                .collect()
+        })
+    }
 }
 
 /// Language whose compounds are written both spaced and solid ("웹 서버", "웹서버").
@@ -96,18 +111,19 @@ fn plain_char(c: char) -> char {
 /// with the phrase's ("outage"/"outages", "crash"/"crashed"), and short stems match exactly.
 /// Stems alone conflate too much ("scheduler"/"scheduled", "operator"/"operations"), and a
 /// plural phrase word ("dates") must not match the bare word ("date").
-fn inflection_of(phrase_words: &[String], text: &str, algo: rust_stemmers::Algorithm) -> bool {
+fn inflection_of(entry: &Entry, text: &str, algo: rust_stemmers::Algorithm) -> bool {
     // Word by word without collecting the text's words: as many words as the phrase, each the
     // phrase's word or (for a long enough stem) begun by it.
     let mut tw = words_of(text);
-    for p in phrase_words {
+    let mut short = None;
+    for (i, p) in entry.words.iter().enumerate() {
         let Some(t) = tw.next() else {
             return false;
         };
         if p == t {
             continue;
         }
-        if stem::with_stem(p, algo, |s| s.chars().count()) < MIN_STEM_CHARS {
+        if short.get_or_insert_with(|| entry.short_stems(algo))[i] {
             return false;
         }
         // Char by char with umlauts made plain: the text word starts with the phrase word.
@@ -426,6 +442,7 @@ impl Matcher {
                             right,
                             term_idx,
                             words: words_of(&f).map(str::to_string).collect(),
+                            short_stems: Default::default(),
                         });
                         let key = (f.clone(), left, right);
                         let slot = *index.entry(key).or_insert_with(|| {
@@ -451,6 +468,7 @@ impl Matcher {
                             right: true,
                             term_idx,
                             words: Vec::new(),
+                            short_stems: Default::default(),
                         });
                     }
                 }
@@ -580,7 +598,7 @@ impl Matcher {
                             continue;
                         }
                         let (start, end) = st.folded_range(ms, me);
-                        if inflection_of(&en.words, &folded[start..end], set.algo) {
+                        if inflection_of(en, &folded[start..end], set.algo) {
                             found.push(Mention {
                                 start,
                                 end,
@@ -636,10 +654,13 @@ impl Matcher {
         });
         found.dedup_by(|a, b| a.start == b.start && a.end == b.end && a.entry == b.entry);
         let mut kept: Vec<Mention> = Vec::with_capacity(found.len());
+        // The furthest end of any kept mention: a mention that ends after it is covered by none.
+        let mut furthest = 0;
         for m in found {
             let field = self.entries[m.entry].field;
             // The cheap span test first: most kept mentions end before this one does.
-            let covered = kept.iter().rev().take(64).any(|k| {
+            let covered = m.end <= furthest
+                && kept.iter().rev().take(64).any(|k| {
                 m.end <= k.end
                     && k.start <= m.start
                     && self.entries[k.entry].field == field
@@ -649,6 +670,7 @@ impl Matcher {
                         && self.entries[k.entry].term != self.entries[m.entry].term)
             });
             if !covered {
+                furthest = furthest.max(m.end);
                 kept.push(m);
             }
         }

@@ -676,6 +676,15 @@ pub fn label_case(case: &Case, n: &Normalizer) -> Vec<Label> {
     labels
 }
 
+/// The affirmed labels of [`label_case`]: all that the field rules and the evidence read.
+fn affirmed_labels(case: &Case, n: &Normalizer) -> Vec<Label> {
+    let mut labels = Vec::new();
+    for (lang, (text, sections)) in case_texts(case) {
+        labels.extend(n.label_affirmed(&text, &sections, Some(&lang)));
+    }
+    labels
+}
+
 /// A new value for one top-level key of a record.
 #[derive(Debug, Clone)]
 struct Edit {
@@ -732,7 +741,8 @@ fn curator_reason(ctx: &Ctx, field: &str) -> String {
 /// and what the ledger should say about the case once they are written.
 fn diff_case(case: &Case, path: &str, ctx: &Ctx) -> (CaseReport, Vec<Edit>, CaseEntry) {
     let vocab = ctx.vocab;
-    let labels = label_case(case, ctx.n);
+    // The field rules and the evidence read only affirmed labels.
+    let labels = affirmed_labels(case, ctx.n);
     let got: CaseLabels = fill_case(&labels, vocab);
     let reviewed = case.is_reviewed();
     let mut report = CaseReport {
