@@ -646,12 +646,7 @@ impl Matcher {
         // Longest first, so a sub-phrase finds the longer match of its field that covers it.
         // Mentions that tie in this order are identical (same start, end and entry), so an unstable
         // sort (no scratch buffer) gives the same list.
-        found.sort_unstable_by(|a, b| {
-            a.start
-                .cmp(&b.start)
-                .then((b.end - b.start).cmp(&(a.end - a.start)))
-                .then(a.entry.cmp(&b.entry))
-        });
+        sort_mentions(&mut found);
         found.dedup_by(|a, b| a.start == b.start && a.end == b.end && a.entry == b.entry);
         let mut kept: Vec<Mention> = Vec::with_capacity(found.len());
         // The furthest end of any kept mention: a mention that ends after it is covered by none.
@@ -708,12 +703,62 @@ impl Matcher {
     }
 }
 
+/// Sorts mentions by start, then longest first, then entry. Each mention is packed into one
+/// integer that orders the same way (start, then the length inverted, then the entry), and the
+/// integers are sorted: far cheaper than comparing the fields. Mentions too long or entries too
+/// many to pack (never in practice) are sorted field by field.
+fn sort_mentions(found: &mut Vec<Mention>) {
+    let fits = |m: &Mention| m.end - m.start <= u32::MAX as usize && m.entry <= u32::MAX as usize;
+    if !found.iter().all(fits) {
+        found.sort_unstable_by(|a, b| {
+            a.start
+                .cmp(&b.start)
+                .then((b.end - b.start).cmp(&(a.end - a.start)))
+                .then(a.entry.cmp(&b.entry))
+        });
+        return;
+    }
+    let mut keys: Vec<u128> = found
+        .iter()
+        .map(|m| {
+            let inverted_len = u32::MAX - (m.end - m.start) as u32;
+            ((m.start as u128) << 64) | (u128::from(inverted_len) << 32) | m.entry as u128
+        })
+        .collect();
+    keys.sort_unstable();
+    found.clear();
+    found.extend(keys.into_iter().map(|k| {
+        let start = (k >> 64) as usize;
+        let len = (u32::MAX - (k >> 32) as u32) as usize;
+        Mention {
+            start,
+            end: start + len,
+            entry: k as u32 as usize,
+        }
+    }));
+}
+
 #[cfg(test)]
 mod tests {
-    use super::solid_compound;
+    use super::{sort_mentions, Mention};
+
+    #[test]
+    fn packed_sort_orders_as_the_fields_do() {
+        let spans = [(5, 9, 2), (5, 12, 1), (0, 3, 7), (5, 9, 1), (5, 12, 1), (2, 2, 0), (0, 9, 3)];
+        let mut found: Vec<Mention> = spans
+            .iter()
+            .map(|&(start, end, entry)| Mention { start, end, entry })
+            .collect();
+        let mut want = spans.to_vec();
+        want.sort_by(|a, b| a.0.cmp(&b.0).then((b.1 - b.0).cmp(&(a.1 - a.0))).then(a.2.cmp(&b.2)));
+        sort_mentions(&mut found);
+        let got: Vec<(usize, usize, usize)> = found.iter().map(|m| (m.start, m.end, m.entry)).collect();
+        assert_eq!(got, want);
+    }
 
     #[test]
     fn korean_compounds_are_also_written_solid() {
+        use super::solid_compound;
         assert_eq!(solid_compound("웹 서버").as_deref(), Some("웹서버"));
         assert_eq!(
             solid_compound("네트워크 장비 오류").as_deref(),
