@@ -172,8 +172,11 @@ impl TermData {
                     TermWords::Cancel => self.cancel.iter().map(|w| w.0.as_str()).collect(),
                     TermWords::Context => self.context.iter().map(|w| w.0.as_str()).collect(),
                 };
+                // The compact NFA: the crate would pick a DFA for so few words, which takes a
+                // few hundred KB per list (tens of MB over every term and language).
                 AhoCorasick::builder()
                     .match_kind(aho_corasick::MatchKind::Standard)
+                    .kind(Some(AhoCorasickKind::ContiguousNFA))
                     .build(words)
                     .ok()
             })
