@@ -659,14 +659,14 @@ impl Matcher {
             // The cheap span test first: most kept mentions end before this one does.
             let covered = m.end <= furthest
                 && kept.iter().rev().take(64).any(|k| {
-                m.end <= k.end
-                    && k.start <= m.start
-                    && self.entries[k.entry].field == field
-                    && (k.end - k.start > m.end - m.start || k.entry != m.entry)
-                    && !(k.start == m.start
-                        && k.end == m.end
-                        && self.entries[k.entry].term != self.entries[m.entry].term)
-            });
+                    m.end <= k.end
+                        && k.start <= m.start
+                        && self.entries[k.entry].field == field
+                        && (k.end - k.start > m.end - m.start || k.entry != m.entry)
+                        && !(k.start == m.start
+                            && k.end == m.end
+                            && self.entries[k.entry].term != self.entries[m.entry].term)
+                });
             if !covered {
                 furthest = furthest.max(m.end);
                 kept.push(m);
@@ -747,15 +747,28 @@ mod tests {
 
     #[test]
     fn packed_sort_orders_as_the_fields_do() {
-        let spans = [(5, 9, 2), (5, 12, 1), (0, 3, 7), (5, 9, 1), (5, 12, 1), (2, 2, 0), (0, 9, 3)];
+        let spans = [
+            (5, 9, 2),
+            (5, 12, 1),
+            (0, 3, 7),
+            (5, 9, 1),
+            (5, 12, 1),
+            (2, 2, 0),
+            (0, 9, 3),
+        ];
         let mut found: Vec<Mention> = spans
             .iter()
             .map(|&(start, end, entry)| Mention { start, end, entry })
             .collect();
         let mut want = spans.to_vec();
-        want.sort_by(|a, b| a.0.cmp(&b.0).then((b.1 - b.0).cmp(&(a.1 - a.0))).then(a.2.cmp(&b.2)));
+        want.sort_by(|a, b| {
+            a.0.cmp(&b.0)
+                .then((b.1 - b.0).cmp(&(a.1 - a.0)))
+                .then(a.2.cmp(&b.2))
+        });
         sort_mentions(&mut found);
-        let got: Vec<(usize, usize, usize)> = found.iter().map(|m| (m.start, m.end, m.entry)).collect();
+        let got: Vec<(usize, usize, usize)> =
+            found.iter().map(|m| (m.start, m.end, m.entry)).collect();
         assert_eq!(got, want);
     }
 

@@ -562,10 +562,8 @@ fn in_address(f: &str, start: usize, end: usize) -> bool {
         .map(|i| end + i)
         .unwrap_or(f.len());
     // One pass over the token's bytes for the one-byte marks, then the longer ones.
-    let token = f[ts..te].as_bytes();
-    token
-        .iter()
-        .any(|b| ADDRESS_BYTES.contains(b))
+    let token = &f.as_bytes()[ts..te];
+    token.iter().any(|b| ADDRESS_BYTES.contains(b))
         || ADDRESS_MARKS
             .iter()
             .any(|m| token.windows(m.len()).any(|w| w == m.as_bytes()))
