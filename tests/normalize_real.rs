@@ -1518,3 +1518,39 @@ fn a_backup_generator_or_link_is_no_backup_system() {
     );
     assert!(c.contains(&"backup-system".to_string()), "{c:?}");
 }
+
+/// `reprocess` builds only the affirmed labels (all that the field rules and its evidence
+/// read): on every text of the real corpus, with its sections, they are exactly the affirmed
+/// labels of the full labelling, in the same order, and fill the same fields. A field rule that
+/// starts reading negated or hypothetical labels fails here (reprocess would then need them).
+#[test]
+fn affirmed_labels_are_the_affirmed_part_of_all_labels_and_fill_the_same_fields() {
+    let Some(dir) = common::shared("real-corpus") else {
+        return;
+    };
+    let (vocab, n) = setup();
+    let manifest = std::fs::read_to_string(dir.join("manifest.jsonl")).expect("the manifest");
+    let mut texts = 0;
+    let mut dropped = 0;
+    for line in manifest.lines().filter(|l| !l.trim().is_empty()) {
+        let m: serde_json::Value = serde_json::from_str(line).expect("a manifest line");
+        let (Some(file), Some(lang)) = (m["file"].as_str(), m["language"].as_str()) else {
+            continue;
+        };
+        let text = std::fs::read_to_string(dir.join(file)).expect("a corpus text");
+        let sections = incidentlib::normalize::guess_sections(&text, n.assertions(), lang);
+        let all = n.label(&text, &sections, Some(lang));
+        let want: Vec<Label> = all
+            .iter()
+            .filter(|l| l.assertion == Assertion::Affirmed)
+            .cloned()
+            .collect();
+        let got = n.label_affirmed(&text, &sections, Some(lang));
+        assert_eq!(got, want, "{file}");
+        assert_eq!(fill_case(&got, vocab), fill_case(&all, vocab), "{file}");
+        texts += 1;
+        dropped += all.len() - got.len();
+    }
+    assert!(texts >= 50, "only {texts} corpus texts");
+    assert!(dropped > 0, "no text had a label that is not affirmed");
+}

@@ -221,21 +221,19 @@ impl LangTriggers {
         let Some(ac) = &self.ac else {
             return Vec::new();
         };
-        let ac = ac.get();
-        ac.find_overlapping_iter(folded)
-            .filter_map(|m| {
-                let idx = m.pattern().as_usize();
-                let (_, kind, left, right) = &self.words[idx];
-                super::matcher::at_boundaries(folded, m.start(), m.end(), *left, *right).then_some(
-                    Hit {
-                        start: m.start(),
-                        end: m.end(),
-                        kind: *kind,
-                        idx,
-                    },
-                )
-            })
-            .collect()
+        let mut out = Vec::new();
+        ac.for_each_overlapping(folded, |idx, start, end| {
+            let (_, kind, left, right) = &self.words[idx];
+            if super::matcher::at_boundaries(folded, start, end, *left, *right) {
+                out.push(Hit {
+                    start,
+                    end,
+                    kind: *kind,
+                    idx,
+                });
+            }
+        });
+        out
     }
 
     /// Byte ranges of folded text that are page furniture: tag rows, and related-post lists

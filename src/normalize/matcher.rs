@@ -47,6 +47,21 @@ pub struct Entry {
     pub term_idx: usize,
     /// The phrase's words (folded), to check a stemmed match word by word.
     words: Vec<String>,
+    /// For each of `words`: whether its stem is too short to match an inflected form (worked
+    /// out once, the first time a stemmed match needs it).
+    short_stems: std::sync::OnceLock<Vec<bool>>,
+}
+
+impl Entry {
+    /// Which of the phrase's words have a stem shorter than [`MIN_STEM_CHARS`] under `algo`.
+    fn short_stems(&self, algo: rust_stemmers::Algorithm) -> &[bool] {
+        self.short_stems.get_or_init(|| {
+            self.words
+                .iter()
+                .map(|p| stem::with_stem(p, algo, |s| s.chars().count()) < MIN_STEM_CHARS)
+                .collect()
+        })
+    }
 }
 
 /// Language whose compounds are written both spaced and solid ("웹 서버", "웹서버").
@@ -96,18 +111,19 @@ fn plain_char(c: char) -> char {
 /// with the phrase's ("outage"/"outages", "crash"/"crashed"), and short stems match exactly.
 /// Stems alone conflate too much ("scheduler"/"scheduled", "operator"/"operations"), and a
 /// plural phrase word ("dates") must not match the bare word ("date").
-fn inflection_of(phrase_words: &[String], text: &str, algo: rust_stemmers::Algorithm) -> bool {
+fn inflection_of(entry: &Entry, text: &str, algo: rust_stemmers::Algorithm) -> bool {
     // Word by word without collecting the text's words: as many words as the phrase, each the
     // phrase's word or (for a long enough stem) begun by it.
     let mut tw = words_of(text);
-    for p in phrase_words {
+    let mut short = None;
+    for (i, p) in entry.words.iter().enumerate() {
         let Some(t) = tw.next() else {
             return false;
         };
         if p == t {
             continue;
         }
-        if stem::with_stem(p, algo, |s| s.chars().count()) < MIN_STEM_CHARS {
+        if short.get_or_insert_with(|| entry.short_stems(algo))[i] {
             return false;
         }
         // Char by char with umlauts made plain: the text word starts with the phrase word.
@@ -126,6 +142,63 @@ pub struct TermData {
     pub cancel: Vec<(String, bool, bool)>,
     /// Words one of which the mention's sentence must hold (none: every sentence will do).
     pub context: Vec<(String, bool, bool)>,
+    /// Each list above in one automaton, built the first time it is needed: a sentence or
+    /// window that holds none of the words is passed over with one search instead of one per
+    /// word (a term may have dozens of cancel words in nine languages).
+    any: [std::sync::OnceLock<Option<AhoCorasick>>; 3],
+}
+
+/// Which of a term's word lists [`TermData::may_hold`] searches for.
+#[derive(Debug, Clone, Copy)]
+pub enum TermWords {
+    Exclude = 0,
+    Cancel = 1,
+    Context = 2,
+}
+
+impl TermData {
+    /// Whether `hay` may hold one of the term's `which` words: false only when none of them
+    /// occurs in it at all (each word's own search, boundaries and order decide the rest).
+    pub fn may_hold(&self, which: TermWords, hay: &[u8]) -> bool {
+        self.any_of(which).is_none_or(|ac| ac.is_match(hay))
+    }
+
+    /// The automaton over one word list (None when it cannot be built: then every text may hold one).
+    fn any_of(&self, which: TermWords) -> Option<&AhoCorasick> {
+        self.any[which as usize]
+            .get_or_init(|| {
+                let words: Vec<&str> = match which {
+                    TermWords::Exclude => self.exclude.iter().map(String::as_str).collect(),
+                    TermWords::Cancel => self.cancel.iter().map(|w| w.0.as_str()).collect(),
+                    TermWords::Context => self.context.iter().map(|w| w.0.as_str()).collect(),
+                };
+                // The compact NFA: the crate would pick a DFA for so few words, which takes a
+                // few hundred KB per list (tens of MB over every term and language).
+                AhoCorasick::builder()
+                    .match_kind(aho_corasick::MatchKind::Standard)
+                    .kind(Some(AhoCorasickKind::ContiguousNFA))
+                    .build(words)
+                    .ok()
+            })
+            .as_ref()
+    }
+
+    /// Whether one of the exclusion contexts occurs over the whole byte range `[start, end)`
+    /// of folded `b` (any occurrence, overlapping ones too).
+    fn exclusion_may_cover(&self, b: &[u8], start: usize, end: usize) -> bool {
+        let Some(ac) = self.any_of(TermWords::Exclude) else {
+            return true;
+        };
+        let longest = self.exclude.iter().map(String::len).max().unwrap_or(0);
+        // Every occurrence that holds the mention lies inside this window.
+        let lo = end.saturating_sub(longest);
+        let hi = (start + longest).min(b.len());
+        if lo >= hi {
+            return false;
+        }
+        ac.find_overlapping_iter(&b[lo..hi])
+            .any(|m| lo + m.start() <= start && end <= lo + m.end())
+    }
 }
 
 /// Texts a phrase automaton searches before it becomes a DFA (see [`Adaptive`]): the DFA of a
@@ -342,6 +415,7 @@ impl Matcher {
                         .collect(),
                     cancel: bounded_words(t, CANCEL_KEY),
                     context: bounded_words(t, CONTEXT_KEY),
+                    any: Default::default(),
                 });
                 for (lang, list) in t.phrases.iter().filter(|(l, _)| wanted(l)) {
                     // Each phrase as written and, in Korean, its compound written solid
@@ -371,6 +445,7 @@ impl Matcher {
                             right,
                             term_idx,
                             words: words_of(&f).map(str::to_string).collect(),
+                            short_stems: Default::default(),
                         });
                         let key = (f.clone(), left, right);
                         let slot = *index.entry(key).or_insert_with(|| {
@@ -396,6 +471,7 @@ impl Matcher {
                             right: true,
                             term_idx,
                             words: Vec::new(),
+                            short_stems: Default::default(),
                         });
                     }
                 }
@@ -466,7 +542,14 @@ impl Matcher {
     /// contexts (a longer word or phrase that means something else).
     fn excluded(&self, folded: &str, start: usize, end: usize, entry: usize) -> bool {
         let t = &self.terms[self.entries[entry].term_idx];
+        if t.exclude.is_empty() {
+            return false;
+        }
         let b = folded.as_bytes();
+        // One search of the window for all the contexts; each is checked only when one occurs.
+        if !t.exclusion_may_cover(b, start, end) {
+            return false;
+        }
         t.exclude.iter().any(|x| {
             // An occurrence that holds the mention starts in [end - len, start]; with none there,
             // the search below finds none either (it finds a subset of the occurrences).
@@ -511,14 +594,14 @@ impl Matcher {
         {
             // Stemmed in buffers the thread reuses from text to text.
             stem::with_stemmed(folded, set.algo, |st: &StemmedText| {
-                for m in set.ac.get().find_overlapping_iter(&st.text) {
-                    for &e in &set.by_phrase[m.pattern().as_usize()] {
+                set.ac.for_each_overlapping(&st.text, |pid, ms, me| {
+                    for &e in &set.by_phrase[pid] {
                         let en = &self.entries[e];
-                        if !at_boundaries(&st.text, m.start(), m.end(), en.left, en.right) {
+                        if !at_boundaries(&st.text, ms, me, en.left, en.right) {
                             continue;
                         }
-                        let (start, end) = st.folded_range(m.start(), m.end());
-                        if inflection_of(&en.words, &folded[start..end], set.algo) {
+                        let (start, end) = st.folded_range(ms, me);
+                        if inflection_of(en, &folded[start..end], set.algo) {
                             found.push(Mention {
                                 start,
                                 end,
@@ -526,22 +609,22 @@ impl Matcher {
                             });
                         }
                     }
-                }
+                });
             });
         }
         if let Some(ac) = &self.ac {
-            for m in ac.get().find_overlapping_iter(folded) {
-                for &e in &self.by_phrase[m.pattern().as_usize()] {
+            ac.for_each_overlapping(folded, |pid, ms, me| {
+                for &e in &self.by_phrase[pid] {
                     let en = &self.entries[e];
-                    if allowed(e) && at_boundaries(folded, m.start(), m.end(), en.left, en.right) {
+                    if allowed(e) && at_boundaries(folded, ms, me, en.left, en.right) {
                         found.push(Mention {
-                            start: m.start(),
-                            end: m.end(),
+                            start: ms,
+                            end: me,
                             entry: e,
                         });
                     }
                 }
-            }
+            });
         }
         // Each pattern runs on its own: the regex engine skips ahead on its literal prefix, which
         // is far cheaper than a set scan with Unicode word boundaries.
@@ -566,27 +649,26 @@ impl Matcher {
         // Longest first, so a sub-phrase finds the longer match of its field that covers it.
         // Mentions that tie in this order are identical (same start, end and entry), so an unstable
         // sort (no scratch buffer) gives the same list.
-        found.sort_unstable_by(|a, b| {
-            a.start
-                .cmp(&b.start)
-                .then((b.end - b.start).cmp(&(a.end - a.start)))
-                .then(a.entry.cmp(&b.entry))
-        });
+        sort_mentions(&mut found);
         found.dedup_by(|a, b| a.start == b.start && a.end == b.end && a.entry == b.entry);
         let mut kept: Vec<Mention> = Vec::with_capacity(found.len());
+        // The furthest end of any kept mention: a mention that ends after it is covered by none.
+        let mut furthest = 0;
         for m in found {
             let field = self.entries[m.entry].field;
             // The cheap span test first: most kept mentions end before this one does.
-            let covered = kept.iter().rev().take(64).any(|k| {
-                m.end <= k.end
-                    && k.start <= m.start
-                    && self.entries[k.entry].field == field
-                    && (k.end - k.start > m.end - m.start || k.entry != m.entry)
-                    && !(k.start == m.start
-                        && k.end == m.end
-                        && self.entries[k.entry].term != self.entries[m.entry].term)
-            });
+            let covered = m.end <= furthest
+                && kept.iter().rev().take(64).any(|k| {
+                    m.end <= k.end
+                        && k.start <= m.start
+                        && self.entries[k.entry].field == field
+                        && (k.end - k.start > m.end - m.start || k.entry != m.entry)
+                        && !(k.start == m.start
+                            && k.end == m.end
+                            && self.entries[k.entry].term != self.entries[m.entry].term)
+                });
             if !covered {
+                furthest = furthest.max(m.end);
                 kept.push(m);
             }
         }
@@ -624,12 +706,75 @@ impl Matcher {
     }
 }
 
+/// Sorts mentions by start, then longest first, then entry. Each mention is packed into one
+/// integer that orders the same way (start, then the length inverted, then the entry), and the
+/// integers are sorted: far cheaper than comparing the fields. Mentions too long or entries too
+/// many to pack (never in practice) are sorted field by field.
+fn sort_mentions(found: &mut Vec<Mention>) {
+    let fits = |m: &Mention| m.end - m.start <= u32::MAX as usize && m.entry <= u32::MAX as usize;
+    if !found.iter().all(fits) {
+        found.sort_unstable_by(|a, b| {
+            a.start
+                .cmp(&b.start)
+                .then((b.end - b.start).cmp(&(a.end - a.start)))
+                .then(a.entry.cmp(&b.entry))
+        });
+        return;
+    }
+    let mut keys: Vec<u128> = found
+        .iter()
+        .map(|m| {
+            let inverted_len = u32::MAX - (m.end - m.start) as u32;
+            ((m.start as u128) << 64) | (u128::from(inverted_len) << 32) | m.entry as u128
+        })
+        .collect();
+    keys.sort_unstable();
+    found.clear();
+    found.extend(keys.into_iter().map(|k| {
+        let start = (k >> 64) as usize;
+        let len = (u32::MAX - (k >> 32) as u32) as usize;
+        Mention {
+            start,
+            end: start + len,
+            entry: k as u32 as usize,
+        }
+    }));
+}
+
 #[cfg(test)]
 mod tests {
-    use super::solid_compound;
+    use super::{sort_mentions, Mention};
+
+    #[test]
+    fn packed_sort_orders_as_the_fields_do() {
+        let spans = [
+            (5, 9, 2),
+            (5, 12, 1),
+            (0, 3, 7),
+            (5, 9, 1),
+            (5, 12, 1),
+            (2, 2, 0),
+            (0, 9, 3),
+        ];
+        let mut found: Vec<Mention> = spans
+            .iter()
+            .map(|&(start, end, entry)| Mention { start, end, entry })
+            .collect();
+        let mut want = spans.to_vec();
+        want.sort_by(|a, b| {
+            a.0.cmp(&b.0)
+                .then((b.1 - b.0).cmp(&(a.1 - a.0)))
+                .then(a.2.cmp(&b.2))
+        });
+        sort_mentions(&mut found);
+        let got: Vec<(usize, usize, usize)> =
+            found.iter().map(|m| (m.start, m.end, m.entry)).collect();
+        assert_eq!(got, want);
+    }
 
     #[test]
     fn korean_compounds_are_also_written_solid() {
+        use super::solid_compound;
         assert_eq!(solid_compound("웹 서버").as_deref(), Some("웹서버"));
         assert_eq!(
             solid_compound("네트워크 장비 오류").as_deref(),

@@ -15,7 +15,7 @@ pub use sections::guess_sections;
 use crate::vocab::Vocabulary;
 use anyhow::Result;
 use assertions::{Assertions, Dir, Hit, TriggerKind};
-use matcher::{Matcher, Mention};
+use matcher::{Matcher, Mention, TermWords};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
@@ -46,7 +46,9 @@ const RULE_REASON_ROOM: usize = 48;
 /// A heading is a line of at most this many chars with no sentence end.
 const MAX_HEADING_CHARS: usize = 80;
 /// Marks in a token that make it an address, not a word (URLs, mail, hashtags).
-const ADDRESS_MARKS: [&str; 4] = ["://", "www.", "@", "#"];
+const ADDRESS_MARKS: [&str; 2] = ["://", "www."];
+/// One-byte marks of the same kind.
+const ADDRESS_BYTES: [u8; 2] = [b'@', b'#'];
 /// The time-zone table whose abbreviations are never evidence for a term.
 const ZONES_FILE: &str = "zones.toml";
 /// Marker in a label's rule: its sentence states the cause.
@@ -190,22 +192,45 @@ impl Normalizer {
         sections: &[SectionSpan],
         lang_hint: Option<&str>,
     ) -> Vec<Label> {
+        self.label_some(text, sections, lang_hint, false)
+    }
+
+    /// The affirmed labels of [`Normalizer::label`] (the ones the field rules read), without
+    /// building the others.
+    pub fn label_affirmed(
+        &self,
+        text: &str,
+        sections: &[SectionSpan],
+        lang_hint: Option<&str>,
+    ) -> Vec<Label> {
+        self.label_some(text, sections, lang_hint, true)
+    }
+
+    fn label_some(
+        &self,
+        text: &str,
+        sections: &[SectionSpan],
+        lang_hint: Option<&str>,
+        affirmed_only: bool,
+    ) -> Vec<Label> {
         // Folded into buffers this thread reuses from text to text (a library run labels one
         // case after another); taken out of the cell while labelling, put back after.
         let mut folded = FOLDED.with(|c| std::mem::take(&mut *c.borrow_mut()));
         folded.refold(text);
-        let out = self.label_folded(text, &mut folded, sections, lang_hint);
+        let out = self.label_folded(text, &mut folded, sections, lang_hint, affirmed_only);
         FOLDED.with(|c| *c.borrow_mut() = folded);
         out
     }
 
-    /// [`Normalizer::label`] on `text` already folded into `folded`.
+    /// [`Normalizer::label`] on `text` already folded into `folded` (only the affirmed labels
+    /// when `affirmed_only`).
     fn label_folded(
         &self,
         text: &str,
         folded: &mut Folded,
         sections: &[SectionSpan],
         lang_hint: Option<&str>,
+        affirmed_only: bool,
     ) -> Vec<Label> {
         let lang = lang_hint
             .map(str::to_string)
@@ -277,21 +302,6 @@ impl Normalizer {
                     .find(|h| h.kind == k && h.start >= sent_lo && h.end <= sent_hi)
                     .copied()
             };
-            // "phrase:<lang>:<source>" (pushed, not formatted: this runs for every mention).
-            let kind = if entry.is_pattern {
-                "pattern"
-            } else {
-                "phrase"
-            };
-            // Room for the assertion's reason too, so appending it seldom moves the string.
-            let mut rule = String::with_capacity(
-                kind.len() + entry.lang.len() + entry.source.len() + 2 + RULE_REASON_ROOM,
-            );
-            rule.push_str(kind);
-            rule.push(':');
-            rule.push_str(&entry.lang);
-            rule.push(':');
-            rule.push_str(&entry.source);
             let (assertion, why) = match triggers {
                 Some(t) => assert_mention(m, in_clause, &breaks, f, t.max_before, t.max_after)
                     .map(|(a, h)| (a, format!("{} by {:?}", a.as_str(), t.word(h))))
@@ -362,6 +372,25 @@ impl Normalizer {
                 }
                 _ => (assertion, why),
             };
+            // The assertion is settled: a caller that keeps only affirmed labels is done here.
+            if affirmed_only && assertion != Assertion::Affirmed {
+                continue;
+            }
+            // "phrase:<lang>:<source>" (pushed, not formatted: this runs for every mention).
+            let kind = if entry.is_pattern {
+                "pattern"
+            } else {
+                "phrase"
+            };
+            // Room for the assertion's reason too, so appending it seldom moves the string.
+            let mut rule = String::with_capacity(
+                kind.len() + entry.lang.len() + entry.source.len() + 2 + RULE_REASON_ROOM,
+            );
+            rule.push_str(kind);
+            rule.push(':');
+            rule.push_str(&entry.lang);
+            rule.push(':');
+            rule.push_str(&entry.source);
             if !why.is_empty() {
                 rule.push_str("; ");
                 rule.push_str(&why);
@@ -430,9 +459,21 @@ impl Normalizer {
             });
         }
         let order = |a: &Label, b: &Label| a.start.cmp(&b.start).then(a.end.cmp(&b.end));
-        // A stable sort leaves a list already in order as it is: most are, so check first.
+        // A stable sort by (start, end) leaves a list already in order as it is, so check first.
+        // Otherwise the keys are sorted with each label's place as the tie-break (the stable
+        // order), and the labels moved once, not shuffled whole through the sort.
         if !out.windows(2).all(|w| order(&w[0], &w[1]).is_le()) {
-            out.sort_by(order);
+            let mut keys: Vec<(usize, usize, usize)> = out
+                .iter()
+                .enumerate()
+                .map(|(i, l)| (l.start, l.end, i))
+                .collect();
+            keys.sort_unstable();
+            let mut slots: Vec<Option<Label>> = out.into_iter().map(Some).collect();
+            out = keys
+                .iter()
+                .filter_map(|&(_, _, i)| slots[i].take())
+                .collect();
         }
         out
     }
@@ -450,6 +491,9 @@ impl Normalizer {
         let Some(sentence) = f.get(lo.min(m.start)..hi.min(f.len())) else {
             return true;
         };
+        if !t.may_hold(TermWords::Context, sentence.as_bytes()) {
+            return false;
+        }
         t.context.iter().any(|(w, l, r)| {
             text::occurrences(sentence, w.as_str())
                 .any(|i| matcher::at_boundaries(sentence, i, i + w.len(), *l, *r))
@@ -469,6 +513,9 @@ impl Normalizer {
         let lo = if lo == 0 { 0 } else { lo + 1 };
         let hi = hi.min(f.len());
         let sentence = f.get(lo..hi)?;
+        if t.cancel.is_empty() || !t.may_hold(TermWords::Cancel, sentence.as_bytes()) {
+            return None;
+        }
         t.cancel.iter().find_map(|(w, l, r)| {
             text::occurrences(sentence, w.as_str())
                 .any(|i| matcher::at_boundaries(sentence, i, i + w.len(), *l, *r))
@@ -514,10 +561,12 @@ fn in_address(f: &str, start: usize, end: usize) -> bool {
         .find(char::is_whitespace)
         .map(|i| end + i)
         .unwrap_or(f.len());
-    let token = &f[ts..te];
-    ADDRESS_MARKS
-        .iter()
-        .any(|m| text::occurrences(token, m).next().is_some())
+    // One pass over the token's bytes for the one-byte marks, then the longer ones.
+    let token = &f.as_bytes()[ts..te];
+    token.iter().any(|b| ADDRESS_BYTES.contains(b))
+        || ADDRESS_MARKS
+            .iter()
+            .any(|m| token.windows(m.len()).any(|w| w == m.as_bytes()))
 }
 
 /// The abbreviations of the time-zone table (`[abbreviations]` keys); none when it is absent.

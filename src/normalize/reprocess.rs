@@ -20,6 +20,8 @@ const APPLY_WRITER_THREADS: usize = 16;
 const FILES_PER_BATCH: usize = 512;
 /// Most evidence quotes kept per term in a report.
 const MAX_EVIDENCE_PER_TERM: usize = 2;
+/// Bytes reserved for one case's rendered report (most fit; a longer one grows its buffer).
+const RENDER_CAPACITY: usize = 4096;
 /// The list fields the normaliser owns in a case, then the one-term field.
 const LIST_FIELDS: [&str; 4] = ["symptoms", "contributing", "components", "domain"];
 const CAUSE_FIELD: &str = "root_cause";
@@ -226,11 +228,24 @@ fn indent(pretty: &str, by: &str) -> String {
 pub fn render_case(c: &CaseReport, format: Format) -> String {
     match format {
         Format::Quiet => String::new(),
-        Format::Json => indent(&serde_json::to_string_pretty(c).unwrap_or_default(), "    "),
+        Format::Json => {
+            let mut buf = Vec::with_capacity(RENDER_CAPACITY);
+            let pretty = match serde_json::to_writer_pretty(&mut buf, c) {
+                Ok(()) => String::from_utf8(buf).unwrap_or_default(),
+                Err(_) => String::new(),
+            };
+            indent(&pretty, "    ")
+        }
         Format::Jsonl => {
-            let mut s = serde_json::to_string(c).unwrap_or_default();
-            s.push('\n');
-            s
+            // Written into a buffer sized for most reports, not grown from a few bytes.
+            let mut buf = Vec::with_capacity(RENDER_CAPACITY);
+            match serde_json::to_writer(&mut buf, c) {
+                Ok(()) => {
+                    buf.push(b'\n');
+                    String::from_utf8(buf).unwrap_or_default()
+                }
+                Err(_) => "\n".to_string(),
+            }
         }
         Format::Text => {
             use std::fmt::Write as _;
@@ -676,6 +691,15 @@ pub fn label_case(case: &Case, n: &Normalizer) -> Vec<Label> {
     labels
 }
 
+/// The affirmed labels of [`label_case`]: all that the field rules and the evidence read.
+fn affirmed_labels(case: &Case, n: &Normalizer) -> Vec<Label> {
+    let mut labels = Vec::new();
+    for (lang, (text, sections)) in case_texts(case) {
+        labels.extend(n.label_affirmed(&text, &sections, Some(&lang)));
+    }
+    labels
+}
+
 /// A new value for one top-level key of a record.
 #[derive(Debug, Clone)]
 struct Edit {
@@ -732,7 +756,8 @@ fn curator_reason(ctx: &Ctx, field: &str) -> String {
 /// and what the ledger should say about the case once they are written.
 fn diff_case(case: &Case, path: &str, ctx: &Ctx) -> (CaseReport, Vec<Edit>, CaseEntry) {
     let vocab = ctx.vocab;
-    let labels = label_case(case, ctx.n);
+    // The field rules and the evidence read only affirmed labels.
+    let labels = affirmed_labels(case, ctx.n);
     let got: CaseLabels = fill_case(&labels, vocab);
     let reviewed = case.is_reviewed();
     let mut report = CaseReport {

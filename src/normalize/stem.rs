@@ -127,7 +127,27 @@ impl StemmedText {
         let bytes = folded.as_bytes();
         let mut i = 0;
         while i < bytes.len() {
-            // An ASCII byte is its own char (no decoding); other chars are decoded.
+            // ASCII first (most bytes of most texts): a run of letters and digits is a word or
+            // part of one, read at once; any other ASCII byte is copied as it is.
+            let b = bytes[i];
+            if b.is_ascii_alphanumeric() {
+                word_start.get_or_insert(i);
+                i += 1;
+                while i < bytes.len() && bytes[i].is_ascii_alphanumeric() {
+                    i += 1;
+                }
+                continue;
+            }
+            if b.is_ascii() {
+                if let Some(s) = word_start.take() {
+                    flush(text, spans, s, i);
+                }
+                text.push(char::from(b));
+                spans.push((i as u32, i as u32 + 1));
+                i += 1;
+                continue;
+            }
+            // Other chars are decoded.
             let (c, len) = match bytes[i] {
                 b if b.is_ascii() => (b as char, 1),
                 _ => {
