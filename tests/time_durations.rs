@@ -338,3 +338,12 @@ fn distances_averages_idioms_and_reading_times_are_no_lengths() {
         ("zh", "系统中断了3天。", &["3d"]),
     ]);
 }
+
+#[test]
+fn an_h_form_after_a_french_outage_of_is_its_length_but_the_outage_at_stays_a_clock() {
+    check(&[
+        ("fr", "Une panne de 1h30 a touché les clients.", &["1h30m"]),
+        ("fr", "Il y a eu une coupure de 2h dans la nuit.", &["2h"]),
+        ("fr", "La panne de 14h a touché les clients.", &[]),
+    ]);
+}
