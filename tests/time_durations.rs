@@ -347,3 +347,12 @@ fn an_h_form_after_a_french_outage_of_is_its_length_but_the_outage_at_stays_a_cl
         ("fr", "La panne de 14h a touché les clients.", &[]),
     ]);
 }
+
+#[test]
+fn vietnamese_lengths_after_their_markers_and_not_a_host_name() {
+    check(&[
+        ("vi", "Sự cố kéo dài 1h30 mới khắc phục.", &["1h30m"]),
+        ("vi", "Hệ thống mất khoảng 5 giờ để khôi phục.", &["5h"]),
+        ("vi", "Theo 24h.com.vn, sự cố đã được khắc phục.", &[]),
+    ]);
+}

@@ -437,6 +437,11 @@ const NOT_LENGTH_GAP_CHARS: usize = 2;
 /// "24시간 고객센터", "24時間・年中無休", "24小时客服": the length as written, followed by a word
 /// that makes it service round the clock (`not_length_after`).
 fn not_length_after(text: &str, start: usize, end: usize, lex: &Lexicon) -> bool {
+    // a host name ("24h.com.vn"): a dot and a letter right after the unit
+    let mut rest = text[end..].chars();
+    if rest.next() == Some('.') && rest.next().is_some_and(|c| c.is_ascii_alphabetic()) {
+        return true;
+    }
     let table = &lex.durations.not_length_after;
     if table.is_empty() {
         return false;

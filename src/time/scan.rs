@@ -1086,6 +1086,22 @@ fn attach_clock_words(text: &str, lex: &Lexicon, zones: &ZoneTable, r: &mut RawT
     let compact = text.get(r.clock_start..r.end).is_some_and(|t| {
         !t.contains(char::is_whitespace) && t.ends_with(|c: char| c.is_ascii_digit())
     });
+    // a length's marker before the hour, or before its cue ("kéo dài 1h30", "mất khoảng 5
+    // giờ", "kéo dài đến 24 giờ"): the hour unit is the duration unit too, so it is a length
+    if meridiem.is_none() && !text[r.clock_start..r.end].contains(':') {
+        let b = skip_ws_back(text, r.start, MAX_GAP_SPACES);
+        let marker = phrase_before(text, b, &w.length_before).or_else(|| {
+            let c = phrase_before(text, b, &w.cues)?;
+            phrase_before(
+                text,
+                skip_ws_back(text, c, MAX_GAP_SPACES),
+                &w.length_before,
+            )
+        });
+        if marker.is_some() {
+            return false;
+        }
+    }
     if lex.clock.hour_needs_cue && r.unit_style && meridiem.is_none() && !compact {
         let b = skip_ws_back(text, r.start, MAX_GAP_SPACES);
         // "khoảng 8 giờ" (a cue) is a time; "gần 2 giờ", "hơn 8 giờ" (nearly, more than: not
