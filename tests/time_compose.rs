@@ -297,3 +297,16 @@ fn a_day_prefix_caught_inside_a_word_does_not_hide_the_date() {
         p.times.iter().map(|t| &t.quote).collect::<Vec<_>>()
     );
 }
+
+#[test]
+fn an_hour_with_its_half_of_the_day_in_words_is_a_clock() {
+    let lex = lexicons();
+    for (text, want) in [
+        ("It began on March 3, 2022 at 8 in the evening.", "20:00"),
+        ("It began at 3 in the morning on March 3, 2022.", "03:00"),
+    ] {
+        let p = run(&lex, "en", text, "2022-03-10T12:00:00");
+        let got = first_clock(&p);
+        assert!(got.contains(want), "{text:?}: {got}");
+    }
+}
