@@ -1518,3 +1518,31 @@ fn a_backup_generator_or_link_is_no_backup_system() {
     );
     assert!(c.contains(&"backup-system".to_string()), "{c:?}");
 }
+
+#[test]
+fn one_function_that_news_says_failed_is_a_degraded_feature() {
+    for (lang, text) in [
+        ("ko", "오전 내내 모바일 앱에서 이체가 이뤄지지 않아 고객들이 불편을 겪었다."),
+        ("ko", "점심시간 동안 카드 결제가 불가능했다."),
+        ("zh", "上午不少用户在商城里付款失败，也无法充值。"),
+        ("ja", "アプリで動画が再生できない状態が続いた。"),
+        ("ja", "夕方、サイトで商品を購入できない不具合があった。"),
+    ] {
+        let s = kept(text, lang, "symptoms");
+        assert!(s.contains(&"feature-degraded".to_string()), "{lang}: {s:?}");
+    }
+}
+
+#[test]
+fn a_wrong_balance_or_a_double_charge_in_news_is_inconsistent_data() {
+    for (lang, text) in [
+        ("ko", "앱에서 계좌 잔액이 다르게 표시되는 현상이 나타났다."),
+        ("ko", "같은 주문에 두 번 결제된 고객도 있었다."),
+        ("zh", "有顾客表示同一笔订单被多次扣款，余额显示为负数。"),
+        ("ja", "口座の残高が正しく表示されない問題が起きた。"),
+        ("ja", "一部で二重引き落としが発生した。"),
+    ] {
+        let s = kept(text, lang, "symptoms");
+        assert!(s.contains(&"data-inconsistency".to_string()), "{lang}: {s:?}");
+    }
+}
