@@ -1546,3 +1546,17 @@ fn a_wrong_balance_or_a_double_charge_in_news_is_inconsistent_data() {
         assert!(s.contains(&"data-inconsistency".to_string()), "{lang}: {s:?}");
     }
 }
+
+#[test]
+fn a_server_named_as_the_failed_machine_is_a_compute_host_in_every_language() {
+    for (lang, text) in [
+        ("zh", "故障原因是一台服务器的硬盘损坏，工程师随后重启服务器。"),
+        ("ja", "原因はサーバー機器の故障で、サーバーを交換して復旧した。"),
+        ("fr", "La panne venait d'un serveur défaillant, redémarrage du serveur à 14h."),
+        ("es", "El fallo se debió a un servidor defectuoso; tras el reinicio del servidor volvió el servicio."),
+        ("pt", "A falha foi causada por um servidor com defeito; após o reinício do servidor tudo voltou."),
+    ] {
+        let c = kept(text, lang, "components");
+        assert!(c.contains(&"compute-host".to_string()), "{lang}: {c:?}");
+    }
+}
