@@ -1560,3 +1560,23 @@ fn a_server_named_as_the_failed_machine_is_a_compute_host_in_every_language() {
         assert!(c.contains(&"compute-host".to_string()), "{lang}: {c:?}");
     }
 }
+
+#[test]
+fn an_outage_dated_to_an_earlier_year_or_month_or_told_in_the_pluperfect_is_history() {
+    for (lang, text) in [
+        ("ko", "2021년 5월에도 같은 은행 앱이 먹통이 되었다."),
+        ("ko", "그 은행 앱은 재작년 가을 점검 도중 먹통이 됐었다."),
+        ("ja", "同社では2021年にもシステム障害でサービスが停止した。"),
+    ] {
+        let s = kept(text, lang, "symptoms");
+        assert!(!s.contains(&"service-unavailable".to_string()), "{lang}: {s:?}");
+    }
+    // This incident's own outage, dated today, stays affirmed.
+    for (lang, text) in [
+        ("ko", "오늘 오전 네트워크 장애로 서비스가 중단됐다."),
+        ("ja", "本日午前、システム障害でサービスが停止した。"),
+    ] {
+        let s = kept(text, lang, "symptoms");
+        assert!(s.contains(&"service-unavailable".to_string()), "{lang}: {s:?}");
+    }
+}
