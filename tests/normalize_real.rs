@@ -1580,3 +1580,16 @@ fn an_outage_dated_to_an_earlier_year_or_month_or_told_in_the_pluperfect_is_hist
         assert!(s.contains(&"service-unavailable".to_string()), "{lang}: {s:?}");
     }
 }
+
+#[test]
+fn spanish_and_portuguese_news_name_the_one_function_customers_could_not_use() {
+    for (lang, text) in [
+        ("es", "Durante la tarde los clientes no podían hacer transferencias desde la aplicación."),
+        ("es", "Muchos usuarios reportaron tarjetas rechazadas en los comercios."),
+        ("pt", "Os correntistas não conseguiam fazer pix pelo aplicativo."),
+        ("pt", "Clientes relataram cartões recusados nas lojas."),
+    ] {
+        let s = kept(text, lang, "symptoms");
+        assert!(s.contains(&"feature-degraded".to_string()), "{lang}: {s:?}");
+    }
+}
