@@ -1593,3 +1593,16 @@ fn spanish_and_portuguese_news_name_the_one_function_customers_could_not_use() {
         assert!(s.contains(&"feature-degraded".to_string()), "{lang}: {s:?}");
     }
 }
+
+#[test]
+fn a_session_dropped_or_a_code_that_never_arrives_is_an_auth_failure() {
+    for (lang, text) in [
+        ("ko", "오전 9시부터 앱에서 로그인이 풀리는 현상이 반복됐다."),
+        ("ko", "간편인증 오류로 이용자들이 불편을 겪었다."),
+        ("zh", "不少用户反映收不到短信验证码，身份验证失败。"),
+        ("ja", "認証コードが届かない状態が2時間続いた。"),
+    ] {
+        let s = kept(text, lang, "symptoms");
+        assert!(s.contains(&"auth-failures".to_string()), "{lang}: {s:?}");
+    }
+}
