@@ -1522,7 +1522,10 @@ fn a_backup_generator_or_link_is_no_backup_system() {
 #[test]
 fn one_function_that_news_says_failed_is_a_degraded_feature() {
     for (lang, text) in [
-        ("ko", "오전 내내 모바일 앱에서 이체가 이뤄지지 않아 고객들이 불편을 겪었다."),
+        (
+            "ko",
+            "오전 내내 모바일 앱에서 이체가 이뤄지지 않아 고객들이 불편을 겪었다.",
+        ),
         ("ko", "점심시간 동안 카드 결제가 불가능했다."),
         ("zh", "上午不少用户在商城里付款失败，也无法充值。"),
         ("ja", "アプリで動画が再生できない状態が続いた。"),
@@ -1543,7 +1546,10 @@ fn a_wrong_balance_or_a_double_charge_in_news_is_inconsistent_data() {
         ("ja", "一部で二重引き落としが発生した。"),
     ] {
         let s = kept(text, lang, "symptoms");
-        assert!(s.contains(&"data-inconsistency".to_string()), "{lang}: {s:?}");
+        assert!(
+            s.contains(&"data-inconsistency".to_string()),
+            "{lang}: {s:?}"
+        );
     }
 }
 
@@ -1569,7 +1575,10 @@ fn an_outage_dated_to_an_earlier_year_or_month_or_told_in_the_pluperfect_is_hist
         ("ja", "同社では2021年にもシステム障害でサービスが停止した。"),
     ] {
         let s = kept(text, lang, "symptoms");
-        assert!(!s.contains(&"service-unavailable".to_string()), "{lang}: {s:?}");
+        assert!(
+            !s.contains(&"service-unavailable".to_string()),
+            "{lang}: {s:?}"
+        );
     }
     // This incident's own outage, dated today, stays affirmed.
     for (lang, text) in [
@@ -1577,16 +1586,28 @@ fn an_outage_dated_to_an_earlier_year_or_month_or_told_in_the_pluperfect_is_hist
         ("ja", "本日午前、システム障害でサービスが停止した。"),
     ] {
         let s = kept(text, lang, "symptoms");
-        assert!(s.contains(&"service-unavailable".to_string()), "{lang}: {s:?}");
+        assert!(
+            s.contains(&"service-unavailable".to_string()),
+            "{lang}: {s:?}"
+        );
     }
 }
 
 #[test]
 fn spanish_and_portuguese_news_name_the_one_function_customers_could_not_use() {
     for (lang, text) in [
-        ("es", "Durante la tarde los clientes no podían hacer transferencias desde la aplicación."),
-        ("es", "Muchos usuarios reportaron tarjetas rechazadas en los comercios."),
-        ("pt", "Os correntistas não conseguiam fazer pix pelo aplicativo."),
+        (
+            "es",
+            "Durante la tarde los clientes no podían hacer transferencias desde la aplicación.",
+        ),
+        (
+            "es",
+            "Muchos usuarios reportaron tarjetas rechazadas en los comercios.",
+        ),
+        (
+            "pt",
+            "Os correntistas não conseguiam fazer pix pelo aplicativo.",
+        ),
         ("pt", "Clientes relataram cartões recusados nas lojas."),
     ] {
         let s = kept(text, lang, "symptoms");
