@@ -1627,3 +1627,20 @@ fn a_session_dropped_or_a_code_that_never_arrives_is_an_auth_failure() {
         assert!(s.contains(&"auth-failures".to_string()), "{lang}: {s:?}");
     }
 }
+
+#[test]
+fn some_servers_named_by_count_are_compute_hosts_and_a_partial_outage() {
+    for (lang, text) in [
+        (
+            "zh",
+            "官方称，故障原因是个别服务器波动，部分用户消息发送失败，多台服务器随后重启。",
+        ),
+        ("ko", "일부 서버에 문제가 생겨 서버 여러 대를 다시 켰다."),
+        ("ja", "一部のサーバーが故障し、複数のサーバを入れ替えた。"),
+    ] {
+        let c = kept(text, lang, "components");
+        assert!(c.contains(&"compute-host".to_string()), "{lang}: {c:?}");
+        let s = kept(text, lang, "symptoms");
+        assert!(s.contains(&"partial-outage".to_string()), "{lang}: {s:?}");
+    }
+}
