@@ -1554,3 +1554,129 @@ fn affirmed_labels_are_the_affirmed_part_of_all_labels_and_fill_the_same_fields(
     assert!(texts >= 50, "only {texts} corpus texts");
     assert!(dropped > 0, "no text had a label that is not affirmed");
 }
+
+#[test]
+fn one_function_that_news_says_failed_is_a_degraded_feature() {
+    for (lang, text) in [
+        (
+            "ko",
+            "오전 내내 모바일 앱에서 이체가 이뤄지지 않아 고객들이 불편을 겪었다.",
+        ),
+        ("ko", "점심시간 동안 카드 결제가 불가능했다."),
+        ("zh", "上午不少用户在商城里付款失败，也无法充值。"),
+        ("ja", "アプリで動画が再生できない状態が続いた。"),
+        ("ja", "夕方、サイトで商品を購入できない不具合があった。"),
+    ] {
+        let s = kept(text, lang, "symptoms");
+        assert!(s.contains(&"feature-degraded".to_string()), "{lang}: {s:?}");
+    }
+}
+
+#[test]
+fn a_wrong_balance_or_a_double_charge_in_news_is_inconsistent_data() {
+    for (lang, text) in [
+        ("ko", "앱에서 계좌 잔액이 다르게 표시되는 현상이 나타났다."),
+        ("ko", "같은 주문에 두 번 결제된 고객도 있었다."),
+        ("zh", "有顾客表示同一笔订单被多次扣款，余额显示为负数。"),
+        ("ja", "口座の残高が正しく表示されない問題が起きた。"),
+        ("ja", "一部で二重引き落としが発生した。"),
+    ] {
+        let s = kept(text, lang, "symptoms");
+        assert!(
+            s.contains(&"data-inconsistency".to_string()),
+            "{lang}: {s:?}"
+        );
+    }
+}
+
+#[test]
+fn a_server_named_as_the_failed_machine_is_a_compute_host_in_every_language() {
+    for (lang, text) in [
+        ("zh", "故障原因是一台服务器的硬盘损坏，工程师随后重启服务器。"),
+        ("ja", "原因はサーバー機器の故障で、サーバーを交換して復旧した。"),
+        ("fr", "La panne venait d'un serveur défaillant, redémarrage du serveur à 14h."),
+        ("es", "El fallo se debió a un servidor defectuoso; tras el reinicio del servidor volvió el servicio."),
+        ("pt", "A falha foi causada por um servidor com defeito; após o reinício do servidor tudo voltou."),
+    ] {
+        let c = kept(text, lang, "components");
+        assert!(c.contains(&"compute-host".to_string()), "{lang}: {c:?}");
+    }
+}
+
+#[test]
+fn an_outage_dated_to_an_earlier_year_or_month_or_told_in_the_pluperfect_is_history() {
+    for (lang, text) in [
+        ("ko", "2021년 5월에도 같은 은행 앱이 먹통이 되었다."),
+        ("ko", "그 은행 앱은 재작년 가을 점검 도중 먹통이 됐었다."),
+        ("ja", "同社では2021年にもシステム障害でサービスが停止した。"),
+    ] {
+        let s = kept(text, lang, "symptoms");
+        assert!(
+            !s.contains(&"service-unavailable".to_string()),
+            "{lang}: {s:?}"
+        );
+    }
+    // This incident's own outage, dated today, stays affirmed.
+    for (lang, text) in [
+        ("ko", "오늘 오전 네트워크 장애로 서비스가 중단됐다."),
+        ("ja", "本日午前、システム障害でサービスが停止した。"),
+    ] {
+        let s = kept(text, lang, "symptoms");
+        assert!(
+            s.contains(&"service-unavailable".to_string()),
+            "{lang}: {s:?}"
+        );
+    }
+}
+
+#[test]
+fn spanish_and_portuguese_news_name_the_one_function_customers_could_not_use() {
+    for (lang, text) in [
+        (
+            "es",
+            "Durante la tarde los clientes no podían hacer transferencias desde la aplicación.",
+        ),
+        (
+            "es",
+            "Muchos usuarios reportaron tarjetas rechazadas en los comercios.",
+        ),
+        (
+            "pt",
+            "Os correntistas não conseguiam fazer pix pelo aplicativo.",
+        ),
+        ("pt", "Clientes relataram cartões recusados nas lojas."),
+    ] {
+        let s = kept(text, lang, "symptoms");
+        assert!(s.contains(&"feature-degraded".to_string()), "{lang}: {s:?}");
+    }
+}
+
+#[test]
+fn a_session_dropped_or_a_code_that_never_arrives_is_an_auth_failure() {
+    for (lang, text) in [
+        ("ko", "오전 9시부터 앱에서 로그인이 풀리는 현상이 반복됐다."),
+        ("ko", "간편인증 오류로 이용자들이 불편을 겪었다."),
+        ("zh", "不少用户反映收不到短信验证码，身份验证失败。"),
+        ("ja", "認証コードが届かない状態が2時間続いた。"),
+    ] {
+        let s = kept(text, lang, "symptoms");
+        assert!(s.contains(&"auth-failures".to_string()), "{lang}: {s:?}");
+    }
+}
+
+#[test]
+fn some_servers_named_by_count_are_compute_hosts_and_a_partial_outage() {
+    for (lang, text) in [
+        (
+            "zh",
+            "官方称，故障原因是个别服务器波动，部分用户消息发送失败，多台服务器随后重启。",
+        ),
+        ("ko", "일부 서버에 문제가 생겨 서버 여러 대를 다시 켰다."),
+        ("ja", "一部のサーバーが故障し、複数のサーバを入れ替えた。"),
+    ] {
+        let c = kept(text, lang, "components");
+        assert!(c.contains(&"compute-host".to_string()), "{lang}: {c:?}");
+        let s = kept(text, lang, "symptoms");
+        assert!(s.contains(&"partial-outage".to_string()), "{lang}: {s:?}");
+    }
+}
