@@ -708,3 +708,11 @@ fn rows_saying_a_service_is_back_are_recovery_rows() {
     assert_window(&v, "2021-03-13T08:00:00+01:00", "2021-03-15T15:30:00+01:00");
     assert_eq!(v["case"]["timeline"]["resolved_after"], "2d7h30m");
 }
+
+#[test]
+fn a_day_written_alone_before_a_clock_is_the_latest_such_day_before_the_page() {
+    // "Le 28 à 15h" on a page of 3 October: 28 September, not 28 October
+    let v = draft("day-alone-fr.txt", None);
+    assert_window(&v, "2022-09-28T15:00:00+02:00", "2022-09-28T17:20:00+02:00");
+    assert_eq!(v["case"]["date"], "2022-09-28");
+}

@@ -46,6 +46,9 @@ pub struct DateWords {
     /// One-letter weekdays, Monday first, read only in brackets after a date ("5/2(화)").
     pub weekday_short: Vec<String>,
     pub day_prefixes: Vec<String>,
+    /// Words before a day of the month written alone, read as a date only when a clock follows
+    /// ("le 28 à 15h", "el día 28 a las 15:00", "am 28. um 15 Uhr").
+    pub day_alone_prefixes: Vec<String>,
     pub day_suffixes: Vec<String>,
     pub month_joiners: Vec<String>,
     pub year_prefixes: Vec<String>,

@@ -139,6 +139,8 @@ pub struct Patterns {
     date_day_first: Option<Regex>,
     date_cjk: Option<Regex>,
     day_only: Option<Regex>,
+    /// A day of the month alone after a prefix ("le 28", "am 28."), for a clock that follows.
+    day_alone: Option<Regex>,
     relative: Option<Regex>,
     offset: Regex,
     iana: Regex,
@@ -346,6 +348,15 @@ impl Patterns {
         let ym = sorted_phrases(&d.year_markers);
         let mm = sorted_phrases(&d.month_markers);
         let dm = sorted_phrases(&d.day_markers);
+        let day_alone = (!d.day_alone_prefixes.is_empty())
+            .then(|| {
+                Regex::new(&format!(
+                    r"(?i)(?:{})[ \t]+(\d{{1,2}})(?:{})?",
+                    alternation(&sorted_phrases(&d.day_alone_prefixes)),
+                    opt_group(&alternation(&sorted_phrases(&d.day_suffixes))),
+                ))
+            })
+            .transpose()?;
         let (date_cjk, day_only) = if mm.is_empty() || dm.is_empty() {
             (None, None)
         } else {
@@ -500,6 +511,7 @@ impl Patterns {
             date_day_first,
             date_cjk,
             day_only,
+            day_alone,
             relative,
             iana: Regex::new(r"^[A-Z][A-Za-z]+(?:/[A-Z][A-Za-z_\-]+){1,2}")?,
             offset: Regex::new(r"^(?:UTC|GMT)?[ \t]?([+−–-][ \t]?\d{1,2}(?::?\d{2})?)")?,
@@ -1308,7 +1320,7 @@ fn valid_date(y: Option<i32>, m: u32, d: u32) -> bool {
 }
 
 /// Scans dates: ISO and numeric, month names, CJK markers and relative day words.
-fn scan_dates(text: &str, lex: &Lexicon) -> (Vec<RawTime>, Vec<RawTime>) {
+fn scan_dates(text: &str, lex: &Lexicon) -> (Vec<RawTime>, Vec<RawTime>, Vec<RawTime>) {
     let p = lex.patterns();
     let mut out: Vec<RawTime> = Vec::new();
     let push = |out: &mut Vec<RawTime>, s: usize, e: usize, dp: DateParts| {
@@ -1733,7 +1745,29 @@ fn scan_dates(text: &str, lex: &Lexicon) -> (Vec<RawTime>, Vec<RawTime>) {
             }
         }
     }
-    (kept, day_only)
+    // a day alone after its prefix ("le 28", "am 28."): only before a clock
+    let mut day_alone = Vec::new();
+    if let Some(re) = &p.day_alone {
+        for c in re.captures_iter(text) {
+            let m = c.get(0).unwrap();
+            if !whole_word(text, m.start(), c.get(1).map_or(m.end(), |d| d.end()))
+                || digit_after(text, m.end())
+                || overlaps_sorted(&kept_spans, m.start(), m.end())
+            {
+                continue;
+            }
+            let d: u32 = c[1].parse().unwrap_or(0);
+            if (1..=31).contains(&d) {
+                let mut r = RawTime::new(m.start(), m.end());
+                r.date = Some(DateParts {
+                    day: Some(d),
+                    ..Default::default()
+                });
+                day_alone.push(r);
+            }
+        }
+    }
+    (kept, day_only, day_alone)
 }
 
 /// Whether the words around a bare day number make it a length: a length word, "ago" or
@@ -1816,7 +1850,7 @@ pub fn has_month_name_date(text: &str, lex: &Lexicon) -> bool {
 pub fn scan_times(text: &str, lex: &Lexicon, zones: &ZoneTable) -> Vec<RawTime> {
     let w = &lex.patterns().w;
     let clocks = scan_clocks(text, lex, zones);
-    let (dates, day_only) = scan_dates(text, lex);
+    let (dates, day_only, day_alone) = scan_dates(text, lex);
     // drop clocks inside dates (e.g. "2025.10.07" misread) and dates inside clocks
     let date_spans: Vec<(usize, usize)> = dates.iter().map(|d| (d.start, d.end)).collect();
     let mut used_date = vec![false; dates.len()];
@@ -1860,6 +1894,17 @@ pub fn scan_times(text: &str, lex: &Lexicon, zones: &ZoneTable) -> Vec<RawTime> 
                 c.start = day_only[i].start;
                 c.date = day_only[i].date;
                 used_day[i] = true;
+                merged = true;
+            }
+        }
+        if !merged {
+            let k = day_alone.partition_point(|d| d.end <= c.start);
+            if let Some(i) = k
+                .checked_sub(1)
+                .filter(|&i| after_date_gap(text, day_alone[i].end, w) == c.start)
+            {
+                c.start = day_alone[i].start;
+                c.date = day_alone[i].date;
                 merged = true;
             }
         }
