@@ -248,6 +248,7 @@ fn an_evening_named_before_a_date_puts_the_clock_after_it_in_the_evening() {
             "21:15",
         ),
         ("de", "Am Dienstagabend um 9.15 Uhr fiel er aus.", "21:15"),
+        ("de", "Am Samstagabend um 9.15 Uhr fiel er aus.", "21:15"),
         (
             "es",
             "La noche del 4 de mayo de 2021, a las 9:15, cayó.",

@@ -167,9 +167,10 @@ fn only_joiners(text: &str, words: &[&[String]]) -> bool {
 /// 9:15", "Donnerstagabend um 9.15 Uhr"): the clock is in that half of the day. A clock written
 /// with a leading zero ("09:15") or a morning word is a 24-hour or morning clock and stays.
 fn evening_clocks(norm: &str, lex: &Lexicon, w: &Words, off: &Offsets, times: &mut [TimeMention]) {
-    let mut parts: Vec<(usize, usize, i64)> = scan_dayparts(norm, lex, w)
+    // (end, first hour) of each part of the day
+    let mut parts: Vec<(usize, i64)> = scan_dayparts(norm, lex, w)
         .iter()
-        .map(|d| (off.char(d.start), off.char(d.end), i64::from(d.from.hour())))
+        .map(|d| (off.char(d.end), i64::from(d.from.hour())))
         .collect();
     // parts of the day fused to a weekday ("Donnerstagabend")
     for t in times.iter() {
@@ -181,7 +182,7 @@ fn evening_clocks(norm: &str, lex: &Lexicon, w: &Words, off: &Offsets, times: &m
             };
             if q[..at].chars().last().is_some_and(char::is_alphabetic) {
                 let e = t.start + q[..at + c.len()].chars().count();
-                parts.push((t.start, e, h[0]));
+                parts.push((e, h[0]));
             }
         }
     }
@@ -191,7 +192,7 @@ fn evening_clocks(norm: &str, lex: &Lexicon, w: &Words, off: &Offsets, times: &m
         .filter(|t| !t.has_clock)
         .map(|t| (t.start, t.end))
         .collect();
-    for (_, e, from) in parts {
+    for (e, from) in parts {
         if !(12..=20).contains(&from) {
             continue;
         }
@@ -230,8 +231,14 @@ fn evening_clocks(norm: &str, lex: &Lexicon, w: &Words, off: &Offsets, times: &m
             rest = rest[n..].trim_start();
         }
         let q = t.quote.to_lowercase();
-        if !rest.is_empty() || t.end_value.is_some() || w.am.iter().any(|a| q.contains(a.as_str()))
-        {
+        // a morning word of its own, as a word ("9:15 am"; not the "am" of "Samstagabend")
+        let has_am = w.am.iter().any(|a| {
+            q.match_indices(a.as_str()).any(|(i, _)| {
+                !q[..i].ends_with(char::is_alphanumeric)
+                    && !q[i + a.len()..].starts_with(char::is_alphanumeric)
+            })
+        });
+        if !rest.is_empty() || t.end_value.is_some() || has_am {
             continue;
         }
         if let Some(v) = t.value {
