@@ -311,3 +311,35 @@ fn an_hour_with_its_half_of_the_day_in_words_is_a_clock() {
         assert!(got.contains(want), "{text:?}: {got}");
     }
 }
+
+#[test]
+fn a_day_alone_before_a_clock_is_a_date_in_the_month_before_the_page() {
+    let lex = lexicons();
+    for (lang, text) in [
+        ("fr", "Le 28 à 15h, la connexion a échoué."),
+        ("es", "El día 28 a las 15:00 falló el acceso."),
+        ("de", "Am 28. um 15 Uhr fiel der Zugang aus."),
+        ("pt", "No dia 28, às 15h, o acesso falhou."),
+        ("vi", "Ngày 28, lúc 15h, dịch vụ bị lỗi."),
+        ("en", "On the 28th at 3pm, logins failed."),
+    ] {
+        let p = run(&lex, lang, text, "2022-10-03T12:00:00");
+        let got = first_clock(&p);
+        assert!(
+            got.starts_with("2022-09-28T15:00"),
+            "{lang} {text:?}: {got}"
+        );
+    }
+    // a number that is no day stays a number
+    let p = run(
+        &lex,
+        "en",
+        "On the 3 servers at 5pm we saw errors.",
+        "2022-10-03T12:00:00",
+    );
+    assert!(
+        !first_clock(&p).starts_with("2022-09-03"),
+        "{}",
+        first_clock(&p)
+    );
+}

@@ -1750,7 +1750,7 @@ fn scan_dates(text: &str, lex: &Lexicon) -> (Vec<RawTime>, Vec<RawTime>, Vec<Raw
     if let Some(re) = &p.day_alone {
         for c in re.captures_iter(text) {
             let m = c.get(0).unwrap();
-            if !whole_word(text, m.start(), c.get(1).map_or(m.end(), |d| d.end()))
+            if !whole_word(text, m.start(), m.end()) && !text[..m.end()].ends_with('.')
                 || digit_after(text, m.end())
                 || overlaps_sorted(&kept_spans, m.start(), m.end())
             {
@@ -1811,6 +1811,12 @@ fn after_date_gap(text: &str, pos: usize, w: &Words) -> usize {
     }
     if let Some(e) = phrase_at(text, p, &w.date_time_joiners) {
         p = skip_ws(text, e, MAX_GAP_SPACES);
+        // a comma and a clock's word ("No dia 28, às 15h", "Ngày 28, lúc 15h")
+        if text[..e].ends_with(',') {
+            if let Some(e) = phrase_at(text, p, &w.date_time_joiners) {
+                p = skip_ws(text, e, MAX_GAP_SPACES);
+            }
+        }
     }
     // a range may follow the date: "mañana de 10 a.m. a 12 p.m.", "June 3 from 9 to 10"
     if let Some(e) = phrase_at(text, p, &w.openers) {
