@@ -716,3 +716,11 @@ fn a_day_written_alone_before_a_clock_is_the_latest_such_day_before_the_page() {
     assert_window(&v, "2022-09-28T15:00:00+02:00", "2022-09-28T17:20:00+02:00");
     assert_eq!(v["case"]["date"], "2022-09-28");
 }
+
+#[test]
+fn users_complaining_is_how_a_news_report_says_the_outage_was_noticed() {
+    // "이용자들이 … 호소했다" (users complained) is the first report after the start
+    let v = draft("complaints-ko.txt", None);
+    assert_window(&v, "2023-05-10T14:10:00+09:00", "2023-05-10T16:10:00+09:00");
+    assert_eq!(v["case"]["timeline"]["detected_after"], "15m");
+}
