@@ -579,19 +579,9 @@ pub fn resolve(
         {
             date = date.map(|d| d + Duration::days(1));
         }
-        let mut explicit = r.zone.as_ref().and_then(|z| z.offset);
-        let mut explicit_tz = named_tz(r.zone.as_ref());
-        if let (Some(z), Some(d), Some(c)) = (r.zone.as_ref(), date, r.clock) {
-            if let Some((tz, w)) =
-                loose_reading(zones, z, d, c, text.get(r.start..r.end).unwrap_or(""))
-            {
-                explicit = None;
-                explicit_tz = Some(tz);
-                if !warnings.contains(&w) {
-                    warnings.push(w);
-                }
-            }
-        }
+        let quote = text.get(r.start..r.end).unwrap_or("");
+        let (explicit, explicit_tz) =
+            written_zone(zones, r.zone.as_ref(), date.zip(r.clock), quote, warnings);
         if let Some(z) = r.zone.as_ref().and_then(|z| z.warning.clone()) {
             if !warnings.contains(&z) {
                 warnings.push(z);
@@ -640,25 +630,14 @@ pub fn resolve(
                         local = Some(l + Duration::days(1));
                     }
                 }
-                let mut bexp = b.zone.as_ref().and_then(|z| z.offset);
-                let mut btz = named_tz(b.zone.as_ref());
-                // "from 14:00 to 15:30 ET" in June: the end is read like the start, as the
-                // zone's wall time when a standard-time abbreviation is written in summer
-                if let (Some(z), Some(l)) = (b.zone.as_ref(), local) {
-                    if let Some((tz, w)) = loose_reading(
-                        zones,
-                        z,
-                        l.date(),
-                        c,
-                        text.get(r.start..r.end).unwrap_or(""),
-                    ) {
-                        bexp = None;
-                        btz = Some(tz);
-                        if !warnings.contains(&w) {
-                            warnings.push(w);
-                        }
-                    }
-                }
+                // "from 14:00 to 15:30 ET" in June: the end is read like the start
+                let (bexp, btz) = written_zone(
+                    zones,
+                    b.zone.as_ref(),
+                    local.map(|l| (l.date(), c)),
+                    quote,
+                    warnings,
+                );
                 end_value = local.map(|l| local_value(l, bexp, &page, btz));
                 if r.date.is_none() {
                     if let Some(l) = end_value.and_then(|v| v.local()) {
@@ -733,6 +712,27 @@ fn carry_pm(
         }
         _ => {}
     }
+}
+
+/// The fixed offset and the named zone a time's written zone gives it: the zone's wall time
+/// instead of the offset when a standard-time abbreviation is written for a summer day
+/// ([`loose_reading`], its warning added once).
+fn written_zone(
+    zones: &ZoneTable,
+    zone: Option<&super::zones::ZoneRef>,
+    day_clock: Option<(NaiveDate, super::scan::ClockParts)>,
+    quote: &str,
+    warnings: &mut Vec<String>,
+) -> (Option<FixedOffset>, Option<Tz>) {
+    if let (Some(z), Some((d, c))) = (zone, day_clock) {
+        if let Some((tz, w)) = loose_reading(zones, z, d, c, quote) {
+            if !warnings.contains(&w) {
+                warnings.push(w);
+            }
+            return (None, Some(tz));
+        }
+    }
+    (zone.and_then(|z| z.offset), named_tz(zone))
 }
 
 /// A standard-time abbreviation written for a day when its zone keeps summer time ("08:46 AM

@@ -166,9 +166,16 @@ fn only_joiners(text: &str, words: &[&[String]]) -> bool {
 /// the clock's cue apart ("am Abend des 3. März um 9.15 Uhr", "on the evening of March 3, at
 /// 9:15", "Donnerstagabend um 9.15 Uhr"): the clock is in that half of the day. A clock written
 /// with a leading zero ("09:15") or a morning word is a 24-hour or morning clock and stays.
-fn evening_clocks(norm: &str, lex: &Lexicon, w: &Words, off: &Offsets, times: &mut [TimeMention]) {
+fn evening_clocks(
+    norm: &str,
+    lex: &Lexicon,
+    w: &Words,
+    off: &Offsets,
+    dayparts: &[Daypart],
+    times: &mut [TimeMention],
+) {
     // (end, first hour) of each part of the day
-    let mut parts: Vec<(usize, i64)> = scan_dayparts(norm, lex, w)
+    let mut parts: Vec<(usize, i64)> = dayparts
         .iter()
         .map(|d| (off.char(d.end), i64::from(d.from.hour())))
         .collect();
@@ -425,7 +432,8 @@ pub(crate) fn compose(
 
     // parts of the day
     let mut absorbed = vec![false; times.len()];
-    for dp in scan_dayparts(norm, lex, w) {
+    let dayparts = scan_dayparts(norm, lex, w);
+    for dp in &dayparts {
         let (s, e) = (off.char(dp.start), off.char(dp.end));
         // a clock already read this word as its meridiem ("3 de la tarde", 오후 3시)
         if times[near(times, s, e)]
@@ -525,7 +533,7 @@ pub(crate) fn compose(
         added.push(m);
     }
 
-    evening_clocks(norm, lex, w, &off, times);
+    evening_clocks(norm, lex, w, &off, &dayparts, times);
 
     // a clock with a length: "from 2pm for 2 hours", "for 2 hours from 2pm", "2시부터 2시간 동안"
     for d in durations {

@@ -1727,47 +1727,50 @@ fn scan_dates(text: &str, lex: &Lexicon) -> (Vec<RawTime>, Vec<RawTime>, Vec<Raw
     }
     // day-only ("24일"): kept apart, used only when a clock follows
     let kept_spans: Vec<(usize, usize)> = kept.iter().map(|k| (k.start, k.end)).collect();
-    let mut day_only = Vec::new();
-    if let Some(re) = &p.day_only {
-        for c in re.captures_iter(text) {
-            let m = c.get(0).unwrap();
-            if digit_before(text, m.start()) || overlaps_sorted(&kept_spans, m.start(), m.end()) {
-                continue;
-            }
-            let d: u32 = c[1].parse().unwrap_or(0);
-            if (1..=31).contains(&d) {
-                let mut r = RawTime::new(m.start(), m.end());
-                r.date = Some(DateParts {
-                    day: Some(d),
-                    ..Default::default()
-                });
-                day_only.push(r);
-            }
-        }
-    }
+    let day_only = days_of_month(p.day_only.as_ref(), text, &kept_spans, |m| {
+        digit_before(text, m.start())
+    });
     // a day alone after its prefix ("le 28", "am 28."): only before a clock
-    let mut day_alone = Vec::new();
-    if let Some(re) = &p.day_alone {
-        for c in re.captures_iter(text) {
-            let m = c.get(0).unwrap();
-            if !whole_word(text, m.start(), m.end()) && !text[..m.end()].ends_with('.')
-                || digit_after(text, m.end())
-                || overlaps_sorted(&kept_spans, m.start(), m.end())
-            {
-                continue;
-            }
-            let d: u32 = c[1].parse().unwrap_or(0);
-            if (1..=31).contains(&d) {
-                let mut r = RawTime::new(m.start(), m.end());
-                r.date = Some(DateParts {
-                    day: Some(d),
-                    ..Default::default()
-                });
-                day_alone.push(r);
-            }
-        }
-    }
+    let day_alone = days_of_month(p.day_alone.as_ref(), text, &kept_spans, |m| {
+        !whole_word(text, m.start(), m.end()) && !text[..m.end()].ends_with('.')
+            || digit_after(text, m.end())
+    });
     (kept, day_only, day_alone)
+}
+
+/// Days of the month (1–31, the pattern's first group) that `re` finds outside `kept` and
+/// `skip` does not turn down.
+fn days_of_month(
+    re: Option<&Regex>,
+    text: &str,
+    kept: &[(usize, usize)],
+    skip: impl Fn(&regex::Match) -> bool,
+) -> Vec<RawTime> {
+    let Some(re) = re else {
+        return Vec::new();
+    };
+    re.captures_iter(text)
+        .filter_map(|c| {
+            let m = c.get(0)?;
+            let d: u32 = c[1].parse().unwrap_or(0);
+            if skip(&m) || overlaps_sorted(kept, m.start(), m.end()) || !(1..=31).contains(&d) {
+                return None;
+            }
+            let mut r = RawTime::new(m.start(), m.end());
+            r.date = Some(DateParts {
+                day: Some(d),
+                ..Default::default()
+            });
+            Some(r)
+        })
+        .collect()
+}
+
+/// The last of `days` (in text order) whose gap to a clock at `pos` is only date-to-time words.
+fn day_right_before(days: &[RawTime], text: &str, w: &Words, pos: usize) -> Option<usize> {
+    days.partition_point(|d| d.end <= pos)
+        .checked_sub(1)
+        .filter(|&i| after_date_gap(text, days[i].end, w) == pos)
 }
 
 /// Whether the words around a bare day number make it a length: a length word, "ago" or
@@ -1892,23 +1895,12 @@ pub fn scan_times(text: &str, lex: &Lexicon, zones: &ZoneTable) -> Vec<RawTime> 
             }
         }
         if !merged {
-            let k = day_only.partition_point(|d| d.end <= c.start);
-            if let Some(i) = k
-                .checked_sub(1)
-                .filter(|&i| after_date_gap(text, day_only[i].end, w) == c.start)
-            {
+            if let Some(i) = day_right_before(&day_only, text, w, c.start) {
                 c.start = day_only[i].start;
                 c.date = day_only[i].date;
                 used_day[i] = true;
                 merged = true;
-            }
-        }
-        if !merged {
-            let k = day_alone.partition_point(|d| d.end <= c.start);
-            if let Some(i) = k
-                .checked_sub(1)
-                .filter(|&i| after_date_gap(text, day_alone[i].end, w) == c.start)
-            {
+            } else if let Some(i) = day_right_before(&day_alone, text, w, c.start) {
                 c.start = day_alone[i].start;
                 c.date = day_alone[i].date;
                 merged = true;
