@@ -724,3 +724,37 @@ fn users_complaining_is_how_a_news_report_says_the_outage_was_noticed() {
     assert_window(&v, "2023-05-10T14:10:00+09:00", "2023-05-10T16:10:00+09:00");
     assert_eq!(v["case"]["timeline"]["detected_after"], "15m");
 }
+
+#[test]
+fn a_range_after_a_recurrence_word_is_a_schedule_not_the_window() {
+    // "平日9時から17時まで稼働" gives the system's hours; the outage is 10:15 → next day 9:00
+    let v = draft(
+        "ja-schedule-range.txt",
+        Some("https://blog.example.jp/entry/2025/03/06/120000"),
+    );
+    assert_window(&v, "2025-03-04T10:15:00+09:00", "2025-03-05T09:00:00+09:00");
+}
+
+#[test]
+fn a_stamp_word_and_a_date_without_a_clock_date_the_page() {
+    // "작성일 : 2024-05-09" dates the notice: "4일" after "5.3" is 4 May, not 4 April
+    let v = draft(
+        "ko-notice-written-date.txt",
+        Some("https://notice.example.kr/board/view?no=318"),
+    );
+    assert_eq!(
+        v["review"]["fields"]["date.reference"]["quote"],
+        "2024-05-09"
+    );
+    assert_window(&v, "2024-05-02T14:10:00+09:00", "2024-05-04T09:00:00+09:00");
+}
+
+#[test]
+fn a_day_and_month_after_a_weekday_are_a_date() {
+    // "quarta-feira (12/3)": the year from the URL, the day and month in brackets
+    let v = draft(
+        "pt-weekday-day-month.txt",
+        Some("https://noticias.example.com.br/2025/03/falhas-app"),
+    );
+    assert_window(&v, "2025-03-12T14:00:00-03:00", "2025-03-12T16:30:00-03:00");
+}

@@ -32,6 +32,8 @@ pub struct DatingInput<'a> {
     pub lang: &'a str,
     /// `--tz`.
     pub tz: Option<&'a str>,
+    /// The language's words that mark a publication stamp ("Published", "작성일", "发布时间").
+    pub stamp: &'a [String],
 }
 
 /// The dated times of a page and how their date and zone were settled.
@@ -182,22 +184,33 @@ pub fn prose_year(text: &str) -> Option<(i32, String)> {
 /// quote. Used only when neither the metadata nor the URL dates the page.
 fn byline_day(input: &DatingInput, lex: &Lexicons) -> Option<(NaiveDate, String)> {
     use super::timeline::{byline_date, width, BYLINE_MAX_CHARS, BYLINE_PROSE_CHARS};
-    let line = input
-        .text
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty())
-        .take_while(|l| width(l) < BYLINE_PROSE_CHARS)
-        .find(|l| width(l) <= BYLINE_MAX_CHARS && byline_date(l))?;
     let opts = ParseOptions {
         lang: Some(input.lang.to_string()),
         tz: Some("UTC".into()),
         ..Default::default()
     };
-    let parsed = crate::time::parse(line, lex, &opts);
-    let t = parsed.times.iter().find(|t| t.date_explicit)?;
-    let day = t.value.and_then(|v| v.local())?.date();
-    Some((day, t.quote.clone()))
+    input
+        .text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .take_while(|l| width(l) < BYLINE_PROSE_CHARS)
+        .filter(|l| {
+            width(l) <= BYLINE_MAX_CHARS
+                && (byline_date(l)
+                    // "작성일 : 2022-12-07", "Published 5 March 2024": a stamp word and a date,
+                    // no clock
+                    || super::window::holds_word(&l.to_lowercase(), input.stamp))
+        })
+        .find_map(|line| {
+            let parsed = crate::time::parse(line, lex, &opts);
+            let t = parsed.times.iter().find(|t| t.date_explicit)?;
+            let day = match t.value? {
+                crate::time::TimeValue::Date(d) => d,
+                v => v.local()?.date(),
+            };
+            Some((day, t.quote.clone()))
+        })
 }
 
 /// The weekday (0 = Monday) whose full name the text writes last, by the language's

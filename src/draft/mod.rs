@@ -207,6 +207,7 @@ impl Drafter {
                 self.without_furniture(f, &language)
             }
         });
+        let dw = self.words.for_page(&language);
         let dating = dating::date_page(
             &dating::DatingInput {
                 text: &dating_text,
@@ -217,6 +218,7 @@ impl Drafter {
                 profile_zone: input.profile_zone.as_deref(),
                 lang: &language,
                 tz: opts.tz.as_deref(),
+                stamp: &dw.events.stamp,
             },
             &self.lexicons,
         );
@@ -224,7 +226,6 @@ impl Drafter {
             ev.field(name, quote, rule);
         }
         ev.warnings.extend(dating.warnings.iter().cloned());
-        let dw = self.words.for_page(&language);
         let tl = timeline::build(page, &text, &dating, &dw.events, &mut ev);
         let org_name = self.organisation(page, input, &text, &dw, doc, &mut ev);
         let date = case_date(&tl, &dating, &mut ev);

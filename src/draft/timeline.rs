@@ -48,6 +48,7 @@ pub fn build(
     let (mut points, ranges) = collect_points(parsed, text, &places, &block_of);
     mark_history(&mut points, &blocks, &words.history);
     mark_promises(&mut points, &blocks, words);
+    mark_schedules(&mut points, &ranges, &blocks, &words.schedule_before);
     let stated: Vec<Stated> = parsed
         .durations
         .iter()
@@ -137,10 +138,12 @@ pub fn build(
     by_pos.sort_by_key(|p| p.start);
     // one event per instant: "10.30 local (13:30 GMT)" is one moment written twice
     let mut seen: Vec<DateTime<FixedOffset>> = Vec::new();
-    for p in by_pos
-        .into_iter()
-        .filter(|p| !matches!(p.place, Place::Byline | Place::History | Place::Promise))
-    {
+    for p in by_pos.into_iter().filter(|p| {
+        !matches!(
+            p.place,
+            Place::Byline | Place::History | Place::Promise | Place::Schedule
+        )
+    }) {
         let at = dating.show(&p.at);
         if seen.contains(&p.at) || events.iter().any(|e| e.at == at) {
             continue;
@@ -373,6 +376,43 @@ fn mark_promises(points: &mut [Point], blocks: &[BlockText], words: &EventWords)
             || super::window::holds_word(&after, &words.promise_after)
         {
             p.place = Place::Promise;
+        }
+    }
+}
+
+/// Characters before a range searched for a word that makes it a schedule ("平日", "weekdays").
+const SCHEDULE_BEFORE_CHARS: usize = 16;
+
+/// A stated range right after a recurrence word in its clause ("平日8時半から15時半まで稼働する",
+/// "weekdays from 9:00 to 17:00", "매일 오전 9시부터 오후 6시까지") gives a system's hours, not
+/// the incident's: both its ends become [`Place::Schedule`]. Only ranges: a single time after
+/// "daily" ("the daily job at 02:00 failed") can still be this incident's.
+fn mark_schedules(points: &mut [Point], ranges: &[Range], blocks: &[BlockText], words: &[String]) {
+    if words.is_empty() {
+        return;
+    }
+    let is_end = |c: &char| ".!?。！？\n,，;；、".contains(*c);
+    for r in ranges {
+        let (Some(from), Some(_)) = (points.get(r.from), points.get(r.to)) else {
+            continue;
+        };
+        if !from.place.is_incident() {
+            continue;
+        }
+        let Some(block) = blocks.get(from.block) else {
+            continue;
+        };
+        let chars: Vec<char> = block.text.to_lowercase().chars().collect();
+        let at = from.start.saturating_sub(block.start).min(chars.len());
+        let clause = chars[..at]
+            .iter()
+            .rposition(is_end)
+            .map_or(0, |i| i + 1)
+            .max(at.saturating_sub(SCHEDULE_BEFORE_CHARS));
+        let before: String = chars[clause..at].iter().collect();
+        if super::window::holds_word(&before, words) {
+            points[r.from].place = Place::Schedule;
+            points[r.to].place = Place::Schedule;
         }
     }
 }

@@ -55,6 +55,9 @@ pub enum Place {
     History,
     /// A time promised or estimated ("next update at 16:00", "预计22点前恢复"): not yet happened.
     Promise,
+    /// A range of a recurring schedule ("平日8時半から15時半まで稼働", "weekdays 9 to 5"): the
+    /// hours a system runs, not when this incident happened.
+    Schedule,
     Other,
 }
 
@@ -63,7 +66,7 @@ impl Place {
     pub fn is_incident(self) -> bool {
         !matches!(
             self,
-            Place::Future | Place::Byline | Place::History | Place::Promise
+            Place::Future | Place::Byline | Place::History | Place::Promise | Place::Schedule
         )
     }
 }
@@ -140,6 +143,8 @@ pub struct EventWords {
     /// 17:00", "오후 6시까지 복구할 예정"): before the time, and after it. The page language's own.
     pub promise_before: Vec<String>,
     pub promise_after: Vec<String>,
+    /// Words right before a range that make it a recurring schedule ("weekdays", "平日", "매일").
+    pub schedule_before: Vec<String>,
     /// Phrases that hold a recovery word but say no recovery ("por volta das 14h" is "about
     /// 14h", "불안정" is "unstable", "instabil"): the recovery word inside them is not read.
     pub resolution_not: Vec<String>,

@@ -218,6 +218,7 @@ impl WordsRegistry {
                         progress_after: list(ev, "progress_after"),
                         promise_before: list(ev, "promise_before"),
                         promise_after: list(ev, "promise_after"),
+                        schedule_before: list(ev, "schedule_before"),
                         resolution_not: list(ev, "resolution_not"),
                         start_not: list(ev, "start_not"),
                         time_after_word: ev
@@ -278,7 +279,7 @@ impl WordsRegistry {
     fn merge(&self, lang: &str) -> DraftWords {
         let own = self.by_lang.get(lang);
         // words that are the page language's own, never merged with English: negations (English
-        // "no" is Portuguese "in the"), verb endings, history, progress and promise words
+        // "no" is Portuguese "in the"), verb endings, history, progress, promise and schedule words
         let own_list = |pick: fn(&EventWords) -> &Vec<String>| {
             own.map(|w| pick(&w.events).clone()).unwrap_or_default()
         };
@@ -294,6 +295,7 @@ impl WordsRegistry {
                 progress_after: own_list(|e| &e.progress_after),
                 promise_before: own_list(|e| &e.promise_before),
                 promise_after: own_list(|e| &e.promise_after),
+                schedule_before: own_list(|e| &e.schedule_before),
                 ..Default::default()
             },
             ..Default::default()

@@ -1500,7 +1500,20 @@ fn scan_dates(text: &str, lex: &Lexicon) -> (Vec<RawTime>, Vec<RawTime>, Vec<Raw
         let b = skip_ws_back(text, m.start(), MAX_GAP_SPACES);
         let after_meridiem = phrase_before(text, b, &p.w.am_after).is_some()
             || phrase_before(text, b, &p.w.pm_after).is_some();
-        let day_word = after_meridiem || phrase_before(text, b, &lex.date.day_prefixes).is_some();
+        // "segunda-feira (6/10)", "lundi 6/10", "Monday, 10/6": a weekday named just before
+        let after_weekday = {
+            let mut w = m.start();
+            for (n, ch) in text[..m.start()].chars().rev().enumerate() {
+                if n >= 4 || !matches!(ch, ' ' | '\t' | '(' | '（' | ',') {
+                    break;
+                }
+                w -= ch.len_utf8();
+            }
+            w < m.start() && phrase_before(text, w, &lex.date.weekdays).is_some()
+        };
+        let day_word = after_meridiem
+            || after_weekday
+            || phrase_before(text, b, &lex.date.day_prefixes).is_some();
         if !(weekday_note || clock_follows || day_word) || (&c[2] == "-" && !day_word) {
             continue;
         }
