@@ -101,16 +101,21 @@ pub fn url_hint(url: &str) -> Option<(Hint, String)> {
             .then_some(d)
     };
     static SPLIT: OnceLock<Regex> = OnceLock::new();
-    // "/2021/0714/" (year, then month and day) and "/21/0714/" (two-digit year), as some news
-    // sites file articles ("/2210/15/" is not read: blogs' "/2006/04/" is year and month)
+    // "/2021/0714/" (year, then month and day), "/21/0714/" (two-digit year) and "/201805/11/"
+    // (year and month, then day), as some news sites file articles ("/2210/15/" is not read:
+    // blogs' "/2006/04/" is year and month)
     let split = SPLIT.get_or_init(|| {
-        Regex::new(r"/(?:((?:19|20)\d{2})/(\d{2})(\d{2})|(\d{2})/(\d{2})(\d{2}))/").unwrap()
+        Regex::new(
+            r"/(?:((?:19|20)\d{2})/(\d{2})(\d{2})|(\d{2})/(\d{2})(\d{2})|((?:19|20)\d{2})(\d{2})/(\d{2}))/",
+        )
+        .unwrap()
     });
     for c in split.captures_iter(rest) {
         let g = |i: usize| c.get(i).map(|m| m.as_str());
-        let (y, m, d) = match (g(1), g(4)) {
-            (Some(y), _) => (y.to_string(), g(2), g(3)),
-            (_, Some(y)) => (format!("20{y}"), g(5), g(6)),
+        let (y, m, d) = match (g(1), g(4), g(7)) {
+            (Some(y), _, _) => (y.to_string(), g(2), g(3)),
+            (_, Some(y), _) => (format!("20{y}"), g(5), g(6)),
+            (_, _, Some(y)) => (y.to_string(), g(8), g(9)),
             _ => continue,
         };
         let parsed = (|| {
@@ -590,6 +595,10 @@ mod tests {
         assert_eq!(
             h("https://2021.example.org/2019/05/x.html"),
             Some(Hint::Year(2019))
+        );
+        assert_eq!(
+            url_hint("http://news.example.com/news/201805/11/item80026868.html").map(|h| h.0),
+            Some(day(2018, 5, 11))
         );
     }
 

@@ -1500,7 +1500,8 @@ fn scan_dates(text: &str, lex: &Lexicon) -> (Vec<RawTime>, Vec<RawTime>, Vec<Raw
         let b = skip_ws_back(text, m.start(), MAX_GAP_SPACES);
         let after_meridiem = phrase_before(text, b, &p.w.am_after).is_some()
             || phrase_before(text, b, &p.w.pm_after).is_some();
-        // "segunda-feira (6/10)", "lundi 6/10", "Monday, 10/6": a weekday named just before
+        // "segunda-feira (6/10)", "lundi 6/10", "Monday, 10/6", "hôm qua 29/9": a weekday or
+        // a relative day named just before
         let after_weekday = {
             let mut w = m.start();
             for (n, ch) in text[..m.start()].chars().rev().enumerate() {
@@ -1509,7 +1510,13 @@ fn scan_dates(text: &str, lex: &Lexicon) -> (Vec<RawTime>, Vec<RawTime>, Vec<Raw
                 }
                 w -= ch.len_utf8();
             }
-            w < m.start() && phrase_before(text, w, &lex.date.weekdays).is_some()
+            w < m.start()
+                && (phrase_before(text, w, &lex.date.weekdays).is_some()
+                    || lex
+                        .date
+                        .relative_days
+                        .keys()
+                        .any(|r| phrase_before(text, w, std::slice::from_ref(r)).is_some()))
         };
         let day_word = after_meridiem
             || after_weekday
