@@ -758,3 +758,13 @@ fn a_day_and_month_after_a_weekday_are_a_date() {
     );
     assert_window(&v, "2025-03-12T14:00:00-03:00", "2025-03-12T16:30:00-03:00");
 }
+
+#[test]
+fn a_length_after_its_languages_for_word_ends_the_window() {
+    // "a partir das 14h por cerca de três horas": Portuguese "por" introduces the length
+    let v = draft(
+        "pt-for-a-length.txt",
+        Some("https://noticias.example.com.br/2024/03/05/queda"),
+    );
+    assert_window(&v, "2024-03-05T14:00:00-03:00", "2024-03-05T17:00:00-03:00");
+}

@@ -661,6 +661,21 @@ mod fr {
     use super::*;
 
     #[test]
+    fn shortly_after_an_h_hour_is_a_clock_but_after_hours_of_outage_a_length() {
+        let p = run_ref(
+            "fr",
+            "Le service a été rétabli peu après 11h. Coupé juste avant 9h. \
+             Il a été rétabli après 11h de panne.",
+            "2024-03-05T12:00",
+        );
+        assert_eq!(
+            values(&p),
+            vec!["2024-03-05T11:00:00+01:00", "2024-03-05T09:00:00+01:00"]
+        );
+        assert_eq!(durations(&p), vec!["11h"]);
+    }
+
+    #[test]
     fn day_first_and_h_clock() {
         let p = run("fr", "Le 12/11/2024 à 8h37 : panne. vers 10h20 : bascule.");
         let v = values(&p);
