@@ -768,3 +768,24 @@ fn a_length_after_its_languages_for_word_ends_the_window() {
     );
     assert_window(&v, "2024-03-05T14:00:00-03:00", "2024-03-05T17:00:00-03:00");
 }
+
+#[test]
+fn a_status_history_stamp_below_its_update_belongs_to_that_update() {
+    // "Investigating - …" then "Mar 5, 2024 - 14:52 UTC": the stamp reads the line above it
+    let v = draft(
+        "en-status-history-stamps-below.txt",
+        Some("https://status.example.com/incidents/k2x9"),
+    );
+    assert_window(&v, "2024-03-05T14:52:00+00:00", "2024-03-05T16:02:00+00:00");
+}
+
+#[test]
+fn a_title_that_names_a_retrospective_is_not_a_lessons_section() {
+    // "… 장애 회고" is the page's title; its times are the incident's, not lessons'
+    let v = draft(
+        "ko-retrospective-title.txt",
+        Some("https://tech.example.kr/2024/03/07/postmortem"),
+    );
+    assert_window(&v, "2024-03-05T14:31:00+09:00", "2024-03-05T15:58:00+09:00");
+    assert_eq!(v["case"]["timeline"]["detected_after"], "7m");
+}

@@ -145,6 +145,9 @@ pub struct EventWords {
     pub promise_after: Vec<String>,
     /// Words right before a range that make it a recurring schedule ("weekdays", "平日", "매일").
     pub schedule_before: Vec<String>,
+    /// A status page's update kinds ("Resolved", "Investigating", "해결됨"): an update that
+    /// opens with one, its stamp on the line after it, is a status-page history.
+    pub status_words: Vec<String>,
     /// Phrases that hold a recovery word but say no recovery ("por volta das 14h" is "about
     /// 14h", "불안정" is "unstable", "instabil"): the recovery word inside them is not read.
     pub resolution_not: Vec<String>,
@@ -271,12 +274,17 @@ fn keyword_points(
         by_block.entry(p.block).or_default().push(i);
     }
     // A row that holds only its time ("Monday 5:00pm MST") is described by the block after it
-    // when that block has no time of its own: its words mark the row's time.
+    // when that block has no time of its own: its words mark the row's time. On a status
+    // page's history ("Resolved - This incident has been resolved." / "Mar 5, 16:02 UTC") each
+    // stamp follows its update, so it reads the block before it.
+    let up = stamps_follow_updates(points, blocks, &by_block, &words.status_words);
     for (&b, idx) in &by_block {
-        let (Some(block), Some(next)) = (blocks.get(b), blocks.get(b + 1)) else {
+        let described = if up { b.checked_sub(1) } else { Some(b + 1) };
+        let Some(described) = described else { continue };
+        let (Some(block), Some(next)) = (blocks.get(b), blocks.get(described)) else {
             continue;
         };
-        if by_block.contains_key(&(b + 1)) || !time_only(block, idx, points) {
+        if by_block.contains_key(&described) || !time_only(block, idx, points) {
             continue;
         }
         let lower = next.text.to_lowercase();
@@ -394,6 +402,47 @@ fn blank_phrases(text: &mut [char], phrases: &[String]) {
             }
         }
     }
+}
+
+/// Whether the page's time-only rows are a status page's stamps, each after its update: the
+/// first comes right after a block that opens with a status word ("Resolved - …",
+/// "Investigating - …") and the last is not followed by one (a timeline's rows are the other
+/// way round: "14:52" then "Investigating …", the last row's text closing the list).
+fn stamps_follow_updates(
+    points: &[Point],
+    blocks: &[BlockText],
+    by_block: &std::collections::HashMap<usize, Vec<usize>>,
+    status: &[String],
+) -> bool {
+    if status.is_empty() {
+        return false;
+    }
+    let mut rows: Vec<usize> = by_block
+        .iter()
+        .filter(|(b, idx)| blocks.get(**b).is_some_and(|bl| time_only(bl, idx, points)))
+        .map(|(b, _)| *b)
+        .collect();
+    if rows.len() < 2 {
+        return false;
+    }
+    rows.sort_unstable();
+    let opens_update = |b: usize| {
+        !by_block.contains_key(&b)
+            && blocks.get(b).is_some_and(|bl| {
+                let t = bl.text.trim_start().to_lowercase();
+                status.iter().any(|w| {
+                    let w = w.to_lowercase();
+                    !w.is_empty()
+                        && t.starts_with(&w)
+                        && t[w.len()..]
+                            .chars()
+                            .next()
+                            .is_none_or(|c| !c.is_alphanumeric())
+                })
+            })
+    };
+    let (first, last) = (rows[0], rows[rows.len() - 1]);
+    first > 0 && opens_update(first - 1) && !opens_update(last + 1)
 }
 
 /// Whether a block is only its time(s) and a little decoration ("Tuesday 10:30am MST",

@@ -219,6 +219,7 @@ impl WordsRegistry {
                         promise_before: list(ev, "promise_before"),
                         promise_after: list(ev, "promise_after"),
                         schedule_before: list(ev, "schedule_before"),
+                        status_words: list(ev, "status_words"),
                         resolution_not: list(ev, "resolution_not"),
                         start_not: list(ev, "start_not"),
                         time_after_word: ev
@@ -302,11 +303,12 @@ impl WordsRegistry {
         };
         for code in [lang, "en"] {
             if let Some(w) = self.by_lang.get(code) {
-                let pairs: [(&mut Vec<String>, &Vec<String>); 26] = [
+                let pairs: [(&mut Vec<String>, &Vec<String>); 27] = [
                     (&mut out.events.start, &w.events.start),
                     (&mut out.events.start_not, &w.events.start_not),
                     (&mut out.events.resolution_not, &w.events.resolution_not),
                     (&mut out.events.stamp, &w.events.stamp),
+                    (&mut out.events.status_words, &w.events.status_words),
                     (&mut out.events.lasted_then, &w.events.lasted_then),
                     (&mut out.events.detection, &w.events.detection),
                     (&mut out.events.resolution, &w.events.resolution),

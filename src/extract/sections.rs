@@ -295,6 +295,12 @@ pub fn find_sections(blocks: &[Block], page_lang: &str, lex: &HeadingLexicon) ->
         let Some((kind, strength)) = lex.classify_with_strength(&b.text, page_lang) else {
             continue;
         };
+        // the page's opening heading is its title: "3월 5일 API 장애 회고" (a retrospective)
+        // names the whole page, not a lessons section; only a heading that is a phrase
+        // outright ("Timeline") opens a section there
+        if i == 0 && strength < 3 {
+            continue;
+        }
         let end = blocks[i + 1..]
             .iter()
             .position(|n| matches!(n.kind, BlockKind::Heading(l) if l <= level))
