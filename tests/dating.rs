@@ -789,3 +789,26 @@ fn a_title_that_names_a_retrospective_is_not_a_lessons_section() {
     assert_window(&v, "2024-03-05T14:31:00+09:00", "2024-03-05T15:58:00+09:00");
     assert_eq!(v["case"]["timeline"]["detected_after"], "7m");
 }
+
+#[test]
+fn an_event_word_goes_to_the_time_of_its_own_clause_not_the_next_one() {
+    // "Um 14.36 Uhr schlug das Monitoring Alarm, um 15.58 Uhr …": the alarm is 14:36's, though
+    // 15.58 stands nearer after the comma; likewise "A las 14:36 saltaron las alarmas …"
+    for (fixture, url) in [
+        (
+            "de-clause-alarm.txt",
+            "https://news.example.de/2024/03/05/stoerung",
+        ),
+        (
+            "es-clause-alarmas.txt",
+            "https://news.example.es/2024/03/05/caida",
+        ),
+    ] {
+        let v = draft(fixture, Some(url));
+        assert_eq!(v["case"]["timeline"]["detected_after"], "5m", "{fixture}");
+        assert_eq!(
+            v["case"]["timeline"]["resolved_after"], "1h27m",
+            "{fixture}"
+        );
+    }
+}

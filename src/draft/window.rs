@@ -19,6 +19,14 @@ const SENTENCE_CROSSING_COST: usize = 10_000;
 /// How much farther a time counts on the side of a word that the language's word order
 /// disfavours, in halves ("se restableció … pasadas las 11:15" after "comenzó … 8:40 y").
 const DISFAVOURED_SIDE: usize = 4;
+/// Cost of a clause break (a comma, a semicolon) between an event word and a time: a time in
+/// the word's own clause beats a nearer one across a comma ("Um 14.36 Uhr schlug das
+/// Monitoring Alarm, um 15.58 Uhr lief der Dienst wieder"), and a sentence end costs more still.
+const CLAUSE_CROSSING_COST: usize = 200;
+/// A clause break this close after a time is the comma of an opening time phrase ("At 14:36
+/// UTC, our checks failed", "À 14h36, la supervision …"): it does not part the time from its
+/// clause.
+const OPENING_COMMA_CHARS: usize = 3;
 /// A silence this long between a page's times ends an incident's episode (two reports days
 /// apart on one page are two incidents).
 const EPISODE_GAP_SECS: i64 = 2 * 86_400;
@@ -317,8 +325,21 @@ fn keyword_points(
         for c in &lower {
             ends.push(ends.last().copied().unwrap_or(0) + usize::from(".;!?。！？\n".contains(*c)));
         }
+        // clause breaks likewise (a comma between digits is a number's: "1,000")
+        let mut breaks = Vec::with_capacity(lower.len() + 1);
+        breaks.push(0usize);
+        for (i, c) in lower.iter().enumerate() {
+            let digit = |j: Option<usize>| {
+                j.and_then(|j| lower.get(j))
+                    .is_some_and(|c| c.is_ascii_digit())
+            };
+            let clause =
+                ",，;；、".contains(*c) && !(digit(i.checked_sub(1)) && digit(Some(i + 1)));
+            breaks.push(breaks.last().copied().unwrap_or(0) + usize::from(clause));
+        }
         let rel = |x: usize| x.saturating_sub(block.start).min(lower.len());
         let crosses = |a: usize, b: usize| ends[rel(a.max(b))] > ends[rel(a.min(b))];
+        let parts = |a: usize, b: usize| breaks[rel(a.max(b))] > breaks[rel(a.min(b))];
         idx.sort_by_key(|i| points[*i].start);
         for w in list.iter().filter(|w| !w.is_empty()) {
             let w = w.to_lowercase();
@@ -369,6 +390,10 @@ fn keyword_points(
                         || (!time_after && crosses(p.end, at))
                     {
                         cost += SENTENCE_CROSSING_COST + gap * 4;
+                    } else if (time_after && parts(after, p.start))
+                        || (!time_after && parts((p.end + OPENING_COMMA_CHARS).min(at), at))
+                    {
+                        cost += CLAUSE_CROSSING_COST;
                     }
                     cost
                 };
