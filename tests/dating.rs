@@ -812,3 +812,26 @@ fn an_event_word_goes_to_the_time_of_its_own_clause_not_the_next_one() {
         );
     }
 }
+
+#[test]
+fn a_status_history_with_its_status_words_on_their_own_lines_reads_each_update() {
+    // "해결됨" / "결제 지연 현상이 해결되었습니다." / "2024년 3월 5일 15:58 KST": the stamp is the
+    // update's; "모니터링하고 있습니다" after the fix is no detection
+    let v = draft(
+        "ko-status-history-word-above.txt",
+        Some("https://status.example.kr/incidents/77"),
+    );
+    assert_window(&v, "2024-03-05T14:52:00+09:00", "2024-03-05T15:58:00+09:00");
+    assert!(v["case"]["timeline"]["detected_after"].is_null(), "{v}");
+}
+
+#[test]
+fn watching_after_a_fix_and_a_status_word_are_no_detection() {
+    // "Monitoring - … we are monitoring the results", "Identified - The issue has been
+    // identified": neither is how the outage was noticed
+    let v = draft(
+        "en-status-history-stamps-below.txt",
+        Some("https://status.example.com/incidents/k2x9"),
+    );
+    assert!(v["case"]["timeline"]["detected_after"].is_null(), "{v}");
+}

@@ -159,6 +159,10 @@ pub struct EventWords {
     /// Phrases that hold a recovery word but say no recovery ("por volta das 14h" is "about
     /// 14h", "불안정" is "unstable", "instabil"): the recovery word inside them is not read.
     pub resolution_not: Vec<String>,
+    /// Phrases that hold a detection word and report none: watching after a fix ("we are
+    /// monitoring the results", "모니터링하고 있습니다", "正在监控") or a cause found ("the issue has
+    /// been identified").
+    pub detection_not: Vec<String>,
     /// The same for onset words: "began investigating", "开始排查", "調査を開始" start the
     /// response, not the impact.
     pub start_not: Vec<String>,
@@ -295,11 +299,27 @@ fn keyword_points(
         if by_block.contains_key(&described) || !time_only(block, idx, points) {
             continue;
         }
-        let lower = next.text.to_lowercase();
+        let mut chars: Vec<char> = next.text.to_lowercase().chars().collect();
+        blank_phrases(&mut chars, not_words(list, words));
+        // an update's opening status word ("Identified - …", "Monitoring - …") names its kind,
+        // not an event of its own
+        if up {
+            blank_opening_status(&mut chars, &words.status_words);
+        }
+        let lower: String = chars.into_iter().collect();
+        // nearness to the row: from the described block's start below it, from its end above
         if let Some(at) = list
             .iter()
             .filter(|w| !w.is_empty())
-            .filter_map(|w| find_unnegated(&lower, &w.to_lowercase(), &words.negation))
+            .filter_map(|w| {
+                let w = w.to_lowercase();
+                let at = find_unnegated(&lower, &w, &words.negation)?;
+                Some(if up {
+                    lower.len().saturating_sub(at + w.len())
+                } else {
+                    at
+                })
+            })
             .min()
         {
             for &i in idx {
@@ -313,11 +333,7 @@ fn keyword_points(
         // to_lowercase can change lengths for a few scripts; fall back to whole-block marking.
         let aligned = lower.len() == block.text.chars().count();
         // an event word inside a phrase that says none ("por volta das", "开始排查") is blanked
-        if std::ptr::eq(list, &words.resolution[..]) {
-            blank_phrases(&mut lower, &words.resolution_not);
-        } else if std::ptr::eq(list, &words.start[..]) {
-            blank_phrases(&mut lower, &words.start_not);
-        }
+        blank_phrases(&mut lower, not_words(list, words));
         let lower_s: String = lower.iter().collect();
         // sentence ends before each char, so "is there one between a and b" is O(1)
         let mut ends = Vec::with_capacity(lower.len() + 1);
@@ -413,6 +429,36 @@ fn keyword_points(
     marked
 }
 
+/// The phrases that hold one of `list`'s words and report no such event ("por volta das",
+/// "开始排查", "we are monitoring the results").
+fn not_words<'a>(list: &[String], words: &'a EventWords) -> &'a [String] {
+    if std::ptr::eq(list, &words.resolution[..]) {
+        &words.resolution_not
+    } else if std::ptr::eq(list, &words.start[..]) {
+        &words.start_not
+    } else if std::ptr::eq(list, &words.detection[..]) {
+        &words.detection_not
+    } else {
+        &[]
+    }
+}
+
+/// Blanks a status word that opens `text` ("identified - the issue …").
+fn blank_opening_status(text: &mut [char], status: &[String]) {
+    let lead = text.iter().take_while(|c| c.is_whitespace()).count();
+    for w in status {
+        let w: Vec<char> = w.to_lowercase().chars().collect();
+        let end = lead + w.len();
+        if !w.is_empty()
+            && text.get(lead..end) == Some(&w[..])
+            && text.get(end).is_none_or(|c| !c.is_alphanumeric())
+        {
+            text[lead..end].iter_mut().for_each(|c| *c = ' ');
+            return;
+        }
+    }
+}
+
 /// Blanks (with spaces, keeping every char's position) each occurrence of `phrases` in `text`.
 fn blank_phrases(text: &mut [char], phrases: &[String]) {
     for p in phrases.iter().filter(|p| !p.is_empty()) {
@@ -430,8 +476,9 @@ fn blank_phrases(text: &mut [char], phrases: &[String]) {
 }
 
 /// Whether the page's time-only rows are a status page's stamps, each after its update: the
-/// first comes right after a block that opens with a status word ("Resolved - …",
-/// "Investigating - …") and the last is not followed by one (a timeline's rows are the other
+/// first comes right after an update that opens with a status word ("Resolved - …",
+/// "Investigating - …", or the word on its own line above the update) and the last is not
+/// followed by one (a timeline's rows are the other
 /// way round: "14:52" then "Investigating …", the last row's text closing the list).
 fn stamps_follow_updates(
     points: &[Point],
@@ -466,8 +513,14 @@ fn stamps_follow_updates(
                 })
             })
     };
+    // the status word opens the update's text ("Resolved - …") or stands on its own line
+    // above it ("해결됨" / "결제 지연 현상이 해결되었습니다.")
     let (first, last) = (rows[0], rows[rows.len() - 1]);
-    first > 0 && opens_update(first - 1) && !opens_update(last + 1)
+    let opened = |b: usize| {
+        (b >= 1 && opens_update(b - 1))
+            || (b >= 2 && !by_block.contains_key(&(b - 1)) && opens_update(b - 2))
+    };
+    opened(first) && !opens_update(last + 1)
 }
 
 /// Whether a block is only its time(s) and a little decoration ("Tuesday 10:30am MST",

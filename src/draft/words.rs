@@ -221,6 +221,7 @@ impl WordsRegistry {
                         schedule_before: list(ev, "schedule_before"),
                         status_words: list(ev, "status_words"),
                         resolution_not: list(ev, "resolution_not"),
+                        detection_not: list(ev, "detection_not"),
                         start_not: list(ev, "start_not"),
                         time_after_word: ev
                             .and_then(|t| t.get("time_after_word"))
@@ -303,10 +304,11 @@ impl WordsRegistry {
         };
         for code in [lang, "en"] {
             if let Some(w) = self.by_lang.get(code) {
-                let pairs: [(&mut Vec<String>, &Vec<String>); 27] = [
+                let pairs: [(&mut Vec<String>, &Vec<String>); 28] = [
                     (&mut out.events.start, &w.events.start),
                     (&mut out.events.start_not, &w.events.start_not),
                     (&mut out.events.resolution_not, &w.events.resolution_not),
+                    (&mut out.events.detection_not, &w.events.detection_not),
                     (&mut out.events.stamp, &w.events.stamp),
                     (&mut out.events.status_words, &w.events.status_words),
                     (&mut out.events.lasted_then, &w.events.lasted_then),
