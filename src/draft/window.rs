@@ -22,6 +22,9 @@ const DISFAVOURED_SIDE: usize = 4;
 /// Cost of a clause break (a comma, a semicolon) between an event word and a time: a time in
 /// the word's own clause beats a nearer one across a comma ("Um 14.36 Uhr schlug das
 /// Monitoring Alarm, um 15.58 Uhr lief der Dienst wieder"), and a sentence end costs more still.
+/// Only where the language puts the time after its word: in a verb-final language the time
+/// that opens a sentence belongs to the verb that closes it, across every comma between
+/// ("10日午後3時頃、…について、「ほぼ回復」したと発表した").
 const CLAUSE_CROSSING_COST: usize = 200;
 /// A clause break this close after a time is the comma of an opening time phrase ("At 14:36
 /// UTC, our checks failed", "À 14h36, la supervision …"): it does not part the time from its
@@ -406,8 +409,10 @@ fn keyword_points(
                         || (!time_after && crosses(p.end, at))
                     {
                         cost += SENTENCE_CROSSING_COST + gap * 4;
-                    } else if (time_after && parts(after, p.start))
-                        || (!time_after && parts((p.end + OPENING_COMMA_CHARS).min(at), at))
+                    } else if words_time_after
+                        && ((time_after && parts(after, p.start))
+                            || (!time_after
+                                && parts((p.end + OPENING_COMMA_CHARS).min(at), at)))
                     {
                         cost += CLAUSE_CROSSING_COST;
                     }
