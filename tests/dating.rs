@@ -835,3 +835,13 @@ fn watching_after_a_fix_and_a_status_word_are_no_detection() {
     );
     assert!(v["case"]["timeline"]["detected_after"].is_null(), "{v}");
 }
+
+#[test]
+fn rows_labelled_as_start_and_end_under_a_date_line_are_the_window_not_a_byline() {
+    // short dated rows before the first sentence are usually the page's stamp; a row labelled
+    // "発生日時：" / "復旧日時：" is the incident's own start and end
+    let v = draft("ja-labelled-rows-under-date-line.txt", None);
+    assert_window(&v, "2024-06-03T09:50:00+09:00", "2024-06-03T11:05:00+09:00");
+    assert_eq!(v["case"]["timeline"]["detected_after"], "8m");
+    assert_eq!(v["case"]["timeline"]["resolved_after"], "1h15m");
+}

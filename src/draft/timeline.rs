@@ -35,7 +35,7 @@ pub fn build(
     ev: &mut Evidence,
 ) -> Built {
     let parsed = &dating.parsed;
-    let places = block_places(page, &words.stamp);
+    let places = block_places(page, words);
     let blocks: Vec<BlockText> = page
         .blocks
         .iter()
@@ -210,7 +210,8 @@ pub fn build(
 }
 
 /// Where each block sits: lead prose, timeline, future (action items, lessons) or other.
-pub fn block_places(page: &Page, stamp: &[String]) -> Vec<Place> {
+pub fn block_places(page: &Page, words: &EventWords) -> Vec<Place> {
+    let stamp = &words.stamp;
     let mut places = vec![Place::Other; page.blocks.len()];
     let first_timeline = page
         .sections
@@ -272,8 +273,13 @@ pub fn block_places(page: &Page, stamp: &[String]) -> Vec<Place> {
         })
         .unwrap_or(0);
     for (i, b) in page.blocks.iter().enumerate().take(first_prose) {
+        // a row labelled as the window's start or end ("発生日時：2023年3月14日 10時05分頃")
+        // is the incident's, not the page's stamp
+        let window_row = window::starts_with_label(&b.text, &words.start_labels)
+            || window::starts_with_label(&b.text, &words.end_labels);
         if places[i] != Place::Timeline
             && b.kind != BlockKind::TableRow
+            && !window_row
             && ((width(&b.text) <= BYLINE_MAX_CHARS && byline_date(&b.text)) || is_stamp(b))
         {
             places[i] = Place::Byline;

@@ -175,7 +175,7 @@ pub struct EventWords {
 const LABEL_HEAD_CHARS: usize = 80;
 
 /// Whether a block starts with one of `labels` followed by a separator ("Beginn · …").
-fn starts_with_label(text: &str, labels: &[String]) -> bool {
+pub(crate) fn starts_with_label(text: &str, labels: &[String]) -> bool {
     let t = text.trim_start_matches(|c: char| c.is_whitespace() || "*|-•#".contains(c));
     // a label is short: only the row's head is compared (a long block costs nothing more)
     let head: String = t.chars().take(LABEL_HEAD_CHARS).collect();
