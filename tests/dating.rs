@@ -845,3 +845,46 @@ fn rows_labelled_as_start_and_end_under_a_date_line_are_the_window_not_a_byline(
     assert_eq!(v["case"]["timeline"]["detected_after"], "8m");
     assert_eq!(v["case"]["timeline"]["resolved_after"], "1h15m");
 }
+
+#[test]
+fn a_recovery_told_with_a_length_ends_the_window_that_long_after_the_start() {
+    // "Nach rund drei Stunden war die Störung behoben", "Au bout de trois heures, le service était
+    // rétabli", "restabelecido após cerca de 3 horas", "back to normal three hours later": the
+    // recovery word may close the clause, and the length counts from the onset the sentence
+    // before names
+    for (fixture, url, offset) in [
+        (
+            "de-length-then-verb-at-clause-end.txt",
+            "https://news.example.de/2024/03/05/stoerung",
+            "+01:00",
+        ),
+        (
+            "fr-au-bout-de-length.txt",
+            "https://news.example.fr/2024/03/05/panne",
+            "+01:00",
+        ),
+        (
+            "pt-restored-after-length.txt",
+            "https://noticias.example.com.br/2024/03/05/instabilidade",
+            "-03:00",
+        ),
+        (
+            "en-length-later.txt",
+            "https://news.example.com/2024/03/05/outage",
+            "",
+        ),
+    ] {
+        let v = draft(fixture, Some(url));
+        assert_eq!(
+            v["review"]["window"]["start"],
+            format!("2024-03-05T10:20:00{offset}"),
+            "{fixture}"
+        );
+        assert_eq!(
+            v["review"]["window"]["end"],
+            format!("2024-03-05T13:20:00{offset}"),
+            "{fixture}"
+        );
+        assert_eq!(v["case"]["timeline"]["resolved_after"], "3h", "{fixture}");
+    }
+}

@@ -46,7 +46,9 @@ const LASTED_BEFORE_CHARS: usize = 32;
 const LASTED_AFTER_CHARS: usize = 8;
 /// How near a recovery word must follow an "after a length" word ("만에 … 복구"), or precede
 /// it ("restored after two hours").
-const FOLLOWED_CHARS: usize = 16;
+const FOLLOWED_CHARS: usize = 40;
+/// What ends a sentence for the nearness of words to a length.
+const SENTENCE_ENDS: [char; 7] = ['.', '!', '?', '。', '！', '？', '\n'];
 const PRECEDED_CHARS: usize = 24;
 
 /// Where a piece of text sits in the page, for ranking evidence.
@@ -257,8 +259,13 @@ fn introduced_by(blocks: &[BlockText], d: &Stated, words: &[String]) -> bool {
 /// Whether one of `words` stands close to the duration: just after it ("10시간 만에 복구",
 /// "3時間後に復旧", "2小时后恢复") or a little before it ("was restored after two hours").
 fn recovery_near(blocks: &[BlockText], d: &Stated, words: &[String]) -> bool {
-    around(blocks, d, PRECEDED_CHARS, FOLLOWED_CHARS)
-        .is_some_and(|(b, _, a)| holds(&a, words) || holds(&b, words))
+    around(blocks, d, PRECEDED_CHARS, FOLLOWED_CHARS).is_some_and(|(b, _, a)| {
+        // the verb may close the clause ("Nach rund drei Stunden war die Störung behoben"),
+        // but never reaches past the sentence's end
+        let a = a.split(SENTENCE_ENDS).next().unwrap_or("");
+        let b = b.rsplit(SENTENCE_ENDS).next().unwrap_or("");
+        holds(a, words) || holds(b, words)
+    })
 }
 
 /// A block of the page: its char offset in the page text and its text.
@@ -278,6 +285,7 @@ fn keyword_points(
     blocks: &[BlockText],
     list: &[String],
     words: &EventWords,
+    lengths: &[Stated],
 ) -> Vec<Option<usize>> {
     let words_time_after = words.time_after_word;
     let mut marked: Vec<Option<usize>> = vec![None; points.len()];
@@ -359,6 +367,19 @@ fn keyword_points(
         let rel = |x: usize| x.saturating_sub(block.start).min(lower.len());
         let crosses = |a: usize, b: usize| ends[rel(a.max(b))] > ends[rel(a.min(b))];
         let parts = |a: usize, b: usize| breaks[rel(a.max(b))] > breaks[rel(a.min(b))];
+        // the sentences of this block that state a length: a recovery or an alert told with a
+        // length ("O serviço foi restabelecido após cerca de 3 horas", "Nach 10 Minuten schlug
+        // das Monitoring Alarm") happened that long after the start, not at a time the sentence
+        // before names; onset words may still reach back ("Die Störung dauerte drei Stunden")
+        let timed_sentences: Vec<usize> = if std::ptr::eq(list, &words.start[..]) {
+            Vec::new()
+        } else {
+            lengths
+                .iter()
+                .filter(|d| d.block == b)
+                .map(|d| ends[rel(d.start)])
+                .collect()
+        };
         idx.sort_by_key(|i| points[*i].start);
         for w in list.iter().filter(|w| !w.is_empty()) {
             let w = w.to_lowercase();
@@ -411,8 +432,7 @@ fn keyword_points(
                         cost += SENTENCE_CROSSING_COST + gap * 4;
                     } else if words_time_after
                         && ((time_after && parts(after, p.start))
-                            || (!time_after
-                                && parts((p.end + OPENING_COMMA_CHARS).min(at), at)))
+                            || (!time_after && parts((p.end + OPENING_COMMA_CHARS).min(at), at)))
                     {
                         cost += CLAUSE_CROSSING_COST;
                     }
@@ -423,6 +443,15 @@ fn keyword_points(
                     .flatten()
                     .filter_map(|j| idx.get(j).copied())
                     .filter(|i| !(closed && points[*i].start >= after))
+                    .filter(|i| {
+                        let p = &points[*i];
+                        let crossing = if at >= p.end {
+                            crosses(p.end, at)
+                        } else {
+                            crosses(after, p.start)
+                        };
+                        !(crossing && timed_sentences.contains(&ends[rel(at)]))
+                    })
                     .min_by_key(|i| cost(*i))
                 {
                     let c = cost(best);
@@ -645,9 +674,9 @@ pub fn analyse(
     words: &EventWords,
 ) -> Found {
     let mut found = Found::default();
-    let start_cost = keyword_points(points, blocks, &words.start, words);
-    let recovery_cost = keyword_points(points, blocks, &words.resolution, words);
-    let detections: Vec<bool> = keyword_points(points, blocks, &words.detection, words)
+    let start_cost = keyword_points(points, blocks, &words.start, words, durations);
+    let recovery_cost = keyword_points(points, blocks, &words.resolution, words, durations);
+    let detections: Vec<bool> = keyword_points(points, blocks, &words.detection, words, durations)
         .iter()
         .map(Option::is_some)
         .collect();
