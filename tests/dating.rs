@@ -888,3 +888,48 @@ fn a_recovery_told_with_a_length_ends_the_window_that_long_after_the_start() {
         assert_eq!(v["case"]["timeline"]["resolved_after"], "3h", "{fixture}");
     }
 }
+
+#[test]
+fn a_time_that_finds_the_service_still_down_is_no_onset_nor_recovery() {
+    // "A las seis de la tarde el servicio seguía sin restaurarse": a look at the outage under
+    // way; "ayer" in the lead dates the story's clocks; "esa mañana" is no "mañana" (tomorrow);
+    // "pedir algún repuesto" (a spare part) is no restoration
+    let v = draft(
+        "es-yesterday-still-down.txt",
+        Some("https://www.example.es/comarcas/2021/11/10/averia"),
+    );
+    assert_eq!(v["case"]["date"], "2021-11-09", "{v}");
+    assert!(v["review"]["window"]["start"].is_null(), "{v}");
+    assert!(v["review"]["window"]["end"].is_null(), "{v}");
+}
+
+#[test]
+fn back_since_a_spaced_clock_is_the_end() {
+    // "de nouveau opérationnel depuis 16 h 45": "depuis" after a recovery word marks no onset,
+    // and "16 h 45" is a clock
+    let v = draft("fr-spaced-clock-back-since.txt", None);
+    assert!(v["review"]["window"]["start"].is_null(), "{v}");
+    assert_eq!(v["review"]["window"]["end"], "2023-01-17T16:45:00+01:00");
+}
+
+#[test]
+fn an_end_and_a_stated_length_give_the_start() {
+    // "ficou fora do ar por 31 minutos … voltou a funcionar às 15h12": the start is 31 minutes
+    // before the end, with the length as its evidence
+    let v = draft(
+        "pt-end-minus-length.txt",
+        Some("https://g1.example.com.br/2024/03/05/pix"),
+    );
+    assert_window(&v, "2024-03-05T14:41:00-03:00", "2024-03-05T15:12:00-03:00");
+    assert_eq!(v["case"]["timeline"]["resolved_after"], "31m");
+    assert_eq!(
+        fields(&v)["window.start"]["rule"],
+        "end minus the stated duration"
+    );
+}
+
+#[test]
+fn a_bare_date_line_above_the_lead_is_the_dateline_not_the_incident_day() {
+    let v = draft("de-dateline-above-lead.txt", None);
+    assert_eq!(v["case"]["date"], "2003-04-26", "{v}");
+}

@@ -518,6 +518,19 @@ mod zh {
             assert!(!p.durations.is_empty(), "{t}");
         }
     }
+
+    #[test]
+    fn traditional_evening_words_put_the_clock_after_noon() {
+        // 晚間 (traditional for 晚间) is the evening: 10時6分 is 22:06
+        let p = run_ref(
+            "zh",
+            "2日晚間10時6分起服務異常，晚間10時36分開始陸續恢復。",
+            "2022-12-02T12:00",
+        );
+        let v = values(&p);
+        assert!(v.iter().any(|x| x.starts_with("2022-12-02T22:06")), "{v:?}");
+        assert!(v.iter().any(|x| x.starts_with("2022-12-02T22:36")), "{v:?}");
+    }
 }
 
 mod vi {
@@ -577,6 +590,23 @@ mod vi {
             "{v:?}"
         );
         assert_eq!(durations(&p), vec!["1h30m".to_string()]);
+    }
+
+    #[test]
+    fn hours_and_minutes_after_a_clock_cue_are_a_clock() {
+        // "tức 18 giờ 48 phút" (that is, 18:48) and "vào 9 giờ" are clocks; "kéo dài 3 giờ 20
+        // phút" is a length
+        let p = run_ref(
+            "vi",
+            "Sự cố bắt đầu lúc 11:48 UTC (tức 18 giờ 48 phút theo giờ Việt Nam) và kéo dài 3 giờ 20 phút.",
+            "2025-11-18T12:00",
+        );
+        assert!(
+            values(&p).contains(&"2025-11-18T18:48:00+00:00".to_string()),
+            "{:?}",
+            values(&p)
+        );
+        assert_eq!(durations(&p), vec!["3h20m"]);
     }
 }
 
@@ -654,6 +684,18 @@ mod de {
             "2024-03-09T12:00",
         );
         assert_eq!(values(&p), vec!["2024-03-07T22:00:00+01:00".to_string()]);
+    }
+
+    #[test]
+    fn a_day_and_month_name_without_a_space_are_a_date() {
+        let p = run_ref(
+            "de",
+            "Am 26.April fiel der Strom aus; am 3.Mai 2003 erneut.",
+            "2003-04-28T12:00",
+        );
+        let v = values(&p);
+        assert!(v.iter().any(|x| x.starts_with("2003-04-26")), "{v:?}");
+        assert!(v.iter().any(|x| x.starts_with("2003-05-03")), "{v:?}");
     }
 }
 
@@ -773,6 +815,18 @@ mod fr {
             values(&p)
         );
     }
+
+    #[test]
+    fn a_spaced_h_clock_is_a_time_but_a_length_after_its_marker() {
+        // French print writes "16 h 45": a clock, unless a length's word stands before it
+        let p = run_ref(
+            "fr",
+            "De nouveau opérationnel depuis 16 h 45. Une panne de 3 h, d'une durée de 2 h 15.",
+            "2023-01-17T12:00",
+        );
+        assert_eq!(values(&p), vec!["2023-01-17T16:45:00+01:00"]);
+        assert_eq!(durations(&p), vec!["3h", "2h15m"]);
+    }
 }
 
 mod es {
@@ -799,6 +853,23 @@ mod es {
     #[test]
     fn cuarenta_y_cinco_minutos() {
         assert_eq!(durations(&run("es", "durante 45 minutos")), vec!["45m"]);
+    }
+
+    #[test]
+    fn that_morning_is_no_tomorrow_and_yesterday_dates_the_clocks_after_it() {
+        // "esa mañana" is a part of the day; "mañana" alone is tomorrow
+        let p = run_ref(
+            "es",
+            "La avería dejó ayer sin servicio a la comarca. Se suspendieron los juicios señalados \
+             para esa mañana. A las seis de la tarde el servicio seguía sin restaurarse.",
+            "2021-11-10T12:00",
+        );
+        let v = values(&p);
+        assert!(!v.iter().any(|x| x.starts_with("2021-11-11")), "{v:?}");
+        assert!(
+            v.contains(&"2021-11-09T18:00:00+01:00".to_string()),
+            "{v:?}"
+        );
     }
 }
 

@@ -74,6 +74,12 @@ pub fn build(
         .or(found.end_from_duration);
     if let Some((i, rule)) = found.start {
         ev.field("window.start", &points[i].quote, rule);
+    } else if let (Some(k), Some(_)) = (found.incident_duration, found.start_from_duration) {
+        ev.field(
+            "window.start",
+            &stated[k].quote,
+            "end minus the stated duration",
+        );
     } else {
         ev.warn("no start of impact found: window.start needs a human");
     }
@@ -125,7 +131,10 @@ pub fn build(
         }
     } else {
         Window {
-            start: start.map(|p| dating.show(&p.at)),
+            start: start
+                .map(|p| p.at)
+                .or(found.start_from_duration)
+                .map(|t| dating.show(&t)),
             end: end_at.map(|t| dating.show(&t)),
         }
     };
@@ -280,7 +289,9 @@ pub fn block_places(page: &Page, words: &EventWords) -> Vec<Place> {
         if places[i] != Place::Timeline
             && b.kind != BlockKind::TableRow
             && !window_row
-            && ((width(&b.text) <= BYLINE_MAX_CHARS && byline_date(&b.text)) || is_stamp(b))
+            && ((width(&b.text) <= BYLINE_MAX_CHARS
+                && (byline_date(&b.text) || date_only(&b.text)))
+                || is_stamp(b))
         {
             places[i] = Place::Byline;
         }
@@ -328,6 +339,19 @@ pub(crate) fn byline_date(text: &str) -> bool {
     });
     // a clock range ("4時58分~8時51分", "14:05–15:20") is what a row reports, not a stamp
     re.is_match(text) && !clock_range(text)
+}
+
+/// Whether a line is a numeric date and nothing else ("28.04.2003", "2019-04-12"): above the
+/// first paragraph, the page's dateline, not a day the incident names.
+fn date_only(text: &str) -> bool {
+    static RE: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
+    RE.get_or_init(|| {
+        regex::Regex::new(
+            r"^\s*(?:\d{1,2}\s*[-./]\s*\d{1,2}\s*[-./]\s*(?:19|20)\d{2}|(?:19|20)\d{2}\s*[-./]\s*\d{1,2}\s*[-./]\s*\d{1,2})\.?\s*$",
+        )
+        .unwrap()
+    })
+    .is_match(text)
 }
 
 /// Whether a line holds a clock range ("14:05–15:20"): what a row reports, not a stamp.

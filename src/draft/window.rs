@@ -46,7 +46,7 @@ const LASTED_BEFORE_CHARS: usize = 32;
 const LASTED_AFTER_CHARS: usize = 8;
 /// How near a recovery word must follow an "after a length" word ("만에 … 복구"), or precede
 /// it ("restored after two hours").
-const FOLLOWED_CHARS: usize = 40;
+const FOLLOWED_CHARS: usize = 90;
 /// What ends a sentence for the nearness of words to a length.
 const SENTENCE_ENDS: [char; 7] = ['.', '!', '?', '。', '！', '？', '\n'];
 const PRECEDED_CHARS: usize = 24;
@@ -156,6 +156,14 @@ pub struct EventWords {
     /// 17:00", "오후 6시까지 복구할 예정"): before the time, and after it. The page language's own.
     pub promise_before: Vec<String>,
     pub promise_after: Vec<String>,
+    /// Words that report the impact still going on at the time their sentence names ("at 6pm
+    /// the service was still down", "seguía sin", "오전 7시30분 현재", "午後1時の時点"): that time
+    /// is a look at an incident under way, not its onset. The page language's own.
+    pub still: Vec<String>,
+    /// Words that, right beside a time, make it the moment impact began however the sentence
+    /// goes on ("since 9:00 still down", "seit 9 Uhr", "9시부터", "9時から"). The page
+    /// language's own.
+    pub since: Vec<String>,
     /// Words right before a range that make it a recurring schedule ("weekdays", "平日", "매일").
     pub schedule_before: Vec<String>,
     /// A status page's update kinds ("Resolved", "Investigating", "해결됨"): an update that
@@ -608,6 +616,54 @@ fn negated(before: &str, negation: &[String]) -> bool {
     })
 }
 
+/// How many characters beside a time a `since` word may stand ("desde las", "9시부터").
+const SINCE_REACH_CHARS: usize = 16;
+
+/// Onset marks taken off the times whose sentence reports the impact still under way at that
+/// time ("A las seis de la tarde el servicio seguía sin restaurarse"), unless a `since` word
+/// stands right beside the time ("since 9:00 … still down").
+fn without_still_times(
+    points: &[Point],
+    blocks: &[BlockText],
+    words: &EventWords,
+    mut starts: Vec<bool>,
+) -> Vec<bool> {
+    if words.still.is_empty() {
+        return starts;
+    }
+    const ENDS: [char; 6] = ['.', '!', '?', '。', '！', '？'];
+    for (i, p) in points.iter().enumerate() {
+        let Some(block) = blocks.get(p.block).filter(|_| starts[i]) else {
+            continue;
+        };
+        let chars: Vec<char> = block.text.chars().collect();
+        let (a, b) = (
+            p.start.saturating_sub(block.start).min(chars.len()),
+            p.end.saturating_sub(block.start).min(chars.len()),
+        );
+        let before: String = chars[..a].iter().collect::<String>().to_lowercase();
+        let after: String = chars[b..].iter().collect::<String>().to_lowercase();
+        let before = before.rsplit(ENDS).next().unwrap_or("");
+        let after = after.split(ENDS).next().unwrap_or("");
+        if !holds_word(before, &words.still) && !holds_word(after, &words.still) {
+            continue;
+        }
+        let near_before: String = before
+            .chars()
+            .rev()
+            .take(SINCE_REACH_CHARS)
+            .collect::<Vec<_>>()
+            .into_iter()
+            .rev()
+            .collect();
+        let near_after: String = after.chars().take(SINCE_REACH_CHARS).collect();
+        if !holds_word(&near_before, &words.since) && !holds_word(&near_after, &words.since) {
+            starts[i] = false;
+        }
+    }
+    starts
+}
+
 /// Characters of the clause before a recovery word searched for a word that makes it work in
 /// progress ("engineers were trying to get the gateway back online").
 const PROGRESS_BEFORE_CHARS: usize = 48;
@@ -657,6 +713,8 @@ pub struct Found {
     pub end: Option<(usize, &'static str)>,
     /// The end is start + a stated duration (no clock time for it).
     pub end_from_duration: Option<DateTime<FixedOffset>>,
+    /// The start is the end minus a stated duration (no clock time for it).
+    pub start_from_duration: Option<DateTime<FixedOffset>>,
     pub detection: Option<(usize, &'static str)>,
     pub resolved_secs: Option<(i64, &'static str)>,
     /// Index into the stated durations of the one that is the window's length.
@@ -689,6 +747,7 @@ pub fn analyse(
             _ => (s.is_some(), r.is_some()),
         })
         .unzip();
+    let starts = without_still_times(points, blocks, words, starts);
     for (i, p) in points.iter().enumerate() {
         tracing::debug!(
             at = %p.at, place = ?p.place, onset = starts[i], recovery = recoveries[i],
@@ -991,6 +1050,13 @@ pub fn analyse(
                 "stated duration (agrees with the window)",
             ));
         }
+    } else if let (None, Some((e, _)), Some(&k)) = (found.start, found.end, lasted.first()) {
+        // an end and a stated length but no start ("fora do ar por 31 minutos … voltou a
+        // funcionar às 15h12"): the start is that long before the end
+        found.incident_duration = Some(k);
+        found.resolved_secs = Some((durations[k].secs, "stated duration"));
+        found.start_from_duration =
+            Some(points[e].at - chrono::Duration::seconds(durations[k].secs));
     } else if let (Some((s, _)), Some(&k)) = (found.start, lasted.first()) {
         found.incident_duration = Some(k);
         found.resolved_secs = Some((durations[k].secs, "stated duration"));

@@ -219,6 +219,8 @@ impl WordsRegistry {
                         promise_before: list(ev, "promise_before"),
                         promise_after: list(ev, "promise_after"),
                         schedule_before: list(ev, "schedule_before"),
+                        still: list(ev, "still"),
+                        since: list(ev, "since"),
                         status_words: list(ev, "status_words"),
                         resolution_not: list(ev, "resolution_not"),
                         detection_not: list(ev, "detection_not"),
@@ -298,6 +300,8 @@ impl WordsRegistry {
                 promise_before: own_list(|e| &e.promise_before),
                 promise_after: own_list(|e| &e.promise_after),
                 schedule_before: own_list(|e| &e.schedule_before),
+                still: own_list(|e| &e.still),
+                since: own_list(|e| &e.since),
                 ..Default::default()
             },
             ..Default::default()

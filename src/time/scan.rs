@@ -328,8 +328,9 @@ impl Patterns {
                     yp = opt_group(&ypre),
                 ))
             });
+            // "26. April", and the unspaced "26.April"
             let df = Regex::new(&format!(
-                r"(?i)(?:(?:{dp})[ \t]+)?(\d{{1,2}})(?:{ds})?\.?[ \t]+(?:(?:{mj})[ \t]+)?({month_alt})\.?(?:,?[ \t]+(?:(?:{yp})[ \t]+)?(\d{{4}}))?",
+                r"(?i)(?:(?:{dp})[ \t]+)?(\d{{1,2}})(?:{ds})?(?:\.[ \t]*|[ \t]+)(?:(?:{mj})[ \t]+)?({month_alt})\.?(?:,?[ \t]+(?:(?:{yp})[ \t]+)?(\d{{4}}))?",
                 dp = opt_group(&day_pre),
                 ds = opt_group(&day_suf),
                 mj = opt_group(&mjoin),
@@ -482,7 +483,8 @@ impl Patterns {
             clock_num: Regex::new(r"(\d{1,2}):(\d{2})(?::(\d{2}))?(?:[.,]\d{1,6})?")?,
             clock_h: c
                 .h_clock
-                .then(|| Regex::new(r"(\d{1,2})h(\d{2})?"))
+                // "16h45", and the spaced "16 h 45" French print writes
+                .then(|| Regex::new(r"(\d{1,2})\s?h(?:\s?(\d{2}))?"))
                 .transpose()?,
             clock_unit,
             clock_hour_meridiem,
@@ -697,8 +699,9 @@ fn scan_clocks(text: &str, lex: &Lexicon, zones: &ZoneTable) -> Vec<RawTime> {
             {
                 continue;
             }
-            // "10h" alone is a time only after a clock cue or approximate marker; else a duration.
-            if cap.get(2).is_none() {
+            // "10h" alone, or spaced "1 h 30", is a time only after a clock cue or approximate
+            // marker; else a duration.
+            if cap.get(2).is_none() || m.as_str().contains(char::is_whitespace) {
                 let before = skip_ws_back(text, m.start(), MAX_GAP_SPACES);
                 // "plus de 24h", "more than 10h": a lower bound is a length's, never a clock's
                 let approx = phrase_before(text, before, &p.w.approx_before).filter(|s| {
@@ -1584,6 +1587,8 @@ fn scan_dates(text: &str, lex: &Lexicon) -> (Vec<RawTime>, Vec<RawTime>, Vec<Raw
                 .am_after
                 .iter()
                 .chain(&lex.clock.pm_after)
+                // "esa mañana", "la mañana": a part of the day, not tomorrow
+                .chain(lex.dayparts.hours.keys())
                 .any(|w| {
                     w.chars().count() > m.as_str().chars().count()
                         && head.ends_with(&w.to_lowercase())
