@@ -608,6 +608,43 @@ mod vi {
         );
         assert_eq!(durations(&p), vec!["3h20m"]);
     }
+
+    #[test]
+    fn whole_hours_with_zero_minutes_are_a_clock_not_a_length() {
+        // "trong khoảng 19h00 - 20h00 tối": a range of clocks, not a 19-hour length
+        let p = run_ref(
+            "vi",
+            "Khách hỏi về lỗi dịch vụ trong khoảng 19h00 - 20h00 tối. Sự cố kéo dài 2h30.",
+            "2020-09-29T12:00",
+        );
+        let v = values(&p);
+        assert!(
+            v.contains(&"2020-09-29T19:00:00+07:00".to_string()),
+            "{v:?}"
+        );
+        assert!(
+            v.contains(&"2020-09-29T20:00:00+07:00".to_string()),
+            "{v:?}"
+        );
+        assert_eq!(durations(&p), vec!["2h30m"]);
+    }
+
+    #[test]
+    fn a_date_without_its_year_before_any_year_is_the_dated_pages_own() {
+        // a page of 6 March 2024: "ngày 5-3" is 5 March 2024, the "13/3/2019" further down is
+        // background
+        let p = run_ref(
+            "vi",
+            "Khoảng 22h17 ngày 5-3, người dùng không vào được Facebook. Đến 23h28, ứng dụng hoạt \
+             động trở lại. Trong lịch sử, Facebook từng bị lỗi 14 giờ đồng hồ vào ngày 13/3/2019.",
+            "2024-03-06T07:49",
+        );
+        let v = values(&p);
+        assert!(
+            v.contains(&"2024-03-05T22:17:00+07:00".to_string()),
+            "{v:?}"
+        );
+    }
 }
 
 mod de {

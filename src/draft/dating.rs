@@ -188,7 +188,7 @@ pub fn prose_year(text: &str) -> Option<(i32, String)> {
 /// writes a full date and a clock ("ven 06/12/2019 - 16:33", "2020.09.21 11:53:02"), with its
 /// quote. Used only when neither the metadata nor the URL dates the page.
 fn byline_day(input: &DatingInput, lex: &Lexicons) -> Option<(NaiveDate, String)> {
-    use super::timeline::{byline_date, width, BYLINE_MAX_CHARS, BYLINE_PROSE_CHARS};
+    use super::timeline::{byline_date, date_only, width, BYLINE_MAX_CHARS, BYLINE_PROSE_CHARS};
     let opts = ParseOptions {
         lang: Some(input.lang.to_string()),
         tz: Some("UTC".into()),
@@ -199,10 +199,14 @@ fn byline_day(input: &DatingInput, lex: &Lexicons) -> Option<(NaiveDate, String)
         .lines()
         .map(str::trim)
         .filter(|l| !l.is_empty())
-        .take_while(|l| width(l) < BYLINE_PROSE_CHARS)
+        .enumerate()
+        // the page's title, however long, comes before its byline
+        .take_while(|(i, l)| *i == 0 || width(l) < BYLINE_PROSE_CHARS)
+        .map(|(_, l)| l)
         .filter(|l| {
             width(l) <= BYLINE_MAX_CHARS
                 && (byline_date(l)
+                    || date_only(l)
                     // "작성일 : 2022-12-07", "Published 5 March 2024": a stamp word and a date,
                     // no clock
                     || super::window::holds_word(&l.to_lowercase(), input.stamp))

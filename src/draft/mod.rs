@@ -405,6 +405,20 @@ fn case_date(tl: &timeline::Built, dating: &dating::Dating, ev: &mut Evidence) -
         return at.date_naive().format("%Y-%m-%d").to_string();
     }
     if let Some((at, quote)) = &tl.first_event {
+        // the first event may be the recovery ("tout fonctionnait de nouveau depuis minuit"):
+        // a day the incident's prose names just before it is when it began ("ce mercredi 2 juin")
+        if let Some((d, quote)) = tl.first_day.as_ref().filter(|(d, _)| {
+            let first = at.date_naive();
+            *d < first && (first - *d).num_days() <= 1
+        }) {
+            ev.field(
+                "date",
+                quote,
+                "the day the incident's prose names, before its first event",
+            );
+            ev.warn("no start of impact found: the date is the day the text names; check it");
+            return d.format("%Y-%m-%d").to_string();
+        }
         ev.field("date", quote, "local date of the first event");
         ev.warn("no start of impact found: the date is the first event's; check it");
         return at.date_naive().format("%Y-%m-%d").to_string();

@@ -343,7 +343,7 @@ pub(crate) fn byline_date(text: &str) -> bool {
 
 /// Whether a line is a numeric date and nothing else ("28.04.2003", "2019-04-12"): above the
 /// first paragraph, the page's dateline, not a day the incident names.
-fn date_only(text: &str) -> bool {
+pub(crate) fn date_only(text: &str) -> bool {
     static RE: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
     RE.get_or_init(|| {
         regex::Regex::new(

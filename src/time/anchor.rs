@@ -331,14 +331,52 @@ fn incident_date(
         .or(reference.map(|r| r.year()))
         .or(year_hint)
         .or_else(|| parts.iter().find_map(|(d, _)| weekday_year(d)))?;
-    // date → (mentions, weight)
+    // date → (mentions, weight). A date without its year written before any year is the
+    // page's own day when the page is dated ("22h17 ngày 5-3" on a page of 6 March 2024, whose
+    // "13/3/2019" further down is background); after a written year, that year's.
     let mut counts: std::collections::BTreeMap<NaiveDate, (usize, usize)> = Default::default();
+    let mut year_before: Option<i32> = None;
     for (d, weight) in &parts {
-        if let Some(date) = NaiveDate::from_ymd_opt(d.year.unwrap_or(common_year), d.month?, d.day?)
+        let own_year = d.year.or(year_before).or_else(|| {
+            let r = reference?;
+            let this = NaiveDate::from_ymd_opt(r.year(), d.month?, d.day?)?;
+            Some(if this > r { r.year() - 1 } else { r.year() })
+        });
+        year_before = d.year.or(year_before);
+        if let Some(date) =
+            NaiveDate::from_ymd_opt(own_year.unwrap_or(common_year), d.month?, d.day?)
         {
             let e = counts.entry(date).or_insert((0, 0));
             e.0 += 1;
             e.1 += weight;
+        }
+    }
+    // when the page is dated, a day more than a year before it weighs as a mention, no more,
+    // however fully written ("lỗi lâu nhất … vào ngày 13/3/2019" on a page of 2024 is
+    // background to the story's "ngày 5-3")
+    // against a day the page's date gave its year (and that day wins a tie)
+    if let Some(r) = reference {
+        let dated_by_page: Vec<NaiveDate> = parts
+            .iter()
+            .filter(|(d, _)| d.year.is_none())
+            .filter_map(|(d, _)| {
+                let this = NaiveDate::from_ymd_opt(r.year(), d.month?, d.day?)?;
+                Some(if this > r {
+                    this.with_year(r.year() - 1)?
+                } else {
+                    this
+                })
+            })
+            .filter(|d| counts.contains_key(d))
+            .collect();
+        if !dated_by_page.is_empty() {
+            for (d, (n, w)) in counts.iter_mut() {
+                *w = if (r - *d).num_days() > 366 {
+                    2 * *n
+                } else {
+                    2 * *w + usize::from(dated_by_page.contains(d))
+                };
+            }
         }
     }
     let (mode, (top, _)) = counts

@@ -188,6 +188,16 @@ fn atoms(text: &str, lex: &Lexicon) -> Vec<Atom> {
         if unit != 3_600 && unit_glued_to_digits(text, m.end(), um.as_str()) {
             continue;
         }
+        // "19h00", "20h00": whole hours written with their zero minutes are a clock; a length
+        // is "19h" or "2h30"
+        if unit == 3_600
+            && nm.end() == um.start()
+            && um.as_str().eq_ignore_ascii_case("h")
+            && text[m.end()..].starts_with("00")
+            && !text[m.end() + 2..].starts_with(|c: char| c.is_ascii_digit())
+        {
+            continue;
+        }
         // "the 1990s", "1000s of users": a decade or a plural count, not seconds
         if plural_number(
             &cap[1],

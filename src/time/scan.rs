@@ -1103,7 +1103,12 @@ fn attach_clock_words(text: &str, lex: &Lexicon, zones: &ZoneTable, r: &mut RawT
     });
     // a length's marker before the hour, or before its cue ("kéo dài 1h30", "mất khoảng 5
     // giờ", "kéo dài đến 24 giờ"): the hour unit is the duration unit too, so it is a length
-    if meridiem.is_none() && !text[r.clock_start..r.end].contains(':') {
+    // "19h00": whole hours written with their zero minutes are a clock whatever stands before
+    let zero_minutes = compact
+        && text
+            .get(r.clock_start..r.end)
+            .is_some_and(|t| t.to_lowercase().ends_with("h00"));
+    if meridiem.is_none() && !text[r.clock_start..r.end].contains(':') && !zero_minutes {
         let b = skip_ws_back(text, r.start, MAX_GAP_SPACES);
         let marker = phrase_before(text, b, &w.length_before).or_else(|| {
             let c = phrase_before(text, b, &w.cues)?;
