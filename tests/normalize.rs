@@ -171,3 +171,22 @@ fn label_json_has_the_documented_shape() {
     );
     assert_eq!(v["assertion"], "negated");
 }
+
+#[test]
+fn a_weak_word_names_a_component_only_when_the_page_keeps_saying_it() {
+    let (v, n) = setup();
+    // One passing "노드" (a node) is no host; a page that keeps naming nodes is about them.
+    let once = n.label_affirmed("노드 한 곳에서 지연이 있었다.", &[], Some("ko"));
+    let l = find(&once, "compute-host");
+    assert!(l.iter().all(|l| l.confidence < 0.5), "{once:#?}");
+    assert!(!fill_case(&once, v).components.contains(&"compute-host".to_string()));
+    let many = n.label_affirmed(
+        "노드가 멈췄다. 다른 노드도 멈췄다. 노드를 교체했다. 노드 재시작 후 노드가 돌아왔다. 노드 점검. 노드 추가.",
+        &[],
+        Some("ko"),
+    );
+    assert!(fill_case(&many, v).components.contains(&"compute-host".to_string()), "{many:#?}");
+    // Portuguese "nós" is "we" far more often than "nodes".
+    let we = n.label_affirmed("Nós estamos trabalhando para resolver. Nós pedimos desculpas.", &[], Some("pt"));
+    assert!(!fill_case(&we, v).components.contains(&"compute-host".to_string()));
+}

@@ -411,7 +411,7 @@ impl Normalizer {
                 .as_deref()
                 .is_some_and(|k| CAUSE_SECTIONS.contains(&k));
             let mut strong = false;
-            if entry.field == 3 {
+            if entry.field == 3 && !entry.weak {
                 let place = if cause_cue.is_some() || in_cause_section {
                     Some("cause")
                 } else if is_heading(f, m.start) {
