@@ -295,6 +295,14 @@ fn root_cause(labels: &[Label], vocab: &Vocabulary) -> (String, Vec<String>) {
         add(&mut e.2);
     }
     let any_stated = by.iter().any(|v| v.1.count > 0);
+    // A page that says its cause is unknown or undisclosed ("the cause has not been disclosed",
+    // "原因不明"): a cause it merely mentions is not its cause; only one stated as the cause is.
+    let said_unknown = labels.iter().any(|l| {
+        l.field == "root_cause" && l.assertion == Assertion::Affirmed && l.term == UNKNOWN_CAUSE
+    });
+    if said_unknown && !any_stated {
+        return (UNKNOWN_CAUSE.to_string(), Vec::new());
+    }
     let mut scored: Vec<(&str, (f64, usize, usize))> = by
         .iter()
         .map(|(t, st, all)| (*t, if any_stated { st } else { all }))

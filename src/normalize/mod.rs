@@ -308,6 +308,16 @@ impl Normalizer {
                     .unwrap_or((Assertion::Affirmed, String::new())),
                 None => (Assertion::Affirmed, String::new()),
             };
+            // "The cause is unknown" ("원인은 밝혀지지 않았다", "原因は明らかになっていない") holds
+            // its own negation: the page states that the cause is not known.
+            let (assertion, why) = if assertion == Assertion::Negated
+                && entry.field == ROOT_CAUSE_FIELD
+                && entry.term == fields::UNKNOWN_CAUSE
+            {
+                (Assertion::Affirmed, String::new())
+            } else {
+                (assertion, why)
+            };
             // The term's cancel words in the sentence: it worked, or it is not this incident's.
             let (assertion, why) = match Self::cancelled(matcher, f, m, sent_lo, sent_hi) {
                 Some(w) if assertion == Assertion::Affirmed => (
@@ -624,12 +634,17 @@ fn live_triggers<'a>(hits: &'a [Hit], mentions: &[Mention]) -> Vec<&'a Hit> {
                     && h.start < p.end
                     && !(h.start <= p.start && p.end <= h.end && h.end - h.start > p.end - p.start)
             });
+            // A trigger that begins inside a mention is the mention's own words ("원활하지 않" +
+            // "않았": "was not smooth" states the failure, it does not deny it).
             let before = mentions.partition_point(|m| m.start <= h.start);
-            let inside_mention = before > 0 && h.end <= furthest_end[before - 1];
+            let inside_mention = before > 0 && h.start < furthest_end[before - 1];
             !inside_pseudo && !inside_mention
         })
         .collect()
 }
+
+/// How far (bytes) past a clause end's own end a trigger that holds it may reach.
+const MAX_TRIGGER_OVERHANG: usize = 64;
 
 /// Sentence ends (punctuation, line breaks, table cells) and clause ends (those plus terminators).
 fn breaks(f: &str, hits: &[Hit]) -> Breaks {
@@ -652,8 +667,28 @@ fn breaks(f: &str, hits: &[Hit]) -> Breaks {
         }
     }
     let mut clause = sentence.clone();
+    // Assertion triggers (start, end), in the order they end (as the automaton reports them).
+    let asserts: Vec<(usize, usize)> = hits
+        .iter()
+        .filter(|h| matches!(h.kind, TriggerKind::Assert(..)))
+        .map(|h| (h.start, h.end))
+        .collect();
+    let by_end = asserts.windows(2).all(|w| w[0].1 <= w[1].1);
     for h in hits.iter().filter(|h| h.kind == TriggerKind::Terminator) {
-        clause.push(h.start);
+        // A clause end that a trigger holds ("아니었고": "was not, and") ends the clause after
+        // the trigger, which still speaks of the words before it.
+        let from = if by_end {
+            asserts.partition_point(|a| a.1 <= h.start)
+        } else {
+            0
+        };
+        let held = asserts[from..]
+            .iter()
+            .take_while(|a| !by_end || a.1 <= h.end + MAX_TRIGGER_OVERHANG)
+            .any(|a| a.0 < h.start && h.start < a.1);
+        if !held {
+            clause.push(h.start);
+        }
         clause.push(h.end);
     }
     clause.sort_unstable();
