@@ -190,3 +190,50 @@ fn a_weak_word_names_a_component_only_when_the_page_keeps_saying_it() {
     let we = n.label_affirmed("Nós estamos trabalhando para resolver. Nós pedimos desculpas.", &[], Some("pt"));
     assert!(!fill_case(&we, v).components.contains(&"compute-host".to_string()));
 }
+
+#[test]
+fn a_page_that_says_its_cause_is_unknown_gets_no_cause_from_a_passing_mention() {
+    let (v, n) = setup();
+    // Only mentioned, and the page says the cause is not known: unknown.
+    let text = "今日头条服务器故障,具体原因不得而知。技术部门仍在抢修中。";
+    let labels = n.label_affirmed(text, &[], Some("zh"));
+    assert_eq!(fill_case(&labels, v).root_cause, "unknown", "{labels:#?}");
+    let text = "The site was down for two hours. The company did not disclose the cause. A server failure was reported by users.";
+    let labels = n.label_affirmed(text, &[], Some("en"));
+    assert_eq!(fill_case(&labels, v).root_cause, "unknown", "{labels:#?}");
+    // A cause stated as the cause still wins.
+    let text = "The cause was not immediately clear. Later the company said the outage was caused by an expired certificate.";
+    let labels = n.label_affirmed(text, &[], Some("en"));
+    assert_eq!(fill_case(&labels, v).root_cause, "expired-credential", "{labels:#?}");
+}
+
+#[test]
+fn a_negation_word_that_ends_a_failure_phrase_states_the_failure() {
+    let (_, n) = setup();
+    // "원활하지 않았다": was not smooth, i.e. it failed; the "않았" belongs to the phrase.
+    let labels = n.label("카페 앱 이용도 원활하지 않았다.", &[], Some("ko"));
+    assert_eq!(assertion_of(&labels, "partial-outage"), Assertion::Affirmed);
+    // "해킹 때문이 아니었고": the negation holds the clause end "었고", and still denies hacking.
+    let labels = n.label("이번 장애는 해킹 때문이 아니었고 서버 설정 오류였다.", &[], Some("ko"));
+    assert!(
+        find(&labels, "security-attack")
+            .iter()
+            .all(|l| l.assertion == Assertion::Negated),
+        "{labels:#?}"
+    );
+}
+
+#[test]
+fn hearsay_endings_are_no_cause_cue() {
+    let (_, n) = setup();
+    // "ということです" holds "ことで" (by): the sentence reports, it does not state a cause.
+    let labels = n.label(
+        "一部の情報がWebサイト上で正常に表示できなくなっているということです。",
+        &[],
+        Some("ja"),
+    );
+    assert!(
+        labels.iter().all(|l| !l.rule.contains("cause cue")),
+        "{labels:#?}"
+    );
+}

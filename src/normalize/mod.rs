@@ -625,15 +625,25 @@ fn live_triggers<'a>(hits: &'a [Hit], mentions: &[Mention]) -> Vec<&'a Hit> {
     }
     hits.iter()
         .filter(|h| {
+            // A longer trigger that holds a pseudo-trigger is meant ("확인되지 않" holds "되지 않").
+            let inside_pseudo = || {
+                pseudo.iter().any(|p| {
+                    p.start < h.end
+                        && h.start < p.end
+                        && !(h.start <= p.start
+                            && p.end <= h.end
+                            && h.end - h.start > p.end - p.start)
+                })
+            };
+            // A cause cue inside a pseudo-trigger is no cue ("ことで" in "ということです": "it is
+            // said that").
+            if matches!(h.kind, TriggerKind::Cause | TriggerKind::Effect) {
+                return !inside_pseudo();
+            }
             if !matches!(h.kind, TriggerKind::Assert(..) | TriggerKind::Retracted(..)) {
                 return h.kind != TriggerKind::Pseudo;
             }
-            // A longer trigger that holds a pseudo-trigger is meant ("확인되지 않" holds "되지 않").
-            let inside_pseudo = pseudo.iter().any(|p| {
-                p.start < h.end
-                    && h.start < p.end
-                    && !(h.start <= p.start && p.end <= h.end && h.end - h.start > p.end - p.start)
-            });
+            let inside_pseudo = inside_pseudo();
             // A trigger that begins inside a mention is the mention's own words ("원활하지 않" +
             // "않았": "was not smooth" states the failure, it does not deny it).
             let before = mentions.partition_point(|m| m.start <= h.start);
