@@ -256,6 +256,15 @@ impl Normalizer {
         // The automaton reports hits in the order they end; checked, not assumed.
         let live_by_end = live.windows(2).all(|w| w[0].end <= w[1].end);
         let furniture = triggers.map(|t| t.furniture(f)).unwrap_or_default();
+        // Where the page says the cause is unknown (few per page, mostly none).
+        let unknown_spans: Vec<(usize, usize)> = mentions
+            .iter()
+            .filter(|m| {
+                let e = &matcher.entries[m.entry];
+                e.field == ROOT_CAUSE_FIELD && e.term == fields::UNKNOWN_CAUSE
+            })
+            .map(|m| (m.start, m.end))
+            .collect();
         // (char offset, byte offset) of the last quote's start: mentions come in text order, so
         // quotes are found walking forward instead of through a table of every char's offset.
         let mut cursor = (0usize, 0usize);
@@ -411,7 +420,18 @@ impl Normalizer {
                 PHRASE_CONFIDENCE
             };
             let mut confidence = base;
-            let cause_cue = in_sentence(TriggerKind::Cause);
+            // A cue inside "the cause is unknown" (its "原因", "cause") states no cause.
+            let cause_cue = in_sent
+                .iter()
+                .find(|h| {
+                    h.kind == TriggerKind::Cause
+                        && h.start >= sent_lo
+                        && h.end <= sent_hi
+                        && !unknown_spans
+                            .iter()
+                            .any(|&(a, b)| a <= h.start && h.end <= b)
+                })
+                .copied();
             // "X 导致 Y", "X, resulting in Y": a cause term after an effect word is the
             // consequence; the sentence's cue states X, not Y.
             let after_effect = in_sent
