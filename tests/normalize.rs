@@ -179,16 +179,29 @@ fn a_weak_word_names_a_component_only_when_the_page_keeps_saying_it() {
     let once = n.label_affirmed("노드 한 곳에서 지연이 있었다.", &[], Some("ko"));
     let l = find(&once, "compute-host");
     assert!(l.iter().all(|l| l.confidence < 0.5), "{once:#?}");
-    assert!(!fill_case(&once, v).components.contains(&"compute-host".to_string()));
+    assert!(!fill_case(&once, v)
+        .components
+        .contains(&"compute-host".to_string()));
     let many = n.label_affirmed(
         "노드가 멈췄다. 다른 노드도 멈췄다. 노드를 교체했다. 노드 재시작 후 노드가 돌아왔다. 노드 점검. 노드 추가.",
         &[],
         Some("ko"),
     );
-    assert!(fill_case(&many, v).components.contains(&"compute-host".to_string()), "{many:#?}");
+    assert!(
+        fill_case(&many, v)
+            .components
+            .contains(&"compute-host".to_string()),
+        "{many:#?}"
+    );
     // Portuguese "nós" is "we" far more often than "nodes".
-    let we = n.label_affirmed("Nós estamos trabalhando para resolver. Nós pedimos desculpas.", &[], Some("pt"));
-    assert!(!fill_case(&we, v).components.contains(&"compute-host".to_string()));
+    let we = n.label_affirmed(
+        "Nós estamos trabalhando para resolver. Nós pedimos desculpas.",
+        &[],
+        Some("pt"),
+    );
+    assert!(!fill_case(&we, v)
+        .components
+        .contains(&"compute-host".to_string()));
 }
 
 #[test]
@@ -204,7 +217,11 @@ fn a_page_that_says_its_cause_is_unknown_gets_no_cause_from_a_passing_mention() 
     // A cause stated as the cause still wins.
     let text = "The cause was not immediately clear. Later the company said the outage was caused by an expired certificate.";
     let labels = n.label_affirmed(text, &[], Some("en"));
-    assert_eq!(fill_case(&labels, v).root_cause, "expired-credential", "{labels:#?}");
+    assert_eq!(
+        fill_case(&labels, v).root_cause,
+        "expired-credential",
+        "{labels:#?}"
+    );
 }
 
 #[test]
@@ -214,7 +231,11 @@ fn a_negation_word_that_ends_a_failure_phrase_states_the_failure() {
     let labels = n.label("카페 앱 이용도 원활하지 않았다.", &[], Some("ko"));
     assert_eq!(assertion_of(&labels, "partial-outage"), Assertion::Affirmed);
     // "해킹 때문이 아니었고": the negation holds the clause end "었고", and still denies hacking.
-    let labels = n.label("이번 장애는 해킹 때문이 아니었고 서버 설정 오류였다.", &[], Some("ko"));
+    let labels = n.label(
+        "이번 장애는 해킹 때문이 아니었고 서버 설정 오류였다.",
+        &[],
+        Some("ko"),
+    );
     assert!(
         find(&labels, "security-attack")
             .iter()

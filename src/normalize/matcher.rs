@@ -426,13 +426,12 @@ impl Matcher {
                     context: bounded_words(t, CONTEXT_KEY),
                     any: Default::default(),
                 });
-                let weak_lists: BTreeMap<String, Vec<String>> =
-                    lang_lists(t, WEAK_KEY)
-                        .into_iter()
-                        .fold(BTreeMap::new(), |mut m, (l, w)| {
-                            m.entry(l).or_insert_with(Vec::new).push(w);
-                            m
-                        });
+                let weak_lists: BTreeMap<String, Vec<String>> = lang_lists(t, WEAK_KEY)
+                    .into_iter()
+                    .fold(BTreeMap::new(), |mut m, (l, w)| {
+                        m.entry(l).or_insert_with(Vec::new).push(w);
+                        m
+                    });
                 let lists = t
                     .phrases
                     .iter()
