@@ -258,3 +258,17 @@ fn hearsay_endings_are_no_cause_cue() {
         "{labels:#?}"
     );
 }
+
+#[test]
+fn it_is_not_the_case_that_denies_its_whole_clause() {
+    let (_, n) = setup();
+    // "…에서 문제가 발생한 것은 아니라고": however far back its clause starts.
+    let text = "카카오는 특정 지역의 데이터센터에서 문제가 발생한 것은 아니라고 설명했지만 전국 서비스에 영향을 미쳤다.";
+    let labels = n.label(text, &[], Some("ko"));
+    assert!(
+        find(&labels, "partial-outage")
+            .iter()
+            .all(|l| l.assertion != Assertion::Affirmed),
+        "{labels:#?}"
+    );
+}

@@ -747,6 +747,7 @@ fn assert_mention<'a>(
             Dir::After => {
                 h.start >= m.end && h.end <= hi && f[m.end..h.start].chars().count() <= max_after
             }
+            Dir::ClauseAfter => h.start >= m.end && h.end <= hi,
         };
         if in_scope && best.is_none_or(|(b, _)| rank(a) > rank(b)) {
             best = Some((a, h));
