@@ -220,6 +220,19 @@ fn add_implied(case: &mut CaseLabels, vocab: &Vocabulary) {
             if case.carries(field, term) {
                 continue;
             }
+            // Not when the case carries a term it excludes, which the evidence chose over it
+            // (a service down for everyone is not also implied partly down).
+            let excludes = |a: &Term, b: &str| {
+                a.extra
+                    .get(EXCLUSIVE_KEY)
+                    .and_then(|v| v.as_array())
+                    .is_some_and(|l| l.iter().any(|i| i.as_str() == Some(b)))
+            };
+            if case.get(field).iter().any(|c| {
+                excludes(t, c) || f.terms.get(c.as_str()).is_some_and(|d| excludes(d, term))
+            }) {
+                continue;
+            }
             let Some(by) = list
                 .iter()
                 .filter_map(|i| i.as_str())
