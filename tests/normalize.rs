@@ -272,3 +272,28 @@ fn it_is_not_the_case_that_denies_its_whole_clause() {
         "{labels:#?}"
     );
 }
+
+#[test]
+fn an_implied_term_yields_to_the_rival_the_evidence_chose() {
+    let (v, n) = setup();
+    // Down for everyone, said again and again, and one function named as failing: the failing
+    // function does not make it a partial outage.
+    let text =
+        "The site was down. The service was unavailable for everyone. The site went down again. \
+                Users were completely unable to access it. Uploads failed.";
+    let case = fill_case(&n.label(text, &[], Some("en")), v);
+    assert!(
+        case.symptoms.contains(&"service-unavailable".to_string()),
+        "{case:?}"
+    );
+    assert!(
+        !case.symptoms.contains(&"partial-outage".to_string()),
+        "{case:?}"
+    );
+    // Without the rival, it still implies one.
+    let case = fill_case(&n.label("Uploads failed for an hour.", &[], Some("en")), v);
+    assert!(
+        case.symptoms.contains(&"partial-outage".to_string()),
+        "{case:?}"
+    );
+}
