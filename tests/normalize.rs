@@ -171,3 +171,129 @@ fn label_json_has_the_documented_shape() {
     );
     assert_eq!(v["assertion"], "negated");
 }
+
+#[test]
+fn a_weak_word_names_a_component_only_when_the_page_keeps_saying_it() {
+    let (v, n) = setup();
+    // One passing "노드" (a node) is no host; a page that keeps naming nodes is about them.
+    let once = n.label_affirmed("노드 한 곳에서 지연이 있었다.", &[], Some("ko"));
+    let l = find(&once, "compute-host");
+    assert!(l.iter().all(|l| l.confidence < 0.5), "{once:#?}");
+    assert!(!fill_case(&once, v)
+        .components
+        .contains(&"compute-host".to_string()));
+    let many = n.label_affirmed(
+        "노드가 멈췄다. 다른 노드도 멈췄다. 노드를 교체했다. 노드 재시작 후 노드가 돌아왔다. 노드 점검. 노드 추가.",
+        &[],
+        Some("ko"),
+    );
+    assert!(
+        fill_case(&many, v)
+            .components
+            .contains(&"compute-host".to_string()),
+        "{many:#?}"
+    );
+    // Portuguese "nós" is "we" far more often than "nodes".
+    let we = n.label_affirmed(
+        "Nós estamos trabalhando para resolver. Nós pedimos desculpas.",
+        &[],
+        Some("pt"),
+    );
+    assert!(!fill_case(&we, v)
+        .components
+        .contains(&"compute-host".to_string()));
+}
+
+#[test]
+fn a_page_that_says_its_cause_is_unknown_gets_no_cause_from_a_passing_mention() {
+    let (v, n) = setup();
+    // Only mentioned, and the page says the cause is not known: unknown.
+    let text = "今日头条服务器故障,具体原因不得而知。技术部门仍在抢修中。";
+    let labels = n.label_affirmed(text, &[], Some("zh"));
+    assert_eq!(fill_case(&labels, v).root_cause, "unknown", "{labels:#?}");
+    let text = "The site was down for two hours. The company did not disclose the cause. A server failure was reported by users.";
+    let labels = n.label_affirmed(text, &[], Some("en"));
+    assert_eq!(fill_case(&labels, v).root_cause, "unknown", "{labels:#?}");
+    // A cause stated as the cause still wins.
+    let text = "The cause was not immediately clear. Later the company said the outage was caused by an expired certificate.";
+    let labels = n.label_affirmed(text, &[], Some("en"));
+    assert_eq!(
+        fill_case(&labels, v).root_cause,
+        "expired-credential",
+        "{labels:#?}"
+    );
+}
+
+#[test]
+fn a_negation_word_that_ends_a_failure_phrase_states_the_failure() {
+    let (_, n) = setup();
+    // "원활하지 않았다": was not smooth, i.e. it failed; the "않았" belongs to the phrase.
+    let labels = n.label("카페 앱 이용도 원활하지 않았다.", &[], Some("ko"));
+    assert_eq!(assertion_of(&labels, "partial-outage"), Assertion::Affirmed);
+    // "해킹 때문이 아니었고": the negation holds the clause end "었고", and still denies hacking.
+    let labels = n.label(
+        "이번 장애는 해킹 때문이 아니었고 서버 설정 오류였다.",
+        &[],
+        Some("ko"),
+    );
+    assert!(
+        find(&labels, "security-attack")
+            .iter()
+            .all(|l| l.assertion == Assertion::Negated),
+        "{labels:#?}"
+    );
+}
+
+#[test]
+fn hearsay_endings_are_no_cause_cue() {
+    let (_, n) = setup();
+    // "ということです" holds "ことで" (by): the sentence reports, it does not state a cause.
+    let labels = n.label(
+        "一部の情報がWebサイト上で正常に表示できなくなっているということです。",
+        &[],
+        Some("ja"),
+    );
+    assert!(
+        labels.iter().all(|l| !l.rule.contains("cause cue")),
+        "{labels:#?}"
+    );
+}
+
+#[test]
+fn it_is_not_the_case_that_denies_its_whole_clause() {
+    let (_, n) = setup();
+    // "…에서 문제가 발생한 것은 아니라고": however far back its clause starts.
+    let text = "카카오는 특정 지역의 데이터센터에서 문제가 발생한 것은 아니라고 설명했지만 전국 서비스에 영향을 미쳤다.";
+    let labels = n.label(text, &[], Some("ko"));
+    assert!(
+        find(&labels, "partial-outage")
+            .iter()
+            .all(|l| l.assertion != Assertion::Affirmed),
+        "{labels:#?}"
+    );
+}
+
+#[test]
+fn an_implied_term_yields_to_the_rival_the_evidence_chose() {
+    let (v, n) = setup();
+    // Down for everyone, said again and again, and one function named as failing: the failing
+    // function does not make it a partial outage.
+    let text =
+        "The site was down. The service was unavailable for everyone. The site went down again. \
+                Users were completely unable to access it. Uploads failed.";
+    let case = fill_case(&n.label(text, &[], Some("en")), v);
+    assert!(
+        case.symptoms.contains(&"service-unavailable".to_string()),
+        "{case:?}"
+    );
+    assert!(
+        !case.symptoms.contains(&"partial-outage".to_string()),
+        "{case:?}"
+    );
+    // Without the rival, it still implies one.
+    let case = fill_case(&n.label("Uploads failed for an hour.", &[], Some("en")), v);
+    assert!(
+        case.symptoms.contains(&"partial-outage".to_string()),
+        "{case:?}"
+    );
+}

@@ -39,6 +39,10 @@ struct Directional {
     before: Vec<String>,
     #[serde(default)]
     after: Vec<String>,
+    /// Words after the mention whose scope is its whole clause, however far back ("…한 것은
+    /// 아니다", "…わけではない": it is not the case that …).
+    #[serde(default)]
+    clause_after: Vec<String>,
 }
 
 #[derive(Debug, Clone, Default, Deserialize)]
@@ -131,6 +135,8 @@ pub enum TriggerKind {
 pub enum Dir {
     Before,
     After,
+    /// After the mention, reaching back over the whole clause.
+    ClauseAfter,
 }
 
 /// A trigger found in folded text: byte range and what it does.
@@ -174,6 +180,7 @@ impl LangTriggers {
             ] {
                 add(&d.before, TriggerKind::Assert(a, Dir::Before));
                 add(&d.after, TriggerKind::Assert(a, Dir::After));
+                add(&d.clause_after, TriggerKind::Assert(a, Dir::ClauseAfter));
             }
             add(&f.retracted.before, TriggerKind::Retracted(Dir::Before));
             add(&f.retracted.after, TriggerKind::Retracted(Dir::After));

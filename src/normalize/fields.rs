@@ -220,6 +220,19 @@ fn add_implied(case: &mut CaseLabels, vocab: &Vocabulary) {
             if case.carries(field, term) {
                 continue;
             }
+            // Not when the case carries a term it excludes, which the evidence chose over it
+            // (a service down for everyone is not also implied partly down).
+            let excludes = |a: &Term, b: &str| {
+                a.extra
+                    .get(EXCLUSIVE_KEY)
+                    .and_then(|v| v.as_array())
+                    .is_some_and(|l| l.iter().any(|i| i.as_str() == Some(b)))
+            };
+            if case.get(field).iter().any(|c| {
+                excludes(t, c) || f.terms.get(c.as_str()).is_some_and(|d| excludes(d, term))
+            }) {
+                continue;
+            }
             let Some(by) = list
                 .iter()
                 .filter_map(|i| i.as_str())
@@ -295,6 +308,14 @@ fn root_cause(labels: &[Label], vocab: &Vocabulary) -> (String, Vec<String>) {
         add(&mut e.2);
     }
     let any_stated = by.iter().any(|v| v.1.count > 0);
+    // A page that says its cause is unknown or undisclosed ("the cause has not been disclosed",
+    // "原因不明"): a cause it merely mentions is not its cause; only one stated as the cause is.
+    let said_unknown = labels.iter().any(|l| {
+        l.field == "root_cause" && l.assertion == Assertion::Affirmed && l.term == UNKNOWN_CAUSE
+    });
+    if said_unknown && !any_stated {
+        return (UNKNOWN_CAUSE.to_string(), Vec::new());
+    }
     let mut scored: Vec<(&str, (f64, usize, usize))> = by
         .iter()
         .map(|(t, st, all)| (*t, if any_stated { st } else { all }))

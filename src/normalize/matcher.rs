@@ -6,7 +6,7 @@ use crate::vocab::Vocabulary;
 use aho_corasick::{AhoCorasick, AhoCorasickKind};
 use anyhow::{Context, Result};
 use regex::Regex;
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 
 /// Fields the normaliser fills, in the order labels are reported.
 pub const LABEL_FIELDS: [&str; 5] = [
@@ -30,6 +30,13 @@ const CANCEL_KEY: &str = "cancel";
 /// hold for the mention to count ("manually" is manual toil only next to a repair or recovery
 /// word: staff serving customers by hand while systems are down is not).
 const CONTEXT_KEY: &str = "context";
+/// Extra key in a term's table: per language, phrases that name the term only loosely ("일부",
+/// "affected", "some of the", "节点"): matched like phrases, but each mention counts for
+/// [`WEAK_FACTOR`] of a phrase's confidence and is never a strong mention, so one passing use
+/// in a page is not enough for the term and a page that keeps saying it is.
+const WEAK_KEY: &str = "weak";
+/// Multiplier on the confidence of a mention found by a weak phrase.
+pub const WEAK_FACTOR: f32 = 0.5;
 
 /// What a phrase or pattern stands for.
 #[derive(Debug, Clone)]
@@ -41,6 +48,8 @@ pub struct Entry {
     pub source: String,
     pub is_pattern: bool,
     pub weight: f32,
+    /// Found by one of the term's weak phrases (its weight already holds [`WEAK_FACTOR`]).
+    pub weak: bool,
     left: bool,
     right: bool,
     /// Index into `Matcher::terms` (the term's exclusions and cancel words).
@@ -417,7 +426,19 @@ impl Matcher {
                     context: bounded_words(t, CONTEXT_KEY),
                     any: Default::default(),
                 });
-                for (lang, list) in t.phrases.iter().filter(|(l, _)| wanted(l)) {
+                let weak_lists: BTreeMap<String, Vec<String>> = lang_lists(t, WEAK_KEY)
+                    .into_iter()
+                    .fold(BTreeMap::new(), |mut m, (l, w)| {
+                        m.entry(l).or_insert_with(Vec::new).push(w);
+                        m
+                    });
+                let lists = t
+                    .phrases
+                    .iter()
+                    .map(|(l, v)| (l, v, false))
+                    .chain(weak_lists.iter().map(|(l, v)| (l, v, true)));
+                for (lang, list, weak) in lists.filter(|(l, _, _)| wanted(l)) {
+                    let weight = if weak { weight * WEAK_FACTOR } else { weight };
                     // Each phrase as written and, in Korean, its compound written solid
                     // ("웹 서버" also finds "웹서버").
                     let spellings = list.iter().flat_map(|p| {
@@ -441,6 +462,7 @@ impl Matcher {
                             source: p.clone(),
                             is_pattern: false,
                             weight,
+                            weak,
                             left,
                             right,
                             term_idx,
@@ -467,6 +489,7 @@ impl Matcher {
                             source: p.clone(),
                             is_pattern: true,
                             weight,
+                            weak: false,
                             left: true,
                             right: true,
                             term_idx,

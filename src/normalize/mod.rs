@@ -256,6 +256,15 @@ impl Normalizer {
         // The automaton reports hits in the order they end; checked, not assumed.
         let live_by_end = live.windows(2).all(|w| w[0].end <= w[1].end);
         let furniture = triggers.map(|t| t.furniture(f)).unwrap_or_default();
+        // Where the page says the cause is unknown (few per page, mostly none).
+        let unknown_spans: Vec<(usize, usize)> = mentions
+            .iter()
+            .filter(|m| {
+                let e = &matcher.entries[m.entry];
+                e.field == ROOT_CAUSE_FIELD && e.term == fields::UNKNOWN_CAUSE
+            })
+            .map(|m| (m.start, m.end))
+            .collect();
         // (char offset, byte offset) of the last quote's start: mentions come in text order, so
         // quotes are found walking forward instead of through a table of every char's offset.
         let mut cursor = (0usize, 0usize);
@@ -307,6 +316,16 @@ impl Normalizer {
                     .map(|(a, h)| (a, format!("{} by {:?}", a.as_str(), t.word(h))))
                     .unwrap_or((Assertion::Affirmed, String::new())),
                 None => (Assertion::Affirmed, String::new()),
+            };
+            // "The cause is unknown" ("원인은 밝혀지지 않았다", "原因は明らかになっていない") holds
+            // its own negation: the page states that the cause is not known.
+            let (assertion, why) = if assertion == Assertion::Negated
+                && entry.field == ROOT_CAUSE_FIELD
+                && entry.term == fields::UNKNOWN_CAUSE
+            {
+                (Assertion::Affirmed, String::new())
+            } else {
+                (assertion, why)
             };
             // The term's cancel words in the sentence: it worked, or it is not this incident's.
             let (assertion, why) = match Self::cancelled(matcher, f, m, sent_lo, sent_hi) {
@@ -401,7 +420,18 @@ impl Normalizer {
                 PHRASE_CONFIDENCE
             };
             let mut confidence = base;
-            let cause_cue = in_sentence(TriggerKind::Cause);
+            // A cue inside "the cause is unknown" (its "原因", "cause") states no cause.
+            let cause_cue = in_sent
+                .iter()
+                .find(|h| {
+                    h.kind == TriggerKind::Cause
+                        && h.start >= sent_lo
+                        && h.end <= sent_hi
+                        && !unknown_spans
+                            .iter()
+                            .any(|&(a, b)| a <= h.start && h.end <= b)
+                })
+                .copied();
             // "X 导致 Y", "X, resulting in Y": a cause term after an effect word is the
             // consequence; the sentence's cue states X, not Y.
             let after_effect = in_sent
@@ -411,7 +441,7 @@ impl Normalizer {
                 .as_deref()
                 .is_some_and(|k| CAUSE_SECTIONS.contains(&k));
             let mut strong = false;
-            if entry.field == 3 {
+            if entry.field == 3 && !entry.weak {
                 let place = if cause_cue.is_some() || in_cause_section {
                     Some("cause")
                 } else if is_heading(f, m.start) {
@@ -615,21 +645,36 @@ fn live_triggers<'a>(hits: &'a [Hit], mentions: &[Mention]) -> Vec<&'a Hit> {
     }
     hits.iter()
         .filter(|h| {
+            // A longer trigger that holds a pseudo-trigger is meant ("확인되지 않" holds "되지 않").
+            let inside_pseudo = || {
+                pseudo.iter().any(|p| {
+                    p.start < h.end
+                        && h.start < p.end
+                        && !(h.start <= p.start
+                            && p.end <= h.end
+                            && h.end - h.start > p.end - p.start)
+                })
+            };
+            // A cause cue inside a pseudo-trigger is no cue ("ことで" in "ということです": "it is
+            // said that").
+            if matches!(h.kind, TriggerKind::Cause | TriggerKind::Effect) {
+                return !inside_pseudo();
+            }
             if !matches!(h.kind, TriggerKind::Assert(..) | TriggerKind::Retracted(..)) {
                 return h.kind != TriggerKind::Pseudo;
             }
-            // A longer trigger that holds a pseudo-trigger is meant ("확인되지 않" holds "되지 않").
-            let inside_pseudo = pseudo.iter().any(|p| {
-                p.start < h.end
-                    && h.start < p.end
-                    && !(h.start <= p.start && p.end <= h.end && h.end - h.start > p.end - p.start)
-            });
+            let inside_pseudo = inside_pseudo();
+            // A trigger that begins inside a mention is the mention's own words ("원활하지 않" +
+            // "않았": "was not smooth" states the failure, it does not deny it).
             let before = mentions.partition_point(|m| m.start <= h.start);
-            let inside_mention = before > 0 && h.end <= furthest_end[before - 1];
+            let inside_mention = before > 0 && h.start < furthest_end[before - 1];
             !inside_pseudo && !inside_mention
         })
         .collect()
 }
+
+/// How far (bytes) past a clause end's own end a trigger that holds it may reach.
+const MAX_TRIGGER_OVERHANG: usize = 64;
 
 /// Sentence ends (punctuation, line breaks, table cells) and clause ends (those plus terminators).
 fn breaks(f: &str, hits: &[Hit]) -> Breaks {
@@ -652,8 +697,28 @@ fn breaks(f: &str, hits: &[Hit]) -> Breaks {
         }
     }
     let mut clause = sentence.clone();
+    // Assertion triggers (start, end), in the order they end (as the automaton reports them).
+    let asserts: Vec<(usize, usize)> = hits
+        .iter()
+        .filter(|h| matches!(h.kind, TriggerKind::Assert(..)))
+        .map(|h| (h.start, h.end))
+        .collect();
+    let by_end = asserts.windows(2).all(|w| w[0].1 <= w[1].1);
     for h in hits.iter().filter(|h| h.kind == TriggerKind::Terminator) {
-        clause.push(h.start);
+        // A clause end that a trigger holds ("아니었고": "was not, and") ends the clause after
+        // the trigger, which still speaks of the words before it.
+        let from = if by_end {
+            asserts.partition_point(|a| a.1 <= h.start)
+        } else {
+            0
+        };
+        let held = asserts[from..]
+            .iter()
+            .take_while(|a| !by_end || a.1 <= h.end + MAX_TRIGGER_OVERHANG)
+            .any(|a| a.0 < h.start && h.start < a.1);
+        if !held {
+            clause.push(h.start);
+        }
         clause.push(h.end);
     }
     clause.sort_unstable();
@@ -682,6 +747,7 @@ fn assert_mention<'a>(
             Dir::After => {
                 h.start >= m.end && h.end <= hi && f[m.end..h.start].chars().count() <= max_after
             }
+            Dir::ClauseAfter => h.start >= m.end && h.end <= hi,
         };
         if in_scope && best.is_none_or(|(b, _)| rank(a) > rank(b)) {
             best = Some((a, h));
