@@ -1,6 +1,8 @@
 //! The `incidentlib` binary: parse the command line, run one command, map errors to exit codes.
 use clap::Parser;
 
+mod alloc;
+
 /// Exit status of a Unix filter whose reader went away (128 + SIGPIPE).
 const BROKEN_PIPE_EXIT: i32 = 141;
 

@@ -59,11 +59,14 @@ impl Drop for StopOnPanic<'_> {
 
 /// Feeds the items of `feed()` (built on the feeder thread, so it need not be `Send`) to
 /// `threads` workers, each with its own state from `init`, and calls `sink` with each result
-/// in item order, on the calling thread. At most `window` items are between the feeder and the
-/// sink at any time. Stops early, returning the error, when `sink` fails.
+/// in item order, on the calling thread. Items travel in chunks of `chunk` (one hand-over, one
+/// wake-up of a sleeping thread, per chunk rather than per item: with one item at a time the
+/// futex calls cost a tenth of a second per 10,000 items). At most `window` chunks are between
+/// the feeder and the sink at any time. Stops early, returning the error, when `sink` fails.
 pub fn ordered<T, R, S, E, I>(
     feed: impl FnOnce() -> I + Send,
     threads: usize,
+    chunk: usize,
     window: usize,
     init: impl Fn() -> S + Sync,
     work: impl Fn(&mut S, T) -> R + Sync,
@@ -82,14 +85,17 @@ where
     };
     let stop = std::sync::atomic::AtomicBool::new(false);
     // Items go to the workers through one queue (whichever worker is free takes the next).
-    let (job_tx, job_rx) = mpsc::sync_channel::<(usize, T)>(threads * 2);
+    let chunk = chunk.max(1);
+    let (job_tx, job_rx) = mpsc::sync_channel::<(usize, Vec<T>)>(threads * 2);
     let job_rx = Mutex::new(job_rx);
-    let (done_tx, done_rx) = mpsc::channel::<(usize, R)>();
+    let (done_tx, done_rx) = mpsc::channel::<(usize, Vec<R>)>();
     std::thread::scope(|scope| {
         let (window, stop, job_rx) = (&window, &stop, &job_rx);
         scope.spawn(move || {
-            for (seq, item) in feed().enumerate() {
-                if !window.take(stop) || job_tx.send((seq, item)).is_err() {
+            let mut items = feed();
+            for seq in 0.. {
+                let part: Vec<T> = items.by_ref().take(chunk).collect();
+                if part.is_empty() || !window.take(stop) || job_tx.send((seq, part)).is_err() {
                     break;
                 }
             }
@@ -105,7 +111,7 @@ where
                 let mut state = init();
                 loop {
                     let next = job_rx.lock().unwrap_or_else(|e| e.into_inner()).recv();
-                    let Ok((seq, item)) = next else {
+                    let Ok((seq, part)) = next else {
                         break;
                     };
                     // After a stop the queue is drained without work, so the feeder is not
@@ -113,14 +119,14 @@ where
                     if stop.load(std::sync::atomic::Ordering::Relaxed) {
                         continue;
                     }
-                    let r = work(&mut state, item);
+                    let r: Vec<R> = part.into_iter().map(|i| work(&mut state, i)).collect();
                     let _ = done_tx.send((seq, r));
                 }
             });
         }
         drop(done_tx);
         // Results that came before their turn wait here (at most `window` of them).
-        let mut waiting: VecDeque<Option<R>> = VecDeque::new();
+        let mut waiting: VecDeque<Option<Vec<R>>> = VecDeque::new();
         let mut next = 0usize;
         let mut result = Ok(());
         for (seq, r) in done_rx.iter() {
@@ -130,12 +136,12 @@ where
             }
             waiting[at] = Some(r);
             while let Some(Some(_)) = waiting.front() {
-                let Some(Some(r)) = waiting.pop_front() else {
+                let Some(Some(part)) = waiting.pop_front() else {
                     break;
                 };
                 next += 1;
                 window.give_back();
-                if let Err(e) = sink(r) {
+                if let Err(e) = part.into_iter().try_for_each(&mut sink) {
                     result = Err(e);
                     break;
                 }
@@ -161,11 +167,12 @@ mod tests {
 
     #[test]
     fn results_come_in_item_order_whatever_the_workers_take() {
-        for threads in [1, 2, 5] {
+        for (threads, chunk) in [(1, 1), (2, 1), (2, 8), (5, 3)] {
             let mut got = Vec::new();
             let r: Result<(), ()> = ordered(
                 || 0..500u64,
                 threads,
+                chunk,
                 7,
                 || (),
                 |_, i| {
@@ -191,6 +198,7 @@ mod tests {
         let r = ordered(
             || 0..10_000u32,
             2,
+            3,
             4,
             || (),
             |_, i| i,
