@@ -7,6 +7,7 @@ mod alloc;
 const BROKEN_PIPE_EXIT: i32 = 141;
 
 fn main() {
+    alloc::init();
     // `incidentlib times … | head`: when the reader closes the pipe, stop quietly as a Unix
     // filter would. (SIGPIPE itself stays ignored, so a write to a reset socket during a link
     // check is an error to handle, not a signal that kills the process.)
