@@ -103,9 +103,9 @@ impl Adaptive {
 }
 
 /// Parts of a text walked side by side (see [`walk_lanes`]).
-const LANES: usize = 4;
+const LANES: usize = 8;
 /// A text shorter than this many bytes per lane is walked in one piece.
-const MIN_LANE_BYTES: usize = 256;
+const MIN_LANE_BYTES: usize = 128;
 
 /// Reports the matches of the state `sid` reached with byte `end` (exclusive) read.
 #[inline]
