@@ -2,11 +2,11 @@
 //!
 //! Only labels the label ledger says incidentlib wrote may be removed or replaced; every other
 //! label is a curator's, kept, with a disagreement reported as a proposal (see [`crate::ledger`]).
+use super::pipeline;
 use super::{fill_case, CaseLabels, Label, Normalizer, SectionSpan};
 use crate::case::{Case, LangText};
 use crate::ledger::{self, CaseEntry, FieldEntry};
 use crate::vocab::Vocabulary;
-use super::pipeline;
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
 use std::io::Write;
@@ -347,6 +347,9 @@ pub fn reprocess(
         worker_threads()
     };
     let mut ledger_failed: Option<String> = None;
+    // A library run: the phrase and trigger DFAs are built beside the workers, not by one of
+    // them while the others wait (the labels are the same either way).
+    super::dense::build_in_background();
     // The library is walked on the pipeline's feeder thread; each file is read, labelled and
     // rendered on a worker; the report is written here, in library order, as files finish.
     pipeline::ordered(
