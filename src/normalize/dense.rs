@@ -228,8 +228,13 @@ fn walk_lanes(
     // Each lane's remaining bytes, in order; a lane's held matches follow the lanes before it.
     for k in 0..LANES {
         let mut s = sid[k];
-        for at in from[k] + common..ends[k + 1] {
-            s = dfa.next_state(Anchored::No, s, bytes[at]);
+        let rest = from[k] + common;
+        for (at, &b) in bytes[rest..ends[k + 1]]
+            .iter()
+            .enumerate()
+            .map(|(i, b)| (rest + i, b))
+        {
+            s = dfa.next_state(Anchored::No, s, b);
             if dfa.is_special(s) && dfa.is_match(s) && at >= ends[k] {
                 if k == 0 {
                     report(dfa, s, at + 1, f);
