@@ -355,7 +355,12 @@ pub fn reprocess(
     pipeline::ordered(
         || crate::library::walk_case_files(library),
         threads,
-        FILES_PER_CHUNK,
+        // Each write waiting on its own fsync wants a file per thread, not a chunk.
+        if opts.apply && opts.fsync_each {
+            1
+        } else {
+            FILES_PER_CHUNK
+        },
         CHUNKS_IN_FLIGHT_PER_THREAD * threads,
         || status.reader(),
         |reader, item| match item {
