@@ -1,10 +1,13 @@
 //! The `incidentlib` binary: parse the command line, run one command, map errors to exit codes.
 use clap::Parser;
 
+mod alloc;
+
 /// Exit status of a Unix filter whose reader went away (128 + SIGPIPE).
 const BROKEN_PIPE_EXIT: i32 = 141;
 
 fn main() {
+    alloc::init();
     // `incidentlib times … | head`: when the reader closes the pipe, stop quietly as a Unix
     // filter would. (SIGPIPE itself stays ignored, so a write to a reset socket during a link
     // check is an error to handle, not a signal that kills the process.)

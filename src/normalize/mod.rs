@@ -3,6 +3,7 @@ pub mod assertions;
 mod dense;
 pub mod fields;
 pub mod matcher;
+pub mod pipeline;
 pub mod reprocess;
 pub mod sections;
 pub mod stem;

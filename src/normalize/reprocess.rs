@@ -2,22 +2,24 @@
 //!
 //! Only labels the label ledger says incidentlib wrote may be removed or replaced; every other
 //! label is a curator's, kept, with a disagreement reported as a proposal (see [`crate::ledger`]).
+use super::pipeline;
 use super::{fill_case, CaseLabels, Label, Normalizer, SectionSpan};
 use crate::case::{Case, LangText};
 use crate::ledger::{self, CaseEntry, FieldEntry};
 use crate::vocab::Vocabulary;
-use rayon::prelude::*;
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// Threads that write when applying: each atomic write waits on fsync, and concurrent fsyncs
 /// share journal commits, so many writers finish far sooner than one per core.
 const APPLY_WRITER_THREADS: usize = 16;
-/// Files handed to the worker threads at a time: their reports are written out (in library
-/// order) before the next batch starts, so memory does not grow with the library.
-const FILES_PER_BATCH: usize = 512;
+/// Files handed to a worker at a time (see [`pipeline::ordered`]).
+const FILES_PER_CHUNK: usize = 8;
+/// Chunks a worker thread may be ahead of the report by (read, labelled and rendered, waiting
+/// for their turn to be written): memory stays flat however large the library.
+const CHUNKS_IN_FLIGHT_PER_THREAD: usize = 8;
 /// Most evidence quotes kept per term in a report.
 const MAX_EVIDENCE_PER_TERM: usize = 2;
 /// Bytes reserved for one case's rendered report (most fit; a longer one grows its buffer).
@@ -155,6 +157,7 @@ struct Listed {
 }
 
 /// What one file gave.
+#[derive(Default)]
 struct FileOutcome {
     scanned: usize,
     written: bool,
@@ -286,9 +289,9 @@ pub fn render_case(c: &CaseReport, format: Format) -> String {
     }
 }
 
-/// Reprocesses every case file under `library` (in parallel, in batches), writing each case's
-/// report to `out` as its batch finishes; `progress` is called once per file. Errors only when
-/// `out` cannot be written.
+/// Reprocesses every case file under `library` (in parallel, on [`pipeline::ordered`]), writing
+/// each case's report to `out` in library order as it finishes; `progress` is called once per
+/// file. Errors only when `out` cannot be written.
 pub fn reprocess(
     library: &Path,
     vocab: &Vocabulary,
@@ -338,65 +341,50 @@ pub fn reprocess(
     sink.start(&report.vocabulary, &ledger_report)?;
     let note = status.note();
     // Many writer threads only help while each write waits on its own fsync.
-    let pool = if opts.apply && opts.fsync_each {
-        rayon::ThreadPoolBuilder::new()
-            .num_threads(APPLY_WRITER_THREADS.max(rayon::current_num_threads()))
-            .build()
-            .ok()
+    let threads = if opts.apply && opts.fsync_each {
+        APPLY_WRITER_THREADS.max(worker_threads())
     } else {
-        None
+        worker_threads()
     };
-    let mut files = crate::library::walk_case_files(library);
-    let mut batch: Vec<PathBuf> = Vec::with_capacity(FILES_PER_BATCH);
     let mut ledger_failed: Option<String> = None;
-    loop {
-        batch.clear();
-        for item in files.by_ref() {
-            match item {
-                Ok(p) => {
-                    batch.push(p);
-                    if batch.len() == FILES_PER_BATCH {
-                        break;
-                    }
-                }
-                Err(p) => {
-                    let s = Skipped {
-                        path: p.path.display().to_string(),
-                        problem: p.problem,
-                    };
-                    sink.skipped(&s)?;
-                    report.skipped.push(s);
-                }
+    // A library run: the phrase and trigger DFAs are built beside the workers, not by one of
+    // them while the others wait (the labels are the same either way).
+    super::dense::build_in_background();
+    // The library is walked on the pipeline's feeder thread; each file is read, labelled and
+    // rendered on a worker; the report is written here, in library order, as files finish.
+    pipeline::ordered(
+        || crate::library::walk_case_files(library),
+        threads,
+        // Each write waiting on its own fsync wants a file per thread, not a chunk.
+        if opts.apply && opts.fsync_each {
+            1
+        } else {
+            FILES_PER_CHUNK
+        },
+        CHUNKS_IN_FLIGHT_PER_THREAD * threads,
+        || status.reader(),
+        |reader, item| match item {
+            Ok(f) => {
+                let o = process_file(
+                    &f,
+                    vocab,
+                    normalizer,
+                    opts,
+                    reader.as_ref(),
+                    note.as_deref(),
+                );
+                progress();
+                o
             }
-        }
-        if batch.is_empty() {
-            break;
-        }
-        let run = || -> Vec<FileOutcome> {
-            batch
-                .par_iter()
-                .map_init(
-                    || status.reader(),
-                    |reader, f| {
-                        let o = process_file(
-                            f,
-                            vocab,
-                            normalizer,
-                            opts,
-                            reader.as_ref(),
-                            note.as_deref(),
-                        );
-                        progress();
-                        o
-                    },
-                )
-                .collect()
-        };
-        let outcomes = match &pool {
-            Some(p) => p.install(run),
-            None => run(),
-        };
-        for o in outcomes {
+            Err(p) => FileOutcome {
+                skipped: vec![Skipped {
+                    path: p.path.display().to_string(),
+                    problem: p.problem,
+                }],
+                ..FileOutcome::default()
+            },
+        },
+        |o: FileOutcome| -> std::io::Result<()> {
             report.scanned += o.scanned;
             report.written += usize::from(o.written);
             for c in &o.cases {
@@ -416,8 +404,9 @@ pub fn reprocess(
                     }
                 }
             }
-        }
-    }
+            Ok(())
+        },
+    )?;
     let mut synced = true;
     if report.written > 0 && !opts.fsync_each {
         if let Err(e) = crate::case::io::sync_filesystem(library) {
@@ -452,6 +441,16 @@ pub fn reprocess(
     sink.finish(&report.skipped)?;
     report.ledger = Some(ledger_report);
     Ok(report)
+}
+
+/// Worker threads for a run: `RAYON_NUM_THREADS` when set (as before the pipeline, which ran on
+/// rayon's pool), else one per core.
+fn worker_threads() -> usize {
+    std::env::var("RAYON_NUM_THREADS")
+        .ok()
+        .and_then(|s| s.parse::<usize>().ok())
+        .filter(|&n| n > 0)
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
 }
 
 /// The number of case files `reprocess` would visit (for a progress bar).

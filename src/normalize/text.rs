@@ -28,6 +28,17 @@ impl Folded {
         spans.clear();
         text.reserve(original.len());
         spans.reserve(original.len());
+        // All-ASCII text (most case records): byte by byte, no run copies, no char decoding.
+        if original.is_ascii() {
+            fold_ascii(original.as_bytes(), text, spans);
+            return;
+        }
+        self.refold_any(original);
+    }
+
+    /// [`Folded::refold`] for text of any script (buffers already cleared).
+    fn refold_any(&mut self, original: &str) {
+        let Folded { text, spans } = self;
         let mut buf = String::new();
         let bytes = original.as_bytes();
         let mut at = 0;
@@ -148,6 +159,35 @@ impl Folded {
         let end = self.spans[(to - 1).min(self.spans.len() - 1)].1;
         (start as usize, end as usize)
     }
+}
+
+/// What [`Folded::refold_any`] makes of all-ASCII text, faster: each char lower-cased, a run of
+/// whitespace one space (one line break when it holds one) and none at the start, each folded
+/// byte mapped to its one char.
+fn fold_ascii(bytes: &[u8], text: &mut String, spans: &mut Vec<(u32, u32)>) {
+    let mut out: Vec<u8> = std::mem::take(text).into_bytes();
+    let mut last_space = true;
+    for (i, &b) in bytes.iter().enumerate() {
+        let p = i as u32;
+        if is_ascii_space(b) {
+            if !last_space {
+                out.push(if b == b'\n' { b'\n' } else { b' ' });
+                spans.push((p, p + 1));
+                last_space = true;
+            } else if b == b'\n' && out.last() == Some(&b' ') {
+                // A run of whitespace that holds a line break folds to the line break.
+                if let Some(last) = out.last_mut() {
+                    *last = b'\n';
+                }
+            }
+        } else {
+            out.push(b.to_ascii_lowercase());
+            spans.push((p, p + 1));
+            last_space = false;
+        }
+    }
+    // Only ASCII bytes were pushed onto the (emptied) buffer, so it is UTF-8.
+    *text = String::from_utf8(out).unwrap_or_default();
 }
 
 /// Chars that NFKC, lower-casing and [`push_folded`] all leave as they are (Hangul syllables,
@@ -316,6 +356,26 @@ mod tests {
         );
         for b in 0u8..128 {
             assert_eq!(is_ascii_space(b), (b as char).is_whitespace(), "{b}");
+        }
+    }
+
+    #[test]
+    fn ascii_text_folds_as_the_general_path_folds_it() {
+        let texts = [
+            "",
+            "  \n Lead space\tand  TABS\r\n\n x \x0b\x0c y\n",
+            "Plain, ASCII: 50% of HTTP 5xx (in US-East-1)!\n\n  - item\n",
+            " \n",
+            "a\n \nb \n c",
+            "\u{1}ctl\u{7f} x",
+        ];
+        for t in texts {
+            let mut fast = Folded::default();
+            fast.refold(t);
+            let mut general = Folded::default();
+            general.refold_any(t);
+            assert_eq!(fast.text, general.text, "{t:?}");
+            assert_eq!(fast.spans, general.spans, "{t:?}");
         }
     }
 
