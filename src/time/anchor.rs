@@ -300,6 +300,11 @@ pub(crate) fn weekday_year(d: &super::scan::DateParts) -> Option<i32> {
         })
 }
 
+/// Days before the page's own date beyond which a written day is background to a day the page's
+/// date gave its year: two years, since a PDF's or a republished page's date may trail the
+/// incident by more than one.
+const FAR_BEFORE_PAGE_DAYS: i64 = 730;
+
 fn incident_date(
     raw: &[RawTime],
     reference: Option<NaiveDate>,
@@ -351,7 +356,7 @@ fn incident_date(
             e.1 += weight;
         }
     }
-    // when the page is dated, a day more than a year before it weighs as a mention, no more,
+    // when the page is dated, a day more than two years before it weighs as a mention, no more,
     // however fully written ("lỗi lâu nhất … vào ngày 13/3/2019" on a page of 2024 is
     // background to the story's "ngày 5-3")
     // against a day the page's date gave its year (and that day wins a tie)
@@ -371,7 +376,7 @@ fn incident_date(
             .collect();
         if !dated_by_page.is_empty() {
             for (d, (n, w)) in counts.iter_mut() {
-                *w = if (r - *d).num_days() > 366 {
+                *w = if (r - *d).num_days() > FAR_BEFORE_PAGE_DAYS {
                     2 * *n
                 } else {
                     2 * *w + usize::from(dated_by_page.contains(d))
