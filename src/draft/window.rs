@@ -631,7 +631,6 @@ fn without_still_times(
     if words.still.is_empty() {
         return starts;
     }
-    const ENDS: [char; 6] = ['.', '!', '?', '。', '！', '？'];
     for (i, p) in points.iter().enumerate() {
         let Some(block) = blocks.get(p.block).filter(|_| starts[i]) else {
             continue;
@@ -643,8 +642,8 @@ fn without_still_times(
         );
         let before: String = chars[..a].iter().collect::<String>().to_lowercase();
         let after: String = chars[b..].iter().collect::<String>().to_lowercase();
-        let before = before.rsplit(ENDS).next().unwrap_or("");
-        let after = after.split(ENDS).next().unwrap_or("");
+        let before = before.rsplit(SENTENCE_ENDS).next().unwrap_or("");
+        let after = after.split(SENTENCE_ENDS).next().unwrap_or("");
         if !holds_word(before, &words.still) && !holds_word(after, &words.still) {
             continue;
         }

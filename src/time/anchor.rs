@@ -342,11 +342,10 @@ fn incident_date(
     let mut counts: std::collections::BTreeMap<NaiveDate, (usize, usize)> = Default::default();
     let mut year_before: Option<i32> = None;
     for (d, weight) in &parts {
-        let own_year = d.year.or(year_before).or_else(|| {
-            let r = reference?;
-            let this = NaiveDate::from_ymd_opt(r.year(), d.month?, d.day?)?;
-            Some(if this > r { r.year() - 1 } else { r.year() })
-        });
+        let own_year = d
+            .year
+            .or(year_before)
+            .or_else(|| Some(latest_on_or_before(reference?, d.month?, d.day?)?.year()));
         year_before = d.year.or(year_before);
         if let Some(date) =
             NaiveDate::from_ymd_opt(own_year.unwrap_or(common_year), d.month?, d.day?)
@@ -364,14 +363,7 @@ fn incident_date(
         let dated_by_page: Vec<NaiveDate> = parts
             .iter()
             .filter(|(d, _)| d.year.is_none())
-            .filter_map(|(d, _)| {
-                let this = NaiveDate::from_ymd_opt(r.year(), d.month?, d.day?)?;
-                Some(if this > r {
-                    this.with_year(r.year() - 1)?
-                } else {
-                    this
-                })
-            })
+            .filter_map(|(d, _)| latest_on_or_before(r, d.month?, d.day?))
             .filter(|d| counts.contains_key(d))
             .collect();
         if !dated_by_page.is_empty() {
@@ -397,6 +389,16 @@ fn incident_date(
                     && *n * 2 > *top)
         })
         .map(|(d, _)| *d)
+}
+
+/// The latest `month`/`day` on or before `r`: this year's, else last year's.
+fn latest_on_or_before(r: NaiveDate, month: u32, day: u32) -> Option<NaiveDate> {
+    let this = NaiveDate::from_ymd_opt(r.year(), month, day)?;
+    if this > r {
+        this.with_year(r.year() - 1)
+    } else {
+        Some(this)
+    }
 }
 
 fn full_date(r: &RawTime) -> Option<NaiveDate> {
