@@ -263,6 +263,25 @@ mod ko {
     }
 
     #[test]
+    fn a_clock_marked_as_the_writers_now_is_on_the_page_day() {
+        // "전날 오후 5시 … 오전 7시30분 현재 … 오전 9시": the report's now is the page's day, and
+        // the clocks after it follow it, not the day before that the text named
+        let p = run_ref(
+            "ko",
+            "전날 오후 5시부터 장애가 발생했다. 오전 7시30분 현재 일부 기능은 복구되지 않았다. 오전 9시 전면 복구됐다.",
+            "2023-05-10T10:00",
+        );
+        let v = values(&p);
+        for want in [
+            "2023-05-09T17:00:00+09:00",
+            "2023-05-10T07:30:00+09:00",
+            "2023-05-10T09:00:00+09:00",
+        ] {
+            assert!(v.contains(&want.to_string()), "{want} not in {v:?}");
+        }
+    }
+
+    #[test]
     fn this_day_is_the_last_written_day_else_the_page_day() {
         // "전날 … 이날 오전 1시": the page's day, not the day before that the text named last
         let p = run_ref(
@@ -868,6 +887,21 @@ mod fr {
 
 mod es {
     use super::*;
+
+    #[test]
+    fn ayer_written_after_each_clock_dates_both() {
+        // "a las 10 de la mañana de ayer y … 14:30 horas de ayer": both yesterday, the second
+        // not rolled to the page's day by the first
+        let p = run_ref(
+            "es",
+            "El servicio dejó de funcionar a las 10 de la mañana de ayer y se restableció pasadas las 14:30 horas de ayer.",
+            "2023-05-10T12:00",
+        );
+        let v = values(&p);
+        for want in ["2023-05-09T10:00:00+02:00", "2023-05-09T14:30:00+02:00"] {
+            assert!(v.contains(&want.to_string()), "{want} not in {v:?}");
+        }
+    }
 
     #[test]
     fn p_m_with_spaces_and_alrededor() {

@@ -556,6 +556,8 @@ pub fn resolve(
             } else {
                 None
             };
+            // the writer's "now" with no day of its own is on the page's day
+            let day = day.or(reference_day.filter(|_| r.as_of && r.clock.is_some()));
             if day.is_some() {
                 date = day;
             } else if let (Some((d, end)), Some(_), false) = (day_just_before, r.clock, next_day) {

@@ -79,6 +79,11 @@ pub struct DateWords {
     pub end_of: Vec<String>,
     /// Words for the reference instant itself ("now", "jetzt", "今").
     pub now: Vec<String>,
+    /// Words that make a clock the writer's "now", before it ("as of 7:30", "截至22时") or after
+    /// it ("오전 7시30분 현재", "午前7時現在"): with no day of its own, it is on the page's day,
+    /// not on an earlier day the text named ("전날 오후 5시 … 오전 7시30분 현재").
+    pub as_of_before: Vec<String>,
+    pub as_of_after: Vec<String>,
     /// Words between a length and a date it counts from ("16 days from 01/02/2018", "3 jours
     /// après le 12 janvier") or back from ("2 weeks before May 13").
     pub offset_after: Vec<String>,

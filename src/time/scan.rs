@@ -72,6 +72,8 @@ pub struct RawTime {
     pub same_day: bool,
     /// Written after a "this day" word ("이날"): the day the text last wrote, else the page's.
     pub this_day: bool,
+    /// Marked as the writer's "now" ("as of 7:30", "오전 7시30분 현재"): on the page's day.
+    pub as_of: bool,
     /// A named midnight that ends its day ("자정" = "24:00" in the data): a date written with it
     /// moves to the next day.
     pub day_end: bool,
@@ -100,6 +102,7 @@ impl RawTime {
             next_day: false,
             same_day: false,
             this_day: false,
+            as_of: false,
             day_end: false,
             range_end: None,
             unit_style: false,
@@ -169,6 +172,8 @@ pub struct Words {
     pub next_day: Vec<String>,
     pub same_day: Vec<String>,
     pub this_day: Vec<String>,
+    pub as_of_before: Vec<String>,
+    pub as_of_after: Vec<String>,
     pub approx_before: Vec<String>,
     pub approx_after: Vec<String>,
     pub connectors: Vec<String>,
@@ -457,6 +462,8 @@ impl Patterns {
             next_day: sorted_phrases(&d.next_day),
             same_day: sorted_phrases(&d.same_day),
             this_day: sorted_phrases(&d.this_day),
+            as_of_before: sorted_phrases(&d.as_of_before),
+            as_of_after: sorted_phrases(&d.as_of_after),
             approx_before: sorted_phrases(&lex.approx.before),
             approx_after: sorted_phrases(&lex.approx.after),
             connectors: sorted_phrases(&lex.range.connectors),
@@ -1988,6 +1995,14 @@ pub fn scan_times(text: &str, lex: &Lexicon, zones: &ZoneTable) -> Vec<RawTime> 
                 }
             }
         }
+        // "as of 7:30", "오전 7시30분 현재": the writer's now
+        c.as_of = phrase_before(
+            text,
+            skip_ws_back(text, c.start, MAX_GAP_SPACES),
+            &w.as_of_before,
+        )
+        .is_some()
+            || phrase_at(text, skip_ws(text, c.end, MAX_GAP_SPACES), &w.as_of_after).is_some();
         items.push(c);
     }
     // elliptical minute continuations: "23시 18분과 32분"
