@@ -759,6 +759,20 @@ mod fr {
     use super::*;
 
     #[test]
+    fn a_story_told_over_days_goes_on_from_its_last_clocked_day() {
+        // "samedi vers 9h00 … aujourd'hui à 16h30 … à 17h": the last clock is today's
+        let p = run_ref(
+            "fr",
+            "Les premiers symptômes ont été ressentis samedi vers 9h00. Aujourd'hui à 16h30, retour des machines. Puis à 17h, fin de l'incident.",
+            "2012-10-29T22:32",
+        );
+        let v = values(&p);
+        for want in ["2012-10-27T09:00:00+02:00", "2012-10-29T17:00:00+01:00"] {
+            assert!(v.contains(&want.to_string()), "{want} not in {v:?}");
+        }
+    }
+
+    #[test]
     fn shortly_after_an_h_hour_is_a_clock_but_after_hours_of_outage_a_length() {
         let p = run_ref(
             "fr",
@@ -946,6 +960,32 @@ mod es {
 
 mod pt {
     use super::*;
+
+    #[test]
+    fn the_weekday_of_the_page_week_outranks_earlier_outages_and_later_posts() {
+        // "neste sábado (17)" on a page of 17 February: the story's day, not the earlier
+        // outages of "8 de fevereiro" and "9 de janeiro" told for context
+        let p = run_ref(
+            "pt",
+            "Roraima passou neste sábado (17) pelo quarto apagão. A instabilidade começou por volta das 11h. A anterior tinha sido no dia 8 de fevereiro. Antes disso, no dia 9 de janeiro, o estado ficou uma hora sem internet.",
+            "2024-02-17T18:00",
+        );
+        assert_eq!(
+            p.anchor_date.map(|d| d.to_string()).as_deref(),
+            Some("2024-02-17")
+        );
+        // "15h30 desta segunda-feira (10)": the clock takes the weekday after it, and a
+        // "recent posts" date years after the page's own is no incident day
+        let p = run_ref(
+            "pt",
+            "Os estados ficaram sem internet desde às 15h30 desta segunda-feira (10), e o sistema só voltou por volta das 22h30. Recent Posts 25/04/2024",
+            "2012-09-11T08:00",
+        );
+        let v = values(&p);
+        for want in ["2012-09-10T15:30:00-03:00", "2012-09-10T22:30:00-03:00"] {
+            assert!(v.contains(&want.to_string()), "{want} not in {v:?}");
+        }
+    }
 
     #[test]
     fn tres_da_tarde_is_fifteen() {

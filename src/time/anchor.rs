@@ -313,13 +313,32 @@ fn incident_date(
     // (date parts, weight). A date written with its year is how
     // titles and summaries name the incident, so it weighs more than a bare background date
     // ("1월 4일에 설정을 바꿨다"); ties go to the earlier date.
+    // When the page is dated, a weekday named alone ("neste sábado (17)", "am Dienstag") is
+    // news deixis for a day of the page's week: among the days the page writes, it counts as
+    // that day, weighing like a date with its year, and one more when it carries a clock
+    // ("15h30 desta segunda-feira", against "na tarde de domingo" for an earlier outage).
+    let weekday_day = |d: &super::scan::DateParts| {
+        let (r, wd) = (reference?, d.weekday?);
+        (d.day.is_none() && d.month.is_none() && d.relative.is_none()).then(|| {
+            let back = (r.weekday().number_from_monday() + 7 - wd) % 7;
+            r - Duration::days(i64::from(back))
+        })
+    };
+    let mut weekday_days: Vec<(NaiveDate, usize)> = Vec::new();
     let parts: Vec<(super::scan::DateParts, usize)> = raw
         .iter()
         .flat_map(|r| {
+            let clock = usize::from(r.clock.is_some());
             [r.date, r.range_end.as_deref().and_then(|b| b.date)]
                 .into_iter()
                 .flatten()
-                .map(|d| (d, 1 + usize::from(d.year.is_some())))
+                .map(move |d| (d, clock))
+        })
+        .filter_map(|(d, clock)| {
+            if let Some(day) = weekday_day(&d) {
+                weekday_days.push((day, 2 + clock));
+            }
+            Some((d, 1 + usize::from(d.year.is_some())))
         })
         .filter(|(d, _)| d.relative.is_none() && d.month.is_some() && d.day.is_some())
         .collect();
@@ -355,6 +374,21 @@ fn incident_date(
             e.1 += weight;
         }
     }
+    // only among written days: alone, weekdays leave the page's own date the anchor (a night
+    // "de mardi à mercredi" told in bare clocks reads from the page's day)
+    if parts.is_empty() {
+        weekday_days.clear();
+    }
+    for (date, weight) in &weekday_days {
+        let e = counts.entry(*date).or_insert((0, 0));
+        e.0 += 1;
+        e.1 += weight;
+    }
+    // a day well after the page's own date is no incident of the page ("Recent posts … 25/04/2024"
+    // under a report of 2012)
+    if let Some(r) = reference {
+        counts.retain(|d, _| (*d - r).num_days() <= DAY_ONLY_AHEAD_DAYS);
+    }
     // when the page is dated, a day more than two years before it weighs as a mention, no more,
     // however fully written ("lỗi lâu nhất … vào ngày 13/3/2019" on a page of 2024 is
     // background to the story's "ngày 5-3")
@@ -364,6 +398,7 @@ fn incident_date(
             .iter()
             .filter(|(d, _)| d.year.is_none())
             .filter_map(|(d, _)| latest_on_or_before(r, d.month?, d.day?))
+            .chain(weekday_days.iter().map(|(d, _)| *d))
             .filter(|d| counts.contains_key(d))
             .collect();
         if !dated_by_page.is_empty() {
@@ -1020,14 +1055,20 @@ fn resolve_date(
     // the previous time-only row, else the last clocked time if it lies on the anchor's days
     // or on a day the text wrote shortly before them (a report dated the 17th: "on the 16th at
     // 3:45 pm … restored at 4:36 pm" is the 16th)
+    // … or a few days after them: a story told over days ("samedi vers 9h00 … aujourd'hui à
+    // 16h30 … à 17h") goes on from its last clocked day, when the clock moves on from it
     let near = last_clocked.filter(|l| {
         let d = l.date();
-        d >= a - Duration::days(DAY_ONLY_BACK_DAYS) && d <= a + Duration::days(1)
+        d >= a - Duration::days(DAY_ONLY_BACK_DAYS) && d <= a + Duration::days(DAY_ONLY_AHEAD_DAYS)
     });
     let Some(p) = prev.or(near) else {
         return (Some(a), false);
     };
-    let a = if p.date() < a { p.date() } else { a };
+    let a = if p.date() < a || (p.date() > a + Duration::days(1) && t >= p.time()) {
+        p.date()
+    } else {
+        a
+    };
     // the day (anchor or the day after) that puts this time closest to the previous one
     let mut best = [a, a + Duration::days(1)]
         .into_iter()
