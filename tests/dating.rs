@@ -933,3 +933,27 @@ fn a_bare_date_line_above_the_lead_is_the_dateline_not_the_incident_day() {
     let v = draft("de-dateline-above-lead.txt", None);
     assert_eq!(v["case"]["date"], "2003-04-26", "{v}");
 }
+
+#[test]
+fn an_outage_noun_as_the_subject_of_its_recovery_is_no_onset() {
+    // "截至上午10時50分,故障已經修復", "As of 10:50 am, the outage has been resolved": the time
+    // is the recovery's (the noun beside it is what recovered), so the end is known and the
+    // start is not
+    let v = draft(
+        "zh-hant-fixed-as-of.txt",
+        Some("https://news.example.com.tw/202411/202411112400834.html"),
+    );
+    assert!(v["review"]["window"]["start"].is_null(), "{v}");
+    assert_eq!(v["review"]["window"]["end"], "2024-11-11T10:50:00+08:00");
+    let v = draft(
+        "en-outage-resolved-as-of.txt",
+        Some("https://www.example.com/2024/11/11/payments"),
+    );
+    assert!(v["review"]["window"]["start"].is_null(), "{v}");
+    assert!(
+        v["review"]["window"]["end"]
+            .as_str()
+            .is_some_and(|e| e.starts_with("2024-11-11T10:50:00")),
+        "{v}"
+    );
+}

@@ -172,6 +172,9 @@ pub struct EventWords {
     /// Phrases that hold a recovery word but say no recovery ("por volta das 14h" is "about
     /// 14h", "불안정" is "unstable", "instabil"): the recovery word inside them is not read.
     pub resolution_not: Vec<String>,
+    /// Onset words that are nouns ("outage", "故障", "장애"): as the subject of a recovery
+    /// ("the outage has been resolved") they report no onset. The page language's own.
+    pub start_nouns: Vec<String>,
     /// Phrases that hold a detection word and report none: watching after a fix ("we are
     /// monitoring the results", "모니터링하고 있습니다", "正在监控") or a cause found ("the issue has
     /// been identified").
@@ -415,6 +418,14 @@ fn keyword_points(
                 let at = block.start + char_pos;
                 let after = at + wlen;
                 let rest = &lower_s[byte_at + w.len()..];
+                // an onset noun that is the subject of a recovery with no time of its own ("As
+                // of 10:50, the outage has been resolved", "截至10時50分,故障已經修復") is no onset
+                if std::ptr::eq(list, &words.start[..])
+                    && words.start_nouns.iter().any(|n| n.to_lowercase() == w)
+                    && subject_of_recovery(rest, after, &idx, points, words)
+                {
+                    continue;
+                }
                 let closed = words
                     .clause_end_after
                     .iter()
@@ -469,6 +480,43 @@ fn keyword_points(
         }
     }
     marked
+}
+
+/// How far after an onset noun its recovery verb may stand ("the outage has since been fully
+/// resolved", "故障已經修復", "장애는 모두 복구됐다").
+const SUBJECT_REACH_CHARS: usize = 32;
+
+/// Whether the clause after an onset noun (`rest`, starting at char `after`) reports its
+/// recovery with no time of its own after the recovery word: then the noun is the recovery's
+/// subject and a time before it is the recovery's, not the onset's ("until 12:00" has one).
+fn subject_of_recovery(
+    rest: &str,
+    after: usize,
+    idx: &[usize],
+    points: &[Point],
+    words: &EventWords,
+) -> bool {
+    let clause: String = rest
+        .chars()
+        .take(SUBJECT_REACH_CHARS)
+        .take_while(|c| !",，;；、.。!?！？\n".contains(*c))
+        .collect();
+    let clause_end = after + clause.chars().count();
+    let Some(word_end) = words
+        .resolution
+        .iter()
+        .filter(|r| !r.trim().is_empty())
+        .filter_map(|r| {
+            let r = r.to_lowercase();
+            let at = find_unnegated(&clause, &r, &words.negation)?;
+            Some(after + at + r.chars().count())
+        })
+        .min()
+    else {
+        return false;
+    };
+    !idx.iter()
+        .any(|i| points[*i].start >= after && points[*i].start < clause_end.max(word_end) + 1)
 }
 
 /// The phrases that hold one of `list`'s words and report no such event ("por volta das",

@@ -225,6 +225,7 @@ impl WordsRegistry {
                         resolution_not: list(ev, "resolution_not"),
                         detection_not: list(ev, "detection_not"),
                         start_not: list(ev, "start_not"),
+                        start_nouns: list(ev, "start_nouns"),
                         time_after_word: ev
                             .and_then(|t| t.get("time_after_word"))
                             .and_then(|v| v.as_bool())
@@ -302,6 +303,7 @@ impl WordsRegistry {
                 schedule_before: own_list(|e| &e.schedule_before),
                 still: own_list(|e| &e.still),
                 since: own_list(|e| &e.since),
+                start_nouns: own_list(|e| &e.start_nouns),
                 ..Default::default()
             },
             ..Default::default()
