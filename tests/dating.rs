@@ -957,3 +957,12 @@ fn an_outage_noun_as_the_subject_of_its_recovery_is_no_onset() {
         "{v}"
     );
 }
+
+#[test]
+fn an_alert_that_tells_the_onset_is_detection_at_the_start() {
+    // "At 14:05 UTC our monitoring alerted us to elevated login errors": the alert word is as
+    // near the time as the onset's, so detection is at the very start (0m)
+    let v = draft("en-alert-tells-the-onset.txt", None);
+    assert_window(&v, "2024-03-05T14:05:00+00:00", "2024-03-05T15:10:00+00:00");
+    assert_eq!(v["case"]["timeline"]["detected_after"], "0s", "{v}");
+}

@@ -781,10 +781,8 @@ pub fn analyse(
     let mut found = Found::default();
     let start_cost = keyword_points(points, blocks, &words.start, words, durations);
     let recovery_cost = keyword_points(points, blocks, &words.resolution, words, durations);
-    let detections: Vec<bool> = keyword_points(points, blocks, &words.detection, words, durations)
-        .iter()
-        .map(Option::is_some)
-        .collect();
+    let detection_cost = keyword_points(points, blocks, &words.detection, words, durations);
+    let detections: Vec<bool> = detection_cost.iter().map(Option::is_some).collect();
     // a time that words of both kinds reach takes the nearer ("a complete outage until 6:20")
     let (starts, recoveries): (Vec<bool>, Vec<bool>) = start_cost
         .iter()
@@ -1139,6 +1137,12 @@ pub fn analyse(
                 // constatons …"): detection at the very start, 0m
                 !window_ends.contains(&Some(*i))
                     || points[*i].place == Place::Timeline
+                    // an alert that tells the onset ("At 14:05 our monitoring alerted us to
+                    // errors"): its word at least as near the time as the onset's
+                    || (*i == s
+                        && detection_cost[*i]
+                            .zip(start_cost[*i])
+                            .is_some_and(|(d, o)| d <= o))
                     || blocks.get(points[*i].block).is_some_and(|b| {
                         b.text
                             .trim_start()
