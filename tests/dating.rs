@@ -966,3 +966,14 @@ fn an_alert_that_tells_the_onset_is_detection_at_the_start() {
     assert_window(&v, "2024-03-05T14:05:00+00:00", "2024-03-05T15:10:00+00:00");
     assert_eq!(v["case"]["timeline"]["detected_after"], "0s", "{v}");
 }
+
+#[test]
+fn a_peak_range_is_neither_the_window_nor_its_onset() {
+    // "com pico entre 11h e 14h": the worst hours, mid-incident; the window runs from the first
+    // complaints at 9h to the recovery at 16h30
+    let v = draft(
+        "pt-peak-range.txt",
+        Some("https://g1.example.com.br/2024/03/05/banco"),
+    );
+    assert_window(&v, "2024-03-05T09:00:00-03:00", "2024-03-05T16:30:00-03:00");
+}

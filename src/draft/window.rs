@@ -172,6 +172,9 @@ pub struct EventWords {
     /// Phrases that hold a recovery word but say no recovery ("por volta das 14h" is "about
     /// 14h", "불안정" is "unstable", "instabil"): the recovery word inside them is not read.
     pub resolution_not: Vec<String>,
+    /// Words that make the time after them, in its clause, the incident's peak ("peak",
+    /// "pico", "Höhepunkt", "최고조", "ピーク", "高峰"): no onset, and no window as a range.
+    pub peak: Vec<String>,
     /// Onset words that are nouns ("outage", "故障", "장애"): as the subject of a recovery
     /// ("the outage has been resolved") they report no onset. The page language's own.
     pub start_nouns: Vec<String>,
@@ -711,6 +714,37 @@ fn without_still_times(
     starts
 }
 
+/// Characters before a time searched, within its clause, for a word that makes it the peak.
+const PEAK_BEFORE_CHARS: usize = 40;
+
+/// Times the page gives as the incident's peak ("o pico de reclamações foi às 11h", "pico entre
+/// 11h e 14h", "Höhepunkt gegen 10 Uhr", "최고조에 달한 오후 3시"): mid-incident, so neither its
+/// onset nor, as a range, its window.
+fn peak_times(points: &[Point], blocks: &[BlockText], words: &EventWords) -> Vec<bool> {
+    points
+        .iter()
+        .map(|p| {
+            if words.peak.is_empty() {
+                return false;
+            }
+            let Some(block) = blocks.get(p.block) else {
+                return false;
+            };
+            let chars: Vec<char> = block.text.chars().collect();
+            let a = p.start.saturating_sub(block.start).min(chars.len());
+            let before: String = chars[a.saturating_sub(PEAK_BEFORE_CHARS)..a]
+                .iter()
+                .collect::<String>()
+                .to_lowercase();
+            let clause = before
+                .rsplit(|c: char| SENTENCE_ENDS.contains(&c) || ",，;；".contains(c))
+                .next()
+                .unwrap_or("");
+            holds_word(clause, &words.peak)
+        })
+        .collect()
+}
+
 /// Characters of the clause before a recovery word searched for a word that makes it work in
 /// progress ("engineers were trying to get the gateway back online").
 const PROGRESS_BEFORE_CHARS: usize = 48;
@@ -793,6 +827,8 @@ pub fn analyse(
         })
         .unzip();
     let starts = without_still_times(points, blocks, words, starts);
+    let peaks = peak_times(points, blocks, words);
+    let starts: Vec<bool> = starts.iter().zip(&peaks).map(|(s, p)| *s && !p).collect();
     for (i, p) in points.iter().enumerate() {
         tracing::debug!(
             at = %p.at, place = ?p.place, onset = starts[i], recovery = recoveries[i],
@@ -824,7 +860,9 @@ pub fn analyse(
     let range_ok = |r: &&Range| {
         let (a, b) = (&points[r.from], &points[r.to]);
         let len = (b.at - a.at).num_seconds();
-        a.place.is_incident() && (MIN_WINDOW_SECS..=MAX_WINDOW_SECS).contains(&len)
+        a.place.is_incident()
+            && !peaks[r.from]
+            && (MIN_WINDOW_SECS..=MAX_WINDOW_SECS).contains(&len)
     };
     let mut candidates: Vec<&Range> = ranges.iter().filter(range_ok).collect();
     candidates.sort_by_key(|r| (points[r.from].place != Place::Lead, points[r.from].start));

@@ -226,6 +226,7 @@ impl WordsRegistry {
                         detection_not: list(ev, "detection_not"),
                         start_not: list(ev, "start_not"),
                         start_nouns: list(ev, "start_nouns"),
+                        peak: list(ev, "peak"),
                         time_after_word: ev
                             .and_then(|t| t.get("time_after_word"))
                             .and_then(|v| v.as_bool())
@@ -304,6 +305,7 @@ impl WordsRegistry {
                 still: own_list(|e| &e.still),
                 since: own_list(|e| &e.since),
                 start_nouns: own_list(|e| &e.start_nouns),
+                peak: own_list(|e| &e.peak),
                 ..Default::default()
             },
             ..Default::default()
