@@ -128,7 +128,12 @@ pub fn url_hint(url: &str) -> Option<(Hint, String)> {
             return Some((Hint::Day(d), c[0].trim_matches('/').to_string()));
         }
     }
-    for re in [full, compact] {
+    static YEAR_MONTHDAY: OnceLock<Regex> = OnceLock::new();
+    // "/ref/2022-0808-1524-13/…" (an archive's capture stamp): year, then month and day fused
+    let year_monthday = YEAR_MONTHDAY.get_or_init(|| {
+        Regex::new(r"(?:^|[/_=-])((?:19|20)\d{2})[_-](\d{2})(\d{2})(?:$|[^0-9])").unwrap()
+    });
+    for re in [full, compact, year_monthday] {
         for c in re.captures_iter(rest) {
             if let Some(d) = day(&c) {
                 return Some((
@@ -586,6 +591,10 @@ mod tests {
         assert_eq!(
             h("https://tech.example.cn/21/0714/09/GF8M3I2T.html"),
             Some(day(2021, 7, 14))
+        );
+        assert_eq!(
+            h("https://megalodon.example/ref/2022-0808-1524-13/https://www.example.jp/news/"),
+            Some(day(2022, 8, 8))
         );
         assert_eq!(h("https://example.com/p/1234/5678/"), None);
         assert_eq!(h("https://example.com/status/incidents/abc123"), None);
