@@ -43,6 +43,10 @@ struct Directional {
     /// 아니다", "…わけではない": it is not the case that …).
     #[serde(default)]
     clause_after: Vec<String>,
+    /// Words before the mention whose scope runs over the rest of their clause, however long
+    /// ("有网友称…": netizens say that …; the whole report is theirs, not the page's).
+    #[serde(default)]
+    clause_before: Vec<String>,
 }
 
 #[derive(Debug, Clone, Default, Deserialize)]
@@ -137,6 +141,8 @@ pub enum Dir {
     After,
     /// After the mention, reaching back over the whole clause.
     ClauseAfter,
+    /// Before the mention, reaching forward over the whole clause.
+    ClauseBefore,
 }
 
 /// A trigger found in folded text: byte range and what it does.
@@ -181,6 +187,7 @@ impl LangTriggers {
                 add(&d.before, TriggerKind::Assert(a, Dir::Before));
                 add(&d.after, TriggerKind::Assert(a, Dir::After));
                 add(&d.clause_after, TriggerKind::Assert(a, Dir::ClauseAfter));
+                add(&d.clause_before, TriggerKind::Assert(a, Dir::ClauseBefore));
             }
             add(&f.retracted.before, TriggerKind::Retracted(Dir::Before));
             add(&f.retracted.after, TriggerKind::Retracted(Dir::After));

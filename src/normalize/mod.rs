@@ -749,6 +749,7 @@ fn assert_mention<'a>(
                 h.start >= m.end && h.end <= hi && f[m.end..h.start].chars().count() <= max_after
             }
             Dir::ClauseAfter => h.start >= m.end && h.end <= hi,
+            Dir::ClauseBefore => h.start >= lo && h.end <= m.start,
         };
         if in_scope && best.is_none_or(|(b, _)| rank(a) > rank(b)) {
             best = Some((a, h));
