@@ -95,10 +95,23 @@ static NUMBERING: LazyLock<Regex> = LazyLock::new(|| {
 static BRACKETED_TAIL: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"\s*[(（\[【][^)）\]】]*[)）\]】]\s*$").expect("static regex"));
 
+/// A heading that is one bracketed phrase and nothing else ("【発生原因】", "[장애 원인]",
+/// "〔故障原因〕"): the notice style of East Asian pages, whose brackets mark the heading.
+static WHOLLY_BRACKETED: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"^\s*[\[【〔［■◆●▼]\s*([^\[\]【】〔〕［］]+?)\s*[\]】〕］]?\s*$")
+        .expect("static regex")
+});
+
 /// Lower-cases a heading and strips numbering ("2.", "IV.", "a)"), a bracketed tail
-/// ("(UTC)", "（予定）") and trailing punctuation.
+/// ("(UTC)", "（予定）") and trailing punctuation. A heading that is only a bracketed phrase
+/// ("【再発防止策】") keeps the phrase.
 pub fn normalize_heading(heading: &str) -> String {
     let lower = heading.trim().to_lowercase();
+    let unwrapped = WHOLLY_BRACKETED
+        .captures(&lower)
+        .and_then(|c| c.get(1))
+        .map(|m| m.as_str().to_string());
+    let lower = unwrapped.unwrap_or(lower);
     let mut s = NUMBERING.replace(&lower, "").to_string();
     loop {
         let next = BRACKETED_TAIL
