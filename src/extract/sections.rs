@@ -353,6 +353,20 @@ mod tests {
         assert_eq!(normalize_heading("再発防止策（予定）"), "再発防止策");
     }
 
+    #[test]
+    fn a_heading_that_is_only_a_bracketed_phrase_keeps_it() {
+        assert_eq!(normalize_heading("【今後の対策】"), "今後の対策");
+        assert_eq!(normalize_heading("[장애 원인]"), "장애 원인");
+        assert_eq!(normalize_heading("■ 原因"), "原因");
+        // A bracketed tail after the heading's words is still stripped.
+        assert_eq!(normalize_heading("Timeline [UTC]"), "timeline");
+        let lex = fixtures();
+        assert_eq!(
+            lex.classify("【今後の対策】", "ja"),
+            Some(SectionKind::ActionItems)
+        );
+    }
+
     fn fixtures() -> HeadingLexicon {
         HeadingLexicon::load(&[
             Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/headings")
