@@ -345,3 +345,25 @@ fn a_remedy_planned_in_the_action_items_tells_what_was_missing() {
         "{case:?}"
     );
 }
+
+#[test]
+fn a_question_that_asks_why_takes_its_content_as_given() {
+    let (_, n) = setup();
+    let labels = n.label("Why did the database fail?", &[], Some("en"));
+    assert_eq!(assertion_of(&labels, "database"), Assertion::Affirmed);
+    let labels = n.label(
+        "1. 왜 다운됐냐? 구 DB 주소로 접속하고 있었음",
+        &[],
+        Some("ko"),
+    );
+    assert_eq!(
+        assertion_of(&labels, "service-unavailable"),
+        Assertion::Affirmed
+    );
+    // A question that asks whether still asks.
+    let labels = n.label("Was it a DDoS attack?", &[], Some("en"));
+    assert_eq!(
+        assertion_of(&labels, "security-attack"),
+        Assertion::Hypothetical
+    );
+}

@@ -74,6 +74,10 @@ struct CueFile {
     /// In lessons: marks a sentence as recounting what happened.
     #[serde(default)]
     happened: Vec<String>,
+    /// Question words that take their question's content as given ("why did the database
+    /// fail?", "왜 다운됐냐?", "为什么会宕机？"): such a question states what it asks about.
+    #[serde(default)]
+    presupposed: Vec<String>,
 }
 
 /// Page furniture that is never evidence.
@@ -132,6 +136,7 @@ pub enum TriggerKind {
     Effect,
     Done,
     Happened,
+    Presupposed,
 }
 
 /// Which side of the mention a trigger stands on.
@@ -197,6 +202,7 @@ impl LangTriggers {
             add(&f.cues.effect, TriggerKind::Effect);
             add(&f.cues.done, TriggerKind::Done);
             add(&f.cues.happened, TriggerKind::Happened);
+            add(&f.cues.presupposed, TriggerKind::Presupposed);
         }
         let ac = if words.is_empty() {
             None

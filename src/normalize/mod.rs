@@ -359,11 +359,14 @@ impl Normalizer {
                 ),
                 _ => (assertion, why),
             };
-            // A question ("Un bug du terminal ?", "原因は停電か？") asks, it does not state.
+            // A question ("Un bug du terminal ?", "原因は停電か？") asks, it does not state;
+            // one that asks why ("why did the database fail?", "왜 다운됐냐?") takes what it
+            // asks about as given.
             let (assertion, why) = if assertion == Assertion::Affirmed
                 && f.get(sent_hi.min(f.len())..)
                     .and_then(|s| s.chars().next())
                     .is_some_and(|c| QUESTION_MARKS.contains(&c))
+                && in_sentence(TriggerKind::Presupposed).is_none()
             {
                 (
                     Assertion::Hypothetical,
