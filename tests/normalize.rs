@@ -297,3 +297,73 @@ fn an_implied_term_yields_to_the_rival_the_evidence_chose() {
         "{case:?}"
     );
 }
+
+#[test]
+fn speculation_keeps_its_whole_clause_hypothetical() {
+    let (_, n) = setup();
+    // "有网友称…": what netizens guess, however many commas on, is not the page's statement.
+    let text = "有网友称起因是疑似服务器机房故障崩了，大量用户涌入另一家网站，这家网站承受不住这么大流量，然后也崩了。";
+    let labels = n.label(text, &[], Some("zh"));
+    assert!(
+        find(&labels, "capacity")
+            .iter()
+            .all(|l| l.assertion != Assertion::Affirmed),
+        "{labels:#?}"
+    );
+    // The clause ends at its terminator: what follows is stated again.
+    let text = "有网友猜测是机房断电，但官方称原因是网络故障。";
+    let labels = n.label(text, &[], Some("zh"));
+    assert_eq!(
+        assertion_of(&labels, "network-failure"),
+        Assertion::Affirmed
+    );
+}
+
+#[test]
+fn a_remedy_planned_in_the_action_items_tells_what_was_missing() {
+    let (v, n) = setup();
+    let text = "原因\nネットワーク機器の障害です。\n今後の対策\n故障が発生した部分の冗長化";
+    let start = text.find("今後").unwrap();
+    let sections = vec![SectionSpan {
+        kind: "action_items".into(),
+        start: text[..start].chars().count(),
+        end: text.chars().count(),
+    }];
+    let case = fill_case(&n.label(text, &sections, Some("ja")), v);
+    assert!(
+        case.contributing
+            .contains(&"single-point-of-failure".to_string()),
+        "{case:?}"
+    );
+    // Outside the action items the remedy's word is a purpose or a description, no lack.
+    let text = "The exchange has multiple telecom links with two providers to ensure redundancy.";
+    let case = fill_case(&n.label(text, &[], Some("en")), v);
+    assert!(
+        !case
+            .contributing
+            .contains(&"single-point-of-failure".to_string()),
+        "{case:?}"
+    );
+}
+
+#[test]
+fn a_question_that_asks_why_takes_its_content_as_given() {
+    let (_, n) = setup();
+    let labels = n.label("Why did the database fail?", &[], Some("en"));
+    assert_eq!(assertion_of(&labels, "database"), Assertion::Affirmed);
+    let labels = n.label(
+        "1. 왜 다운됐냐? 구 DB 주소로 접속하고 있었음",
+        &[],
+        Some("ko"),
+    );
+    assert_eq!(
+        assertion_of(&labels, "service-unavailable"),
+        Assertion::Affirmed
+    );
+    // A question that asks whether still asks.
+    let labels = n.label("Was it a DDoS attack?", &[], Some("en"));
+    assert_eq!(
+        assertion_of(&labels, "security-attack"),
+        Assertion::Hypothetical
+    );
+}

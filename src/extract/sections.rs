@@ -95,10 +95,23 @@ static NUMBERING: LazyLock<Regex> = LazyLock::new(|| {
 static BRACKETED_TAIL: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"\s*[(（\[【][^)）\]】]*[)）\]】]\s*$").expect("static regex"));
 
+/// A heading that is one bracketed phrase and nothing else ("【発生原因】", "[장애 원인]",
+/// "〔故障原因〕"): the notice style of East Asian pages, whose brackets mark the heading.
+static WHOLLY_BRACKETED: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"^\s*[\[【〔［■◆●▼]\s*([^\[\]【】〔〕［］]+?)\s*[\]】〕］]?\s*$")
+        .expect("static regex")
+});
+
 /// Lower-cases a heading and strips numbering ("2.", "IV.", "a)"), a bracketed tail
-/// ("(UTC)", "（予定）") and trailing punctuation.
+/// ("(UTC)", "（予定）") and trailing punctuation. A heading that is only a bracketed phrase
+/// ("【再発防止策】") keeps the phrase.
 pub fn normalize_heading(heading: &str) -> String {
     let lower = heading.trim().to_lowercase();
+    let unwrapped = WHOLLY_BRACKETED
+        .captures(&lower)
+        .and_then(|c| c.get(1))
+        .map(|m| m.as_str().to_string());
+    let lower = unwrapped.unwrap_or(lower);
     let mut s = NUMBERING.replace(&lower, "").to_string();
     loop {
         let next = BRACKETED_TAIL
@@ -338,6 +351,20 @@ mod tests {
         assert_eq!(normalize_heading("IV. Root cause:"), "root cause");
         assert_eq!(normalize_heading("## 타임라인"), "타임라인");
         assert_eq!(normalize_heading("再発防止策（予定）"), "再発防止策");
+    }
+
+    #[test]
+    fn a_heading_that_is_only_a_bracketed_phrase_keeps_it() {
+        assert_eq!(normalize_heading("【今後の対策】"), "今後の対策");
+        assert_eq!(normalize_heading("[장애 원인]"), "장애 원인");
+        assert_eq!(normalize_heading("■ 原因"), "原因");
+        // A bracketed tail after the heading's words is still stripped.
+        assert_eq!(normalize_heading("Timeline [UTC]"), "timeline");
+        let lex = fixtures();
+        assert_eq!(
+            lex.classify("【今後の対策】", "ja"),
+            Some(SectionKind::ActionItems)
+        );
     }
 
     fn fixtures() -> HeadingLexicon {

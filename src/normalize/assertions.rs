@@ -43,6 +43,10 @@ struct Directional {
     /// 아니다", "…わけではない": it is not the case that …).
     #[serde(default)]
     clause_after: Vec<String>,
+    /// Words before the mention whose scope runs over the rest of their clause, however long
+    /// ("有网友称…": netizens say that …; the whole report is theirs, not the page's).
+    #[serde(default)]
+    clause_before: Vec<String>,
 }
 
 #[derive(Debug, Clone, Default, Deserialize)]
@@ -70,6 +74,10 @@ struct CueFile {
     /// In lessons: marks a sentence as recounting what happened.
     #[serde(default)]
     happened: Vec<String>,
+    /// Question words that take their question's content as given ("why did the database
+    /// fail?", "왜 다운됐냐?", "为什么会宕机？"): such a question states what it asks about.
+    #[serde(default)]
+    presupposed: Vec<String>,
 }
 
 /// Page furniture that is never evidence.
@@ -128,6 +136,7 @@ pub enum TriggerKind {
     Effect,
     Done,
     Happened,
+    Presupposed,
 }
 
 /// Which side of the mention a trigger stands on.
@@ -137,6 +146,8 @@ pub enum Dir {
     After,
     /// After the mention, reaching back over the whole clause.
     ClauseAfter,
+    /// Before the mention, reaching forward over the whole clause.
+    ClauseBefore,
 }
 
 /// A trigger found in folded text: byte range and what it does.
@@ -181,6 +192,7 @@ impl LangTriggers {
                 add(&d.before, TriggerKind::Assert(a, Dir::Before));
                 add(&d.after, TriggerKind::Assert(a, Dir::After));
                 add(&d.clause_after, TriggerKind::Assert(a, Dir::ClauseAfter));
+                add(&d.clause_before, TriggerKind::Assert(a, Dir::ClauseBefore));
             }
             add(&f.retracted.before, TriggerKind::Retracted(Dir::Before));
             add(&f.retracted.after, TriggerKind::Retracted(Dir::After));
@@ -190,6 +202,7 @@ impl LangTriggers {
             add(&f.cues.effect, TriggerKind::Effect);
             add(&f.cues.done, TriggerKind::Done);
             add(&f.cues.happened, TriggerKind::Happened);
+            add(&f.cues.presupposed, TriggerKind::Presupposed);
         }
         let ac = if words.is_empty() {
             None

@@ -37,6 +37,12 @@ const CONTEXT_KEY: &str = "context";
 const WEAK_KEY: &str = "weak";
 /// Multiplier on the confidence of a mention found by a weak phrase.
 pub const WEAK_FACTOR: f32 = 0.5;
+/// Extra key in a term's table: per language, words for the remedy the term lacked
+/// (`[terms.single-point-of-failure.planned] ja = ["冗長化"]`): a follow-up plan to add it
+/// ("再発防止策: 故障箇所の冗長化", "Action items: add redundancy to …") tells that it was
+/// missing, so a mention in the action items counts as affirmed, and one elsewhere ("links to
+/// ensure redundancy") is no mention.
+const PLANNED_KEY: &str = "planned";
 
 /// What a phrase or pattern stands for.
 #[derive(Debug, Clone)]
@@ -50,6 +56,8 @@ pub struct Entry {
     pub weight: f32,
     /// Found by one of the term's weak phrases (its weight already holds [`WEAK_FACTOR`]).
     pub weak: bool,
+    /// Found by one of the term's `planned` words: counts only inside a plan (see [`PLANNED_KEY`]).
+    pub planned: bool,
     left: bool,
     right: bool,
     /// Index into `Matcher::terms` (the term's exclusions and cancel words).
@@ -426,18 +434,24 @@ impl Matcher {
                     context: bounded_words(t, CONTEXT_KEY),
                     any: Default::default(),
                 });
-                let weak_lists: BTreeMap<String, Vec<String>> = lang_lists(t, WEAK_KEY)
-                    .into_iter()
-                    .fold(BTreeMap::new(), |mut m, (l, w)| {
-                        m.entry(l).or_insert_with(Vec::new).push(w);
-                        m
-                    });
+                let by_lang = |key: &str| -> BTreeMap<String, Vec<String>> {
+                    lang_lists(t, key)
+                        .into_iter()
+                        .fold(BTreeMap::new(), |mut m, (l, w)| {
+                            m.entry(l).or_insert_with(Vec::new).push(w);
+                            m
+                        })
+                };
+                let weak_lists = by_lang(WEAK_KEY);
+                let planned_lists = by_lang(PLANNED_KEY);
+                // (language, phrases, weak, planned)
                 let lists = t
                     .phrases
                     .iter()
-                    .map(|(l, v)| (l, v, false))
-                    .chain(weak_lists.iter().map(|(l, v)| (l, v, true)));
-                for (lang, list, weak) in lists.filter(|(l, _, _)| wanted(l)) {
+                    .map(|(l, v)| (l, v, false, false))
+                    .chain(weak_lists.iter().map(|(l, v)| (l, v, true, false)))
+                    .chain(planned_lists.iter().map(|(l, v)| (l, v, false, true)));
+                for (lang, list, weak, planned) in lists.filter(|(l, _, _, _)| wanted(l)) {
                     let weight = if weak { weight * WEAK_FACTOR } else { weight };
                     // Each phrase as written and, in Korean, its compound written solid
                     // ("웹 서버" also finds "웹서버").
@@ -463,6 +477,7 @@ impl Matcher {
                             is_pattern: false,
                             weight,
                             weak,
+                            planned,
                             left,
                             right,
                             term_idx,
@@ -490,6 +505,7 @@ impl Matcher {
                             is_pattern: true,
                             weight,
                             weak: false,
+                            planned: false,
                             left: true,
                             right: true,
                             term_idx,

@@ -67,6 +67,8 @@ const FALLBACK_LANG: &str = "en";
 const QUESTION_MARKS: [char; 2] = ['?', '？'];
 /// Section kinds whose mentions did not happen unless stated as done.
 const FOLLOW_UP_SECTIONS: [&str; 2] = ["action_items", "lessons"];
+/// The follow-up section that lists the remedies planned or made.
+const ACTION_ITEMS_SECTION: &str = "action_items";
 /// Section kinds that state the cause.
 const CAUSE_SECTIONS: [&str; 2] = ["root_cause", "trigger"];
 
@@ -357,11 +359,14 @@ impl Normalizer {
                 ),
                 _ => (assertion, why),
             };
-            // A question ("Un bug du terminal ?", "原因は停電か？") asks, it does not state.
+            // A question ("Un bug du terminal ?", "原因は停電か？") asks, it does not state;
+            // one that asks why ("why did the database fail?", "왜 다운됐냐?") takes what it
+            // asks about as given.
             let (assertion, why) = if assertion == Assertion::Affirmed
                 && f.get(sent_hi.min(f.len())..)
                     .and_then(|s| s.chars().next())
                     .is_some_and(|c| QUESTION_MARKS.contains(&c))
+                && in_sentence(TriggerKind::Presupposed).is_none()
             {
                 (
                     Assertion::Hypothetical,
@@ -391,6 +396,21 @@ impl Normalizer {
                     }
                 }
                 _ => (assertion, why),
+            };
+            // A remedy's word ("冗長化", "add redundancy") tells the lack only in the page's
+            // action items, planned or done there; elsewhere it is a purpose ("links to ensure
+            // redundancy"), a description, or what went well.
+            let (assertion, why) = if entry.planned {
+                let planned = section.as_deref() == Some(ACTION_ITEMS_SECTION);
+                if !planned || assertion == Assertion::Negated {
+                    continue;
+                }
+                (
+                    Assertion::Affirmed,
+                    "a follow-up plan to add it tells it was missing".to_string(),
+                )
+            } else {
+                (assertion, why)
             };
             // The assertion is settled: a caller that keeps only affirmed labels is done here.
             if affirmed_only && assertion != Assertion::Affirmed {
@@ -749,6 +769,7 @@ fn assert_mention<'a>(
                 h.start >= m.end && h.end <= hi && f[m.end..h.start].chars().count() <= max_after
             }
             Dir::ClauseAfter => h.start >= m.end && h.end <= hi,
+            Dir::ClauseBefore => h.start >= lo && h.end <= m.start,
         };
         if in_scope && best.is_none_or(|(b, _)| rank(a) > rank(b)) {
             best = Some((a, h));
