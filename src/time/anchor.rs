@@ -334,11 +334,11 @@ fn incident_date(
                 .flatten()
                 .map(move |d| (d, clock))
         })
-        .filter_map(|(d, clock)| {
+        .map(|(d, clock)| {
             if let Some(day) = weekday_day(&d) {
                 weekday_days.push((day, 2 + clock));
             }
-            Some((d, 1 + usize::from(d.year.is_some())))
+            (d, 1 + usize::from(d.year.is_some()))
         })
         .filter(|(d, _)| d.relative.is_none() && d.month.is_some() && d.day.is_some())
         .collect();
