@@ -8,6 +8,7 @@ pub mod reprocess;
 pub mod sections;
 pub mod stem;
 pub mod text;
+mod years;
 
 pub use assertions::Assertion;
 pub use fields::{fill_case, CaseLabels};
@@ -21,6 +22,7 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
 use text::Folded;
+use years::Years;
 
 thread_local! {
     /// A folded text whose buffers the next [`Normalizer::label`] on this thread reuses.
@@ -782,42 +784,6 @@ fn retracted<'a>(
         }
         _ => false,
     })
-}
-
-/// Years written as years in a text ("2018년", "2018年", "2021-10-25") and the page's own year:
-/// the one it names most, the latest on a tie.
-struct Years {
-    /// (folded byte offset, year) of each year written with a year word (년, 年).
-    marked: Vec<(usize, u32)>,
-    own: Option<u32>,
-}
-
-impl Years {
-    fn find(f: &str) -> Self {
-        static YEAR: OnceLock<regex::Regex> = OnceLock::new();
-        let re = YEAR.get_or_init(|| {
-            regex::Regex::new(
-                r"(?:^|[^0-9])((?:19|20)[0-9]{2})(?:\s*(년|年)|[-./][0-9]{1,2}[-./][0-9]{1,2})",
-            )
-            .expect("the year pattern is valid")
-        });
-        let mut marked = Vec::new();
-        let mut count: BTreeMap<u32, usize> = BTreeMap::new();
-        for c in re.captures_iter(f) {
-            let (Some(y), Ok(n)) = (c.get(1), c[1].parse::<u32>()) else {
-                continue;
-            };
-            *count.entry(n).or_default() += 1;
-            if c.get(2).is_some() {
-                marked.push((y.start(), n));
-            }
-        }
-        let own = count
-            .iter()
-            .max_by(|a, b| a.1.cmp(b.1).then(a.0.cmp(b.0)))
-            .map(|(y, _)| *y);
-        Years { marked, own }
-    }
 }
 
 /// A year before the page's own, written earlier in the mention's clause.
