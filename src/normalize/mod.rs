@@ -2,6 +2,7 @@
 pub mod assertions;
 mod dense;
 pub mod fields;
+mod indented;
 pub mod matcher;
 pub mod pipeline;
 pub mod reprocess;
@@ -271,6 +272,8 @@ impl Normalizer {
         // (char offset, byte offset) of the last quote's start: mentions come in text order, so
         // quotes are found walking forward instead of through a table of every char's offset.
         let mut cursor = (0usize, 0usize);
+        // In ASCII text (most case records) a char offset is its byte offset.
+        let ascii = text.is_ascii();
         let mut out = Vec::with_capacity(mentions.len());
         for m in &mentions {
             let entry = &matcher.entries[m.entry];
@@ -285,9 +288,9 @@ impl Normalizer {
             if cs < cursor.0 {
                 cursor = (0, 0);
             }
-            let bs = byte_at(text, cursor, cs);
+            let bs = byte_at(text, ascii, cursor, cs);
             cursor = (cs, bs);
-            let quote = text[bs..byte_at(text, cursor, ce.max(cs))].to_string();
+            let quote = text[bs..byte_at(text, ascii, cursor, ce.max(cs))].to_string();
             // A time-zone code ("IST", "CST") is never a word of the vocabulary.
             let q = quote.trim();
             if q.len() <= self.zone_abbreviation_max && self.zone_abbreviations.contains(q) {
@@ -576,8 +579,12 @@ fn is_heading(f: &str, at: usize) -> bool {
 }
 
 /// The byte offset of char offset `c` in `text` (the text's length from its last char on),
-/// walking forward from `from`: a (char offset, byte offset) pair at or before `c`.
-fn byte_at(text: &str, from: (usize, usize), c: usize) -> usize {
+/// walking forward from `from`: a (char offset, byte offset) pair at or before `c`. In text
+/// known to be ASCII (`ascii`), the char offset itself.
+fn byte_at(text: &str, ascii: bool, from: (usize, usize), c: usize) -> usize {
+    if ascii {
+        return c.min(text.len());
+    }
     let (fc, fb) = from;
     text.get(fb..)
         .and_then(|rest| rest.char_indices().nth(c - fc))
