@@ -6,6 +6,7 @@ mod indented;
 pub mod matcher;
 pub mod pipeline;
 pub mod reprocess;
+mod residual;
 pub mod sections;
 pub mod stem;
 pub mod text;
