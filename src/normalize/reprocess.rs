@@ -234,11 +234,7 @@ pub fn render_case(c: &CaseReport, format: Format) -> String {
         Format::Json => {
             // Nested in the document's "cases" list as it is written (no second pass).
             let mut buf = Vec::with_capacity(RENDER_CAPACITY);
-            let w = super::indented::Indented {
-                out: &mut buf,
-                by: b"    ",
-            };
-            match serde_json::to_writer_pretty(w, c) {
+            match super::indented::write_nested(&mut buf, c, b"    ") {
                 Ok(()) => String::from_utf8(buf).unwrap_or_default(),
                 Err(_) => String::new(),
             }
