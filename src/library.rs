@@ -176,6 +176,12 @@ fn decode_text(mut bytes: Vec<u8>, out: &mut FileRecords, line: Option<usize>) -
         ));
         return None;
     }
+    // The SIMD check first (several times std's speed on prose); std's own check, only on
+    // text that fails it, says where the bad byte is.
+    if simdutf8::basic::from_utf8(&bytes).is_ok() {
+        // SAFETY: simdutf8 has just checked that `bytes` is valid UTF-8.
+        return Some(unsafe { String::from_utf8_unchecked(bytes) });
+    }
     match String::from_utf8(bytes) {
         Ok(s) => Some(s),
         Err(e) => {

@@ -306,6 +306,18 @@ pub struct Matcher {
     pub fields: Vec<String>,
     pub terms: Vec<TermData>,
     stemmed: Vec<StemSet>,
+    /// Per stemmed language, the phrase automaton without the phrases its stemmed automaton
+    /// finds anyway (see [`super::residual`]), for texts in that language.
+    residual: Vec<Residual>,
+}
+
+/// The phrases a text in `lang` still needs searched as written (see [`super::residual`]).
+#[derive(Debug, Clone)]
+struct Residual {
+    lang: String,
+    /// None when no phrase is left.
+    ac: Option<Adaptive>,
+    by_phrase: Vec<Vec<usize>>,
 }
 
 /// Per-language string lists under an extra key of a term's table, folded.
@@ -516,6 +528,41 @@ impl Matcher {
                 }
             }
         }
+        // A phrase of a stemmed language is found by its stemmed automaton in text of that
+        // language, unless it is open at an edge that is a word char (it may match inside a word).
+        let covered_in = |lang: &str, e: usize| -> bool {
+            let en = &entries[e];
+            let f = fold(boundaries(&en.source).2);
+            let edge_ok = |bounded: bool, c: Option<char>| bounded || !c.is_some_and(is_word_char);
+            !en.is_pattern
+                && en.lang == lang
+                && stem::algorithm(lang).is_some()
+                && edge_ok(en.left, f.chars().next())
+                && edge_ok(en.right, f.chars().next_back())
+        };
+        let mut residual = Vec::new();
+        // For texts in the matcher's own language (the first of `langs`), the one it searches.
+        if let Some(lang) = langs.and_then(|l| l.first()).copied() {
+            if let Some((list, by)) =
+                super::residual::residual(&phrases, &by_phrase, |e| covered_in(lang, e))
+            {
+                let ac = if list.is_empty() {
+                    None
+                } else {
+                    Some(Adaptive::new(
+                        list,
+                        Some(AhoCorasickKind::ContiguousNFA),
+                        DENSE_AFTER,
+                        &format!("the phrase automaton for {lang} text"),
+                    )?)
+                };
+                residual.push(Residual {
+                    lang: lang.to_string(),
+                    ac,
+                    by_phrase: by,
+                });
+            }
+        }
         let ac = if phrases.is_empty() {
             None
         } else {
@@ -574,6 +621,7 @@ impl Matcher {
             fields,
             terms,
             stemmed,
+            residual,
         })
     }
 
@@ -624,13 +672,27 @@ impl Matcher {
     /// Every mention in folded text of phrases in `langs` (all languages when empty); within one
     /// field a match inside a longer one is dropped.
     pub fn find(&self, folded: &str, langs: &[&str]) -> Vec<Mention> {
+        self.find_in(folded, langs, true)
+    }
+
+    /// [`Matcher::find`]; with `use_residual` false, every phrase is also searched as written
+    /// (the same mentions: a test holds the two together).
+    fn find_in(&self, folded: &str, langs: &[&str], use_residual: bool) -> Vec<Mention> {
         let allowed = |e: usize| langs.is_empty() || langs.contains(&self.entries[e].lang.as_str());
         let mut found = Vec::new();
         // Stemmed phrases of the text's language (its first language) find inflected forms.
-        if let Some(set) = langs
+        let own_stemmed = langs
             .first()
-            .and_then(|l| self.stemmed.iter().find(|s| s.lang == *l))
-        {
+            .and_then(|l| self.stemmed.iter().find(|s| s.lang == *l));
+        // With them, the phrases as written that they do not find (see [`super::residual`]).
+        let residual = own_stemmed
+            .filter(|_| use_residual)
+            .and_then(|set| self.residual.iter().find(|r| r.lang == set.lang));
+        let (phrase_ac, phrase_entries) = match residual {
+            Some(r) => (r.ac.as_ref(), &r.by_phrase),
+            None => (self.ac.as_ref(), &self.by_phrase),
+        };
+        if let Some(set) = own_stemmed {
             // Stemmed in buffers the thread reuses from text to text.
             stem::with_stemmed(folded, set.algo, |st: &StemmedText| {
                 set.ac.for_each_overlapping(&st.text, |pid, ms, me| {
@@ -651,9 +713,9 @@ impl Matcher {
                 });
             });
         }
-        if let Some(ac) = &self.ac {
+        if let Some(ac) = phrase_ac {
             ac.for_each_overlapping(folded, |pid, ms, me| {
-                for &e in &self.by_phrase[pid] {
+                for &e in &phrase_entries[pid] {
                     let en = &self.entries[e];
                     if allowed(e) && at_boundaries(folded, ms, me, en.left, en.right) {
                         found.push(Mention {
@@ -783,6 +845,61 @@ fn sort_mentions(found: &mut Vec<Mention>) {
 #[cfg(test)]
 mod tests {
     use super::{sort_mentions, Mention};
+
+    #[test]
+    fn leaving_out_what_the_stemmed_search_finds_changes_no_mention() {
+        use super::super::text::Folded;
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let vocab = crate::vocab::Vocabulary::load(&root.join("mappings")).unwrap();
+        // Texts of every language: the shared corpora when present, and a few lines of our own.
+        let mut texts: Vec<(String, String)> = vec![
+            (
+                "en".into(),
+                "Timeouts and elevated error rates: the database failover failed; DNS \
+                 resolution errors, 503s, a misconfigured alert. The CDN's cache-purge ran."
+                    .into(),
+            ),
+            (
+                "fr".into(),
+                "Des pannes électriques répétées ; le basculement a échoué, erreurs 503.".into(),
+            ),
+        ];
+        for corpus in ["real-corpus", "dev-corpus"] {
+            let dir = root.join("../shared").join(corpus);
+            for e in std::fs::read_dir(&dir).into_iter().flatten().flatten() {
+                let name = e.file_name().to_string_lossy().to_string();
+                let lang = name.split('-').nth(1).unwrap_or("").to_string();
+                if (name.ends_with(".txt") || name.ends_with(".html")) && lang.len() == 2 {
+                    if let Ok(t) = std::fs::read_to_string(e.path()) {
+                        texts.push((lang, t));
+                    }
+                }
+            }
+        }
+        let mut built: std::collections::BTreeMap<String, super::Matcher> = Default::default();
+        let mut with_residual = 0;
+        for (lang, text) in &texts {
+            let m = built.entry(lang.clone()).or_insert_with(|| {
+                super::Matcher::for_langs(&vocab, &[lang.as_str(), "en"]).unwrap()
+            });
+            let f = Folded::new(text).text;
+            let langs = [lang.as_str(), "en"];
+            let key = |v: Vec<Mention>| -> Vec<(usize, usize, usize)> {
+                v.into_iter().map(|m| (m.start, m.end, m.entry)).collect()
+            };
+            assert_eq!(
+                key(m.find_in(&f, &langs, true)),
+                key(m.find_in(&f, &langs, false)),
+                "{lang}: {}",
+                text.chars().take(80).collect::<String>()
+            );
+            with_residual += usize::from(m.residual.iter().any(|r| r.lang == *lang));
+        }
+        assert!(
+            with_residual > 0,
+            "no text was searched with a residual automaton"
+        );
+    }
 
     #[test]
     fn packed_sort_orders_as_the_fields_do() {

@@ -2,12 +2,15 @@
 pub mod assertions;
 mod dense;
 pub mod fields;
+mod indented;
 pub mod matcher;
 pub mod pipeline;
 pub mod reprocess;
+mod residual;
 pub mod sections;
 pub mod stem;
 pub mod text;
+mod years;
 
 pub use assertions::Assertion;
 pub use fields::{fill_case, CaseLabels};
@@ -21,6 +24,7 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
 use text::Folded;
+use years::Years;
 
 thread_local! {
     /// A folded text whose buffers the next [`Normalizer::label`] on this thread reuses.
@@ -271,6 +275,8 @@ impl Normalizer {
         // (char offset, byte offset) of the last quote's start: mentions come in text order, so
         // quotes are found walking forward instead of through a table of every char's offset.
         let mut cursor = (0usize, 0usize);
+        // In ASCII text (most case records) a char offset is its byte offset.
+        let ascii = text.is_ascii();
         let mut out = Vec::with_capacity(mentions.len());
         for m in &mentions {
             let entry = &matcher.entries[m.entry];
@@ -285,9 +291,9 @@ impl Normalizer {
             if cs < cursor.0 {
                 cursor = (0, 0);
             }
-            let bs = byte_at(text, cursor, cs);
+            let bs = byte_at(text, ascii, cursor, cs);
             cursor = (cs, bs);
-            let quote = text[bs..byte_at(text, cursor, ce.max(cs))].to_string();
+            let quote = text[bs..byte_at(text, ascii, cursor, ce.max(cs))].to_string();
             // A time-zone code ("IST", "CST") is never a word of the vocabulary.
             let q = quote.trim();
             if q.len() <= self.zone_abbreviation_max && self.zone_abbreviations.contains(q) {
@@ -594,8 +600,12 @@ fn is_heading(f: &str, at: usize) -> bool {
 }
 
 /// The byte offset of char offset `c` in `text` (the text's length from its last char on),
-/// walking forward from `from`: a (char offset, byte offset) pair at or before `c`.
-fn byte_at(text: &str, from: (usize, usize), c: usize) -> usize {
+/// walking forward from `from`: a (char offset, byte offset) pair at or before `c`. In text
+/// known to be ASCII (`ascii`), the char offset itself.
+fn byte_at(text: &str, ascii: bool, from: (usize, usize), c: usize) -> usize {
+    if ascii {
+        return c.min(text.len());
+    }
     let (fc, fb) = from;
     text.get(fb..)
         .and_then(|rest| rest.char_indices().nth(c - fc))
@@ -803,42 +813,6 @@ fn retracted<'a>(
         }
         _ => false,
     })
-}
-
-/// Years written as years in a text ("2018년", "2018年", "2021-10-25") and the page's own year:
-/// the one it names most, the latest on a tie.
-struct Years {
-    /// (folded byte offset, year) of each year written with a year word (년, 年).
-    marked: Vec<(usize, u32)>,
-    own: Option<u32>,
-}
-
-impl Years {
-    fn find(f: &str) -> Self {
-        static YEAR: OnceLock<regex::Regex> = OnceLock::new();
-        let re = YEAR.get_or_init(|| {
-            regex::Regex::new(
-                r"(?:^|[^0-9])((?:19|20)[0-9]{2})(?:\s*(년|年)|[-./][0-9]{1,2}[-./][0-9]{1,2})",
-            )
-            .expect("the year pattern is valid")
-        });
-        let mut marked = Vec::new();
-        let mut count: BTreeMap<u32, usize> = BTreeMap::new();
-        for c in re.captures_iter(f) {
-            let (Some(y), Ok(n)) = (c.get(1), c[1].parse::<u32>()) else {
-                continue;
-            };
-            *count.entry(n).or_default() += 1;
-            if c.get(2).is_some() {
-                marked.push((y.start(), n));
-            }
-        }
-        let own = count
-            .iter()
-            .max_by(|a, b| a.1.cmp(b.1).then(a.0.cmp(b.0)))
-            .map(|(y, _)| *y);
-        Years { marked, own }
-    }
 }
 
 /// A year before the page's own, written earlier in the mention's clause.

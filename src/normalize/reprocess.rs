@@ -232,12 +232,12 @@ pub fn render_case(c: &CaseReport, format: Format) -> String {
     match format {
         Format::Quiet => String::new(),
         Format::Json => {
+            // Nested in the document's "cases" list as it is written (no second pass).
             let mut buf = Vec::with_capacity(RENDER_CAPACITY);
-            let pretty = match serde_json::to_writer_pretty(&mut buf, c) {
+            match super::indented::write_nested(&mut buf, c, b"    ") {
                 Ok(()) => String::from_utf8(buf).unwrap_or_default(),
                 Err(_) => String::new(),
-            };
-            indent(&pretty, "    ")
+            }
         }
         Format::Jsonl => {
             // Written into a buffer sized for most reports, not grown from a few bytes.

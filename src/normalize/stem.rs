@@ -24,8 +24,57 @@ fn slot(algo: Algorithm) -> usize {
     }
 }
 
-/// Word → stem for each language.
-type StemCache = HashMap<Box<str>, Box<str>, rustc_hash::FxBuildHasher>;
+/// Words of at most this many bytes are cache keys packed into one integer (see [`StemCache`]).
+const PACKED_WORD_BYTES: usize = 15;
+
+/// Word → stem for one language. A word of up to [`PACKED_WORD_BYTES`] bytes (nearly every
+/// word) is keyed by its bytes and its length packed into a `u128`: a lookup hashes and
+/// compares one integer instead of hashing bytes and calling `memcmp`. Longer words are keyed
+/// by their text.
+#[derive(Default)]
+struct StemCache {
+    short: HashMap<u128, Box<str>, rustc_hash::FxBuildHasher>,
+    long: HashMap<Box<str>, Box<str>, rustc_hash::FxBuildHasher>,
+}
+
+/// `word` packed into an integer key (its bytes, then its length in the last byte), when it is
+/// short enough: no two such words share a key.
+fn packed(word: &str) -> Option<u128> {
+    let b = word.as_bytes();
+    if b.len() > PACKED_WORD_BYTES {
+        return None;
+    }
+    let mut buf = [0u8; PACKED_WORD_BYTES + 1];
+    buf[..b.len()].copy_from_slice(b);
+    buf[PACKED_WORD_BYTES] = b.len() as u8;
+    Some(u128::from_le_bytes(buf))
+}
+
+impl StemCache {
+    fn get(&self, word: &str) -> Option<&str> {
+        match packed(word) {
+            Some(k) => self.short.get(&k),
+            None => self.long.get(word),
+        }
+        .map(|s| &**s)
+    }
+
+    fn len(&self) -> usize {
+        self.short.len() + self.long.len()
+    }
+
+    fn clear(&mut self) {
+        self.short.clear();
+        self.long.clear();
+    }
+
+    fn insert(&mut self, word: &str, stem: Box<str>) {
+        match packed(word) {
+            Some(k) => self.short.insert(k, stem),
+            None => self.long.insert(word.into(), stem),
+        };
+    }
+}
 
 thread_local! {
     static STEMS: RefCell<[StemCache; 6]> = RefCell::new(Default::default());
@@ -65,7 +114,7 @@ fn cached_stem<R>(
     }
     let st: Box<str> = Stemmer::create(algo).stem(word).into();
     let r = f(&st);
-    cache.insert(word.into(), st);
+    cache.insert(word, st);
     r
 }
 

@@ -167,24 +167,34 @@ impl Folded {
 fn fold_ascii(bytes: &[u8], text: &mut String, spans: &mut Vec<(u32, u32)>) {
     let mut out: Vec<u8> = std::mem::take(text).into_bytes();
     let mut last_space = true;
-    for (i, &b) in bytes.iter().enumerate() {
-        let p = i as u32;
-        if is_ascii_space(b) {
-            if !last_space {
-                out.push(if b == b'\n' { b'\n' } else { b' ' });
-                spans.push((p, p + 1));
-                last_space = true;
-            } else if b == b'\n' && out.last() == Some(&b' ') {
-                // A run of whitespace that holds a line break folds to the line break.
-                if let Some(last) = out.last_mut() {
-                    *last = b'\n';
-                }
-            }
-        } else {
-            out.push(b.to_ascii_lowercase());
-            spans.push((p, p + 1));
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        if !is_ascii_space(b) {
+            // A run of other chars (a word and its punctuation) is copied lower-cased at once,
+            // each byte mapped to its own char.
+            let run = bytes[i..]
+                .iter()
+                .position(|&c| is_ascii_space(c))
+                .map_or(bytes.len(), |n| i + n);
+            out.extend(bytes[i..run].iter().map(u8::to_ascii_lowercase));
+            spans.extend((i as u32..run as u32).map(|p| (p, p + 1)));
             last_space = false;
+            i = run;
+            continue;
         }
+        let p = i as u32;
+        if !last_space {
+            out.push(if b == b'\n' { b'\n' } else { b' ' });
+            spans.push((p, p + 1));
+            last_space = true;
+        } else if b == b'\n' && out.last() == Some(&b' ') {
+            // A run of whitespace that holds a line break folds to the line break.
+            if let Some(last) = out.last_mut() {
+                *last = b'\n';
+            }
+        }
+        i += 1;
     }
     // Only ASCII bytes were pushed onto the (emptied) buffer, so it is UTF-8.
     *text = String::from_utf8(out).unwrap_or_default();

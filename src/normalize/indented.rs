@@ -1,0 +1,121 @@
+//! Pretty JSON nested deeper as it is written: serde_json's pretty layout with a fixed indent before every line but the first.
+//!
+//! The case reports of `reprocess --json` sit inside the document's `"cases"` list; writing
+//! them with the extra indentation gives what re-indenting the finished text would, without a
+//! second pass and copy of every report, and with every byte still written straight into a
+//! `Vec` (a wrapping writer that looked for line breaks cost more than the pass it saved).
+use serde::Serialize;
+use serde_json::ser::Formatter;
+use std::io::{self, Write};
+
+/// Indentation per nesting level, as `serde_json::to_writer_pretty` writes it.
+const LEVEL: &[u8] = b"  ";
+
+/// serde_json's `PrettyFormatter` (the same bytes, method for method) with `base` written
+/// after each line break.
+struct Nested<'a> {
+    base: &'a [u8],
+    current_indent: usize,
+    has_value: bool,
+}
+
+impl Nested<'_> {
+    fn newline<W: ?Sized + Write>(&self, w: &mut W, with_comma: bool) -> io::Result<()> {
+        w.write_all(if with_comma { b",\n" } else { b"\n" })?;
+        w.write_all(self.base)?;
+        for _ in 0..self.current_indent {
+            w.write_all(LEVEL)?;
+        }
+        Ok(())
+    }
+}
+
+impl Formatter for Nested<'_> {
+    fn begin_array<W: ?Sized + Write>(&mut self, w: &mut W) -> io::Result<()> {
+        self.current_indent += 1;
+        self.has_value = false;
+        w.write_all(b"[")
+    }
+
+    fn end_array<W: ?Sized + Write>(&mut self, w: &mut W) -> io::Result<()> {
+        self.current_indent = self.current_indent.saturating_sub(1);
+        if self.has_value {
+            self.newline(w, false)?;
+        }
+        w.write_all(b"]")
+    }
+
+    fn begin_array_value<W: ?Sized + Write>(&mut self, w: &mut W, first: bool) -> io::Result<()> {
+        self.newline(w, !first)
+    }
+
+    fn end_array_value<W: ?Sized + Write>(&mut self, _w: &mut W) -> io::Result<()> {
+        self.has_value = true;
+        Ok(())
+    }
+
+    fn begin_object<W: ?Sized + Write>(&mut self, w: &mut W) -> io::Result<()> {
+        self.current_indent += 1;
+        self.has_value = false;
+        w.write_all(b"{")
+    }
+
+    fn end_object<W: ?Sized + Write>(&mut self, w: &mut W) -> io::Result<()> {
+        self.current_indent = self.current_indent.saturating_sub(1);
+        if self.has_value {
+            self.newline(w, false)?;
+        }
+        w.write_all(b"}")
+    }
+
+    fn begin_object_key<W: ?Sized + Write>(&mut self, w: &mut W, first: bool) -> io::Result<()> {
+        self.newline(w, !first)
+    }
+
+    fn begin_object_value<W: ?Sized + Write>(&mut self, w: &mut W) -> io::Result<()> {
+        w.write_all(b": ")
+    }
+
+    fn end_object_value<W: ?Sized + Write>(&mut self, _w: &mut W) -> io::Result<()> {
+        self.has_value = true;
+        Ok(())
+    }
+}
+
+/// Appends `value` to `out` as `serde_json::to_writer_pretty` writes it, with `base` after
+/// every line break.
+pub fn write_nested<T: Serialize + ?Sized>(
+    out: &mut Vec<u8>,
+    value: &T,
+    base: &[u8],
+) -> serde_json::Result<()> {
+    let f = Nested {
+        base,
+        current_indent: 0,
+        has_value: false,
+    };
+    value.serialize(&mut serde_json::Serializer::with_formatter(out, f))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn indents_as_re_indenting_the_text_does() {
+        let values = [
+            serde_json::json!({"a": [1, {"b": "x\ny"}], "c": {}, "d": [], "e": "\n", "f": [[], [{}]]}),
+            serde_json::json!([]),
+            serde_json::json!("plain"),
+            serde_json::json!({"id": "X", "changes": [{"field": "symptoms", "added": ["a"], "removed": [], "evidence": [{"term": "a", "quote": "q", "section": null}]}], "proposals": []}),
+        ];
+        for v in values {
+            let want = serde_json::to_string_pretty(&v)
+                .unwrap()
+                .replace('\n', "\n    ");
+            let mut out = Vec::new();
+            write_nested(&mut out, &v, b"    ").unwrap();
+            assert_eq!(String::from_utf8(out).unwrap(), want);
+        }
+    }
+}
