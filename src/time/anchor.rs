@@ -319,10 +319,8 @@ fn incident_date(
     // ("15h30 desta segunda-feira", against "na tarde de domingo" for an earlier outage).
     let weekday_day = |d: &super::scan::DateParts| {
         let (r, wd) = (reference?, d.weekday?);
-        (d.day.is_none() && d.month.is_none() && d.relative.is_none()).then(|| {
-            let back = (r.weekday().number_from_monday() + 7 - wd) % 7;
-            r - Duration::days(i64::from(back))
-        })
+        (d.day.is_none() && d.month.is_none() && d.relative.is_none())
+            .then(|| latest_weekday_on_or_before(r, wd))
     };
     let mut weekday_days: Vec<(NaiveDate, usize)> = Vec::new();
     let parts: Vec<(super::scan::DateParts, usize)> = raw
@@ -424,6 +422,12 @@ fn incident_date(
                     && *n * 2 > *top)
         })
         .map(|(d, _)| *d)
+}
+
+/// The latest weekday `wd` (1 = Monday … 7 = Sunday) on or before `r`.
+fn latest_weekday_on_or_before(r: NaiveDate, wd: u32) -> NaiveDate {
+    let back = (r.weekday().number_from_monday() + 7 - wd) % 7;
+    r - Duration::days(i64::from(back))
 }
 
 /// The latest `month`/`day` on or before `r`: this year's, else last year's.
@@ -983,10 +987,7 @@ fn resolve_date(
         if let (Some(wd), None) = (d.weekday, d.day) {
             // the latest such weekday on or before the page's date
             return (
-                relative_base.map(|b| {
-                    let back = (b.weekday().number_from_monday() + 7 - wd) % 7;
-                    b - Duration::days(back as i64)
-                }),
+                relative_base.map(|b| latest_weekday_on_or_before(b, wd)),
                 false,
             );
         }
