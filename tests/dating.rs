@@ -977,3 +977,24 @@ fn a_peak_range_is_neither_the_window_nor_its_onset() {
     );
     assert_window(&v, "2024-03-05T09:00:00-03:00", "2024-03-05T16:30:00-03:00");
 }
+
+#[test]
+fn a_url_year_and_month_date_the_days_written_alone() {
+    // "/202112/…": days written alone ("15日", "16日") are December 2021's, the story told backwards
+    let v = draft(
+        "ja-url-year-month.txt",
+        Some("https://news.example.co.jp/news/sougou/202112/0014919842.shtml"),
+    );
+    assert_eq!(v["case"]["date"], "2021-12-15");
+    assert_window(&v, "2021-12-15T16:15:00+09:00", "2021-12-16T11:20:00+09:00");
+    let f = &v["review"]["fields"]["date.reference"];
+    assert_eq!(f["rule"], "a date in the page's URL", "{f}");
+}
+
+#[test]
+fn a_relative_day_after_a_range_is_the_whole_ranges_day() {
+    // "entre 19h et 21h30 hier" on a page of 14 March: both ends on the 13th
+    let v = draft("fr-range-then-yesterday.txt", None);
+    assert_eq!(v["case"]["date"], "2024-03-13");
+    assert_window(&v, "2024-03-13T19:00:00+01:00", "2024-03-13T21:30:00+01:00");
+}

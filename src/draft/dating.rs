@@ -69,7 +69,38 @@ impl Dating {
 #[derive(Debug, Clone, PartialEq)]
 pub enum Hint {
     Day(NaiveDate),
+    /// A year and month with no day (`/202112/0014919842.shtml`): days the text writes alone
+    /// ("15日", "le 15") are that month's.
+    Month(i32, u32),
     Year(i32),
+}
+
+/// What a URL's words need from the page's language: its month names (and English ones, which
+/// slugs use whatever the page's language), and whether numeric dates are written day first.
+#[derive(Debug, Default, Clone)]
+pub struct UrlWords {
+    /// (lower-case month name, month number).
+    pub months: Vec<(String, u32)>,
+    pub day_first: bool,
+}
+
+impl UrlWords {
+    /// The page language's month names and date order, with English month names.
+    pub fn for_lang(lex: &Lexicons, lang: &str) -> Self {
+        let mut months = Vec::new();
+        for code in [lang, "en"] {
+            if let Some(l) = lex.get(code) {
+                for (m, names) in &l.months {
+                    let Ok(m) = m.parse::<u32>() else { continue };
+                    months.extend(names.iter().map(|n| (n.to_lowercase(), m)));
+                }
+            }
+        }
+        let day_first = lex
+            .get(lang)
+            .is_some_and(|l| l.date_order != crate::time::lexicon::DateOrder::Mdy);
+        UrlWords { months, day_first }
+    }
 }
 
 fn plausible_year(y: i32) -> bool {
@@ -77,8 +108,10 @@ fn plausible_year(y: i32) -> bool {
 }
 
 /// A date in a URL's path or query: `/2019/11/05/`, `/2024-05-12-title`, `news202211150031`
-/// (eight digits that make a plausible date), else a year (`/2006/04/`, `/2019/`).
-pub fn url_hint(url: &str) -> Option<(Hint, String)> {
+/// (eight digits that make a plausible date), a slug's words (`June-20th-2023-post-mortem`,
+/// `8-de-marzo-de-2025`), a day-first or month-first date (`/08-03-2025/`, by the language's
+/// order when both read), else a year and month (`/202112/`), else a year (`/2006/04/`, `/2019/`).
+pub fn url_hint(url: &str, words: &UrlWords) -> Option<(Hint, String)> {
     static FULL: OnceLock<Regex> = OnceLock::new();
     static COMPACT: OnceLock<Regex> = OnceLock::new();
     static YEAR: OnceLock<Regex> = OnceLock::new();
@@ -144,6 +177,22 @@ pub fn url_hint(url: &str) -> Option<(Hint, String)> {
             }
         }
     }
+    if let Some(found) = slug_date(rest, words).or_else(|| numeric_dmy(rest, words)) {
+        return Some(found);
+    }
+    static YEAR_MONTH: OnceLock<Regex> = OnceLock::new();
+    // "/202112/0014919842.shtml": a path segment of year and month alone
+    let year_month =
+        YEAR_MONTH.get_or_init(|| Regex::new(r"/((?:19|20)\d{2})(0[1-9]|1[0-2])/").unwrap());
+    for c in year_month.captures_iter(rest) {
+        let (Ok(y), Ok(m)) = (c[1].parse::<i32>(), c[2].parse::<u32>()) else {
+            continue;
+        };
+        let first = NaiveDate::from_ymd_opt(y, m, 1)?;
+        if plausible_year(y) && first <= chrono::Utc::now().date_naive() {
+            return Some((Hint::Month(y, m), c[0].trim_matches('/').to_string()));
+        }
+    }
     for c in year.captures_iter(rest) {
         let y: i32 = c[1].parse().ok()?;
         let month_ok = c.get(2).is_none_or(|m| {
@@ -169,6 +218,108 @@ pub fn url_hint(url: &str) -> Option<(Hint, String)> {
         .filter_map(|l| l.parse::<i32>().ok())
         .find(|y| plausible_year(*y))
         .map(|y| (Hint::Year(y), y.to_string()))
+}
+
+/// A date the URL's path spells in words: a month name with a day and a year beside it, in
+/// either order ("June-20th-2023", "20-june-2023", "8-de-marzo-de-2025", "2023-june-20").
+fn slug_date(rest: &str, words: &UrlWords) -> Option<(Hint, String)> {
+    if words.months.is_empty() {
+        return None;
+    }
+    let path = rest.split(['?', '#']).next().unwrap_or(rest).to_lowercase();
+    // the path's words, with where each starts and ends; joiners ("de", "of") are dropped
+    let toks: Vec<(usize, usize, &str)> = path
+        .split(|c: char| !c.is_alphanumeric())
+        .scan(0usize, |at, t| {
+            let start = path[*at..].find(t).map_or(*at, |i| *at + i);
+            *at = start + t.len();
+            Some((start, start + t.len(), t))
+        })
+        .filter(|(_, _, t)| !t.is_empty() && !matches!(*t, "de" | "del" | "of" | "the"))
+        .collect();
+    let day_of = |t: &str| -> Option<u32> {
+        let digits: String = t.chars().take_while(char::is_ascii_digit).collect();
+        let suffix = &t[digits.len()..];
+        let ok = suffix.is_empty() || ["st", "nd", "rd", "th", "er", "o", "º"].contains(&suffix);
+        (ok && (1..=2).contains(&digits.len()))
+            .then(|| digits.parse().ok())
+            .flatten()
+            .filter(|d| (1..=31).contains(d))
+    };
+    let year_of = |t: &str| -> Option<i32> {
+        (t.len() == 4 && t.bytes().all(|b| b.is_ascii_digit()))
+            .then(|| t.parse().ok())
+            .flatten()
+            .filter(|y| plausible_year(*y))
+    };
+    let month_of = |t: &str| words.months.iter().find(|(n, _)| n == t).map(|(_, m)| *m);
+    for (i, (_, _, t)) in toks.iter().enumerate() {
+        // a three-letter month must be all of a word and have its day and year beside it
+        let Some(m) = month_of(t) else { continue };
+        let get = |k: isize| -> Option<&str> {
+            toks.get(usize::try_from(i as isize + k).ok()?).map(|x| x.2)
+        };
+        let (day, year, from, to) = if let (Some(d), Some(y)) =
+            (get(1).and_then(day_of), get(2).and_then(year_of))
+        {
+            (d, y, i, i + 2)
+        } else if let (Some(d), Some(y)) = (get(-1).and_then(day_of), get(1).and_then(year_of)) {
+            (d, y, i - 1, i + 1)
+        } else if let (Some(y), Some(d)) = (get(-1).and_then(year_of), get(1).and_then(day_of)) {
+            (d, y, i - 1, i + 1)
+        } else {
+            continue;
+        };
+        let Some(date) = NaiveDate::from_ymd_opt(year, m, day) else {
+            continue;
+        };
+        if date > chrono::Utc::now().date_naive() + chrono::Duration::days(1) {
+            continue;
+        }
+        return Some((Hint::Day(date), path[toks[from].0..toks[to].1].to_string()));
+    }
+    None
+}
+
+/// A numeric date with the year last in a path segment (`/08-03-2025/`, `/3.27.2024/`): day
+/// first or month first as the one reading that is a date says, else by the language's order.
+fn numeric_dmy(rest: &str, words: &UrlWords) -> Option<(Hint, String)> {
+    static DMY: OnceLock<Regex> = OnceLock::new();
+    let re = DMY.get_or_init(|| {
+        Regex::new(r"(?:^|[/_=-])(\d{1,2})[._-](\d{1,2})[._-]((?:19|20)\d{2})(?:$|[^0-9])").unwrap()
+    });
+    for c in re.captures_iter(rest) {
+        let (Ok(a), Ok(b), Ok(y)) = (
+            c[1].parse::<u32>(),
+            c[2].parse::<u32>(),
+            c[3].parse::<i32>(),
+        ) else {
+            continue;
+        };
+        let dmy = NaiveDate::from_ymd_opt(y, b, a);
+        let mdy = NaiveDate::from_ymd_opt(y, a, b);
+        let date = match (dmy, mdy) {
+            (Some(d), Some(m)) => {
+                if words.day_first {
+                    d
+                } else {
+                    m
+                }
+            }
+            (Some(d), None) => d,
+            (None, Some(m)) => m,
+            (None, None) => continue,
+        };
+        if plausible_year(y) && date <= chrono::Utc::now().date_naive() + chrono::Duration::days(1)
+        {
+            return Some((
+                Hint::Day(date),
+                c[0].trim_matches(|ch: char| !ch.is_ascii_digit())
+                    .to_string(),
+            ));
+        }
+    }
+    None
 }
 
 /// The year named most often in the prose ("the first big outage of 2022"), ties to the later.
@@ -319,9 +470,16 @@ pub fn date_page(input: &DatingInput, lex: &Lexicons) -> Dating {
             input.published.unwrap_or_default().to_string(),
             "the page's metadata (published)".into(),
         ));
-    } else if let Some((hint, quote)) = input.url.and_then(url_hint) {
+    } else if let Some((hint, quote)) = input
+        .url
+        .and_then(|u| url_hint(u, &UrlWords::for_lang(lex, input.lang)))
+    {
         match hint {
             Hint::Day(d) => opts.reference = d.and_hms_opt(0, 0, 0),
+            Hint::Month(y, m) => {
+                opts.year_hint = Some(y);
+                opts.month_hint = Some(m);
+            }
             Hint::Year(y) => opts.year_hint = Some(y),
         }
         evidence.push((
@@ -562,7 +720,7 @@ mod tests {
 
     #[test]
     fn url_dates_in_the_forms_sites_use() {
-        let h = |u: &str| url_hint(u).map(|(h, _)| h);
+        let h = |u: &str| url_hint(u, &UrlWords::default()).map(|(h, _)| h);
         assert_eq!(
             h("https://publico.pt/2019/10/22/economia/noticia/x-1890911/amp"),
             Some(day(2019, 10, 22))
@@ -610,8 +768,54 @@ mod tests {
             Some(Hint::Year(2019))
         );
         assert_eq!(
-            url_hint("http://news.example.com/news/201805/11/item80026868.html").map(|h| h.0),
+            h("http://news.example.com/news/201805/11/item80026868.html"),
             Some(day(2018, 5, 11))
+        );
+    }
+
+    #[test]
+    fn url_dates_in_words_day_first_and_by_month() {
+        let en = UrlWords {
+            months: vec![("june".into(), 6), ("jun".into(), 6), ("march".into(), 3)],
+            day_first: false,
+        };
+        let es = UrlWords {
+            months: vec![("marzo".into(), 3), ("june".into(), 6)],
+            day_first: true,
+        };
+        let h = |u: &str, w: &UrlWords| url_hint(u, w).map(|(h, _)| h);
+        // a slug's month name with its day and year, either order
+        assert_eq!(
+            h("https://example.notion.site/June-20th-2023-Post-Mortem-8b245d", &en),
+            Some(day(2023, 6, 20))
+        );
+        assert_eq!(
+            h("https://example.com/noticias/caida-del-8-de-marzo-de-2025", &es),
+            Some(day(2025, 3, 8))
+        );
+        assert_eq!(
+            h("https://example.com/blog/2023-june-20-outage", &en),
+            Some(day(2023, 6, 20))
+        );
+        // a month name without both its day and its year is no date
+        assert_eq!(h("https://example.com/blog/june-outage-review", &en), None);
+        // numeric, year last: the language's order when both read, the one that reads otherwise
+        assert_eq!(
+            h("https://example.cl/noticias/08-03-2025/corte", &es),
+            Some(day(2025, 3, 8))
+        );
+        assert_eq!(
+            h("https://example.com/news/08-03-2025/outage", &en),
+            Some(day(2025, 8, 3))
+        );
+        assert_eq!(
+            h("https://example.com/news/25-03-2025/outage", &en),
+            Some(day(2025, 3, 25))
+        );
+        // a year and month alone
+        assert_eq!(
+            h("https://example.co.jp/news/sougou/202112/0014919842.shtml", &en),
+            Some(Hint::Month(2021, 12))
         );
     }
 

@@ -309,6 +309,7 @@ fn incident_date(
     raw: &[RawTime],
     reference: Option<NaiveDate>,
     year_hint: Option<i32>,
+    month_hint: Option<u32>,
 ) -> Option<NaiveDate> {
     // (date parts, weight). A date written with its year is how
     // titles and summaries name the incident, so it weighs more than a bare background date
@@ -332,7 +333,11 @@ fn incident_date(
                 .flatten()
                 .map(move |d| (d, clock))
         })
-        .map(|(d, clock)| {
+        .map(|(mut d, clock)| {
+            // a day written alone takes the month the page's URL gives ("15日" under /202112/)
+            if d.month.is_none() && d.day.is_some() && d.relative.is_none() && reference.is_none() {
+                d.month = month_hint;
+            }
             if let Some(day) = weekday_day(&d) {
                 weekday_days.push((day, 2 + clock));
             }
@@ -489,7 +494,8 @@ pub fn resolve(
     warnings: &mut Vec<String>,
 ) -> Resolution {
     let reference_day = opts.reference.map(|r| r.date());
-    let anchor = incident_date(&raw, reference_day, opts.year_hint).or(reference_day);
+    let anchor =
+        incident_date(&raw, reference_day, opts.year_hint, opts.month_hint).or(reference_day);
     if reference_day.is_none()
         && opts.year_hint.is_none()
         && !raw.iter().any(|r| r.date.is_some_and(|d| d.year.is_some()))
@@ -614,17 +620,20 @@ pub fn resolve(
         // starts that day (the day before when the start's clock is later than the end's)
         if r.date.is_none() && !r.same_day && !r.this_day {
             if let (Some(b), Some(c)) = (r.range_end.as_deref(), r.clock) {
-                let own_day = b
-                    .date
-                    .filter(|d| d.relative.is_none() && d.day.is_some())
-                    .and_then(|d| {
+                // a relative day written after the range ("entre 19h et 21h30 hier", "from
+                // 14:00 to 16:00 yesterday") is the whole range's day, as a written one is
+                let own_day = b.date.and_then(|d| match d.relative {
+                    Some(n) => relative_base.map(|x| x + Duration::days(n)),
+                    None if d.day.is_some() => {
                         let base_day = date.or(anchor)?;
                         NaiveDate::from_ymd_opt(
                             d.year.unwrap_or(base_day.year()),
                             d.month.unwrap_or(base_day.month()),
                             d.day?,
                         )
-                    });
+                    }
+                    None => None,
+                });
                 if let (Some(d), Some(bc)) = (own_day, b.clock) {
                     let later = (c.hour, c.minute, c.second) > (bc.hour, bc.minute, bc.second);
                     date = Some(if later { d - Duration::days(1) } else { d });

@@ -49,6 +49,9 @@ pub struct ParseOptions {
     /// The year to give dates written without one when the text itself names no year and
     /// `reference` is unset (from the page's URL, metadata or prose; see `draft::dating`).
     pub year_hint: Option<i32>,
+    /// With `year_hint`, the month a day written alone ("15日", "le 15") falls in, when the
+    /// page's URL gives a year and month but no day (`/202112/…`).
+    pub month_hint: Option<u32>,
     /// Order of numeric dates when the page's country fixes it (`Dmy` for English on a `.co.uk`
     /// page); the language's own order when None.
     pub date_order: Option<lexicon::DateOrder>,
