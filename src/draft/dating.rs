@@ -786,11 +786,17 @@ mod tests {
         let h = |u: &str, w: &UrlWords| url_hint(u, w).map(|(h, _)| h);
         // a slug's month name with its day and year, either order
         assert_eq!(
-            h("https://example.notion.site/June-20th-2023-Post-Mortem-8b245d", &en),
+            h(
+                "https://example.notion.site/June-20th-2023-Post-Mortem-8b245d",
+                &en
+            ),
             Some(day(2023, 6, 20))
         );
         assert_eq!(
-            h("https://example.com/noticias/caida-del-8-de-marzo-de-2025", &es),
+            h(
+                "https://example.com/noticias/caida-del-8-de-marzo-de-2025",
+                &es
+            ),
             Some(day(2025, 3, 8))
         );
         assert_eq!(
@@ -814,7 +820,10 @@ mod tests {
         );
         // a year and month alone
         assert_eq!(
-            h("https://example.co.jp/news/sougou/202112/0014919842.shtml", &en),
+            h(
+                "https://example.co.jp/news/sougou/202112/0014919842.shtml",
+                &en
+            ),
             Some(Hint::Month(2021, 12))
         );
     }

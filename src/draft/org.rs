@@ -170,8 +170,8 @@ fn without_generic_part(label: &str, endings: &[String]) -> Option<String> {
     (l != label).then_some(l)
 }
 
-/// Names of countries and capitals (`[places]` of `mappings/zones.toml`, lower case): a place is
-/// never the organisation a page is about ("aeroporto de Lisboa").
+/// Names of countries, cities and regions (`[places]` and `[regions]` of `mappings/zones.toml`,
+/// lower case): a place is never the organisation a page is about ("aeroporto de Lisboa").
 fn places() -> &'static std::collections::HashSet<String> {
     static PLACES: OnceLock<std::collections::HashSet<String>> = OnceLock::new();
     PLACES.get_or_init(|| {
@@ -179,6 +179,8 @@ fn places() -> &'static std::collections::HashSet<String> {
         struct Zones {
             #[serde(default)]
             places: std::collections::BTreeMap<String, String>,
+            #[serde(default)]
+            regions: std::collections::BTreeMap<String, String>,
         }
         let dir = std::env::var_os("INCIDENTLIB_MAPPINGS")
             .map(std::path::PathBuf::from)
@@ -187,7 +189,13 @@ fn places() -> &'static std::collections::HashSet<String> {
         std::fs::read_to_string(&path)
             .ok()
             .and_then(|t| toml::from_str::<Zones>(&t).ok())
-            .map(|z| z.places.into_keys().map(|k| k.to_lowercase()).collect())
+            .map(|z| {
+                z.places
+                    .into_keys()
+                    .chain(z.regions.into_keys())
+                    .map(|k| k.to_lowercase())
+                    .collect()
+            })
             .unwrap_or_default()
     })
 }
