@@ -903,6 +903,28 @@ mod es {
     use super::*;
 
     #[test]
+    fn an_h_form_hour_after_a_clock_cue_is_a_time_and_after_a_length_word_a_length() {
+        let p = run_ref("es", "La red se cayó pasadas las 23h.", "2024-03-14T00:00");
+        assert_eq!(values(&p), vec!["2024-03-14T23:00:00+01:00"]);
+        assert!(durations(&p).is_empty(), "{:?}", durations(&p));
+        let p = run_ref("es", "La caída duró 2h.", "2024-03-14T00:00");
+        assert_eq!(durations(&p), vec!["2h"]);
+    }
+
+    #[test]
+    fn a_relative_day_after_a_range_dates_both_ends() {
+        let p = run_ref(
+            "es",
+            "entre las 14:00 y las 16:00 de ayer",
+            "2024-03-14T00:00",
+        );
+        assert_eq!(
+            values(&p),
+            vec!["2024-03-13T14:00:00+01:00", "2024-03-13T16:00:00+01:00"]
+        );
+    }
+
+    #[test]
     fn ayer_written_after_each_clock_dates_both() {
         // "a las 10 de la mañana de ayer y … 14:30 horas de ayer": both yesterday, the second
         // not rolled to the page's day by the first
@@ -960,6 +982,17 @@ mod es {
 
 mod pt {
     use super::*;
+
+    #[test]
+    fn pelas_before_an_h_form_hour_makes_it_a_time() {
+        let p = run_ref(
+            "pt",
+            "O prazo começou a contar pelas 23h.",
+            "2018-08-12T00:00",
+        );
+        assert_eq!(values(&p), vec!["2018-08-12T23:00:00-03:00"]);
+        assert!(durations(&p).is_empty(), "{:?}", durations(&p));
+    }
 
     #[test]
     fn the_weekday_of_the_page_week_outranks_earlier_outages_and_later_posts() {
