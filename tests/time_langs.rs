@@ -52,6 +52,15 @@ mod en {
     use super::*;
 
     #[test]
+    fn four_digits_with_a_zone_right_after_are_a_clock_and_without_one_are_not() {
+        let p = run_ref("en", "Sites went down around 1000 GMT.", "2021-06-08T00:00");
+        assert_eq!(values(&p), vec!["2021-06-08T10:00:00+00:00"]);
+        assert!(p.times[0].approximate);
+        let p = run_ref("en", "More than 1000 sites went down.", "2021-06-08T00:00");
+        assert!(values(&p).is_empty(), "{:?}", values(&p));
+    }
+
+    #[test]
     fn range_with_about_on_the_end_marks_only_the_end_approximate() {
         let p = run(
             "en",

@@ -118,6 +118,8 @@ impl RawTime {
 pub struct Patterns {
     clock_num: Regex,
     clock_h: Option<Regex>,
+    /// Four digits that may be a clock when a zone follows ("1000 GMT").
+    clock_military: Regex,
     clock_unit: Option<Regex>,
     clock_hour_meridiem: Option<Regex>,
     named_times: Option<Regex>,
@@ -488,6 +490,7 @@ impl Patterns {
         };
         Ok(Patterns {
             clock_num: Regex::new(r"(\d{1,2}):(\d{2})(?::(\d{2}))?(?:[.,]\d{1,6})?")?,
+            clock_military: Regex::new(r"[0-2]\d[0-5]\d")?,
             clock_h: c
                 .h_clock
                 // "16h45", and the spaced "16 h 45" French print writes
@@ -683,6 +686,31 @@ fn scan_clocks(text: &str, lex: &Lexicon, zones: &ZoneTable) -> Vec<RawTime> {
             meridiem: None,
         });
         out.push(r);
+    }
+    // "1000 GMT", "0930 UTC": four digits written as a clock with its zone right after (news
+    // agencies' style); without the zone four digits are a year, a count or an id
+    for m in p.clock_military.find_iter(text) {
+        if digit_before(text, m.start()) || digit_after(text, m.end()) {
+            continue;
+        }
+        let after = skip_ws(text, m.end(), 1);
+        let rest = &text[after..];
+        let zoned = p.w.abbreviations.iter().any(|a| {
+            a.len() > 1
+                && a.chars().all(|c| c.is_ascii_uppercase())
+                && rest.starts_with(a.as_str())
+                && !rest[a.len()..].starts_with(|c: char| c.is_alphanumeric())
+        });
+        if !zoned {
+            continue;
+        }
+        let d = m.as_str().as_bytes();
+        let h = u32::from(d[0] - b'0') * 10 + u32::from(d[1] - b'0');
+        let mi = u32::from(d[2] - b'0') * 10 + u32::from(d[3] - b'0');
+        if h > 23 || mi > 59 {
+            continue;
+        }
+        out.push(clock_atom(m.start(), m.end(), h, mi));
     }
     if let Some(re) = &p.clock_h {
         for cap in re.captures_iter(text) {
