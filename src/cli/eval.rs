@@ -27,6 +27,11 @@ pub struct Args {
     /// counts only, no document names.
     #[arg(long)]
     pub org_misses_kinds: bool,
+    /// Also count, per half, what kind of wrong window start or end, date, detection or
+    /// resolution the misses got (none given, another zone, another day, earlier or later by
+    /// how much) and in which languages: counts only, no document names.
+    #[arg(long)]
+    pub window_misses_kinds: bool,
 }
 
 pub fn run(cli: &super::Cli, args: &Args) -> anyhow::Result<i32> {
@@ -129,6 +134,9 @@ pub fn run(cli: &super::Cli, args: &Args) -> anyhow::Result<i32> {
     row("must_not_label violations", &|t| {
         t.must_not_label_violations.to_string()
     });
+    if args.window_misses_kinds {
+        super::window_kinds::print(&report);
+    }
     if args.org_misses_kinds {
         print_org_miss_kinds(&drafter, &args.corpus, &report, &kept.into_inner());
     }

@@ -12,6 +12,7 @@ mod review;
 mod schema;
 mod times;
 mod validate;
+mod window_kinds;
 pub mod watch;
 
 /// Turn public incident postmortems into draft case records, and keep the library healthy.
