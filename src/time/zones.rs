@@ -69,6 +69,10 @@ pub struct ZoneRef {
 /// Shortest region name read inside a host's name ("alberta" in "ualberta").
 const MIN_HOST_REGION_CHARS: usize = 5;
 
+/// Compiled-size limit of the pattern of zone names and places in their local-time forms
+/// (the regex crate's default is 10 MiB).
+const ZONE_PATTERN_SIZE_LIMIT: usize = 64 << 20;
+
 /// Abbreviations and names of zones, shared by all languages.
 #[derive(Debug, Clone, Default)]
 pub struct ZoneTable {
@@ -278,7 +282,20 @@ impl ZoneTable {
                     abbrs.sort_by_key(|a| std::cmp::Reverse(a.len()));
                     alts.push(super::text::alternation(&abbrs));
                 }
-                regex::Regex::new(&alts.join("|")).ok()
+                // every place in every local-time form makes a long alternation: give it room,
+                // and say so (rather than silently reading no stated zone) if it still fails
+                match regex::RegexBuilder::new(&alts.join("|"))
+                    .size_limit(ZONE_PATTERN_SIZE_LIMIT)
+                    .build()
+                {
+                    Ok(re) => Some(re),
+                    Err(e) => {
+                        tracing::error!(
+                            "zone names in mappings/zones.toml make a pattern that cannot be built ({e}); stated zones will not be read: shorten [places] or [place_time]"
+                        );
+                        None
+                    }
+                }
             })
             .as_ref()
     }
