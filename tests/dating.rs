@@ -998,3 +998,12 @@ fn a_relative_day_after_a_range_is_the_whole_ranges_day() {
     assert_eq!(v["case"]["date"], "2024-03-13");
     assert_window(&v, "2024-03-13T19:00:00+01:00", "2024-03-13T21:30:00+01:00");
 }
+
+#[test]
+fn a_since_word_whose_clause_tells_a_recovery_dates_the_recovery() {
+    // "Seit etwa 15.20 Uhr laufe wieder alles stabil": recovered since 15:20, not an onset; and
+    // "Entwarnung" (the all-clear) is no alert
+    let v = draft("de-since-recovered.txt", None);
+    assert_window(&v, "2023-03-14T07:45:00+01:00", "2023-03-14T15:20:00+01:00");
+    assert_eq!(v["case"]["timeline"]["detected_after"], Value::Null);
+}

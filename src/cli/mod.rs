@@ -12,8 +12,8 @@ mod review;
 mod schema;
 mod times;
 mod validate;
-mod window_kinds;
 pub mod watch;
+mod window_kinds;
 
 /// Turn public incident postmortems into draft case records, and keep the library healthy.
 #[derive(Debug, Parser)]

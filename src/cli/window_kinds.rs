@@ -81,7 +81,11 @@ fn day_kind(got: &str, want: &str) -> String {
 }
 
 fn length_kind(got: &str, want: &str) -> String {
-    let secs = |s: &str| crate::case::duration::Duration::parse_lenient(s).ok().map(|d| d.as_secs());
+    let secs = |s: &str| {
+        crate::case::duration::Duration::parse_lenient(s)
+            .ok()
+            .map(|d| d.as_secs())
+    };
     match (secs(got), secs(want)) {
         (Some(g), Some(w)) => {
             let minutes = (g as i64 - w as i64) / 60;
@@ -116,7 +120,10 @@ pub fn print(report: &EvalReport) {
         }
     }
     println!();
-    println!("{:<52} {:>6} {:>6}", "window misses by kind", "half a", "half b");
+    println!(
+        "{:<52} {:>6} {:>6}",
+        "window misses by kind", "half a", "half b"
+    );
     for ((field, k), [a, b]) in &counts {
         println!("{:<52} {a:>6} {b:>6}", format!("{field} · {k}"));
     }

@@ -429,6 +429,15 @@ fn keyword_points(
                 {
                     continue;
                 }
+                // a `since` word whose own clause tells a recovery ("Seit etwa 15.20 Uhr laufe
+                // wieder alles stabil", "Since 3pm everything is back to normal") dates the
+                // recovery, not an onset
+                if std::ptr::eq(list, &words.start[..])
+                    && words.since.iter().any(|n| n.to_lowercase() == w)
+                    && since_recovered(rest, words)
+                {
+                    continue;
+                }
                 let closed = words
                     .clause_end_after
                     .iter()
@@ -520,6 +529,49 @@ fn subject_of_recovery(
     };
     !idx.iter()
         .any(|i| points[*i].start >= after && points[*i].start < clause_end.max(word_end) + 1)
+}
+
+/// How far after a `since` word the recovery of its clause may end ("seit etwa 15.20 Uhr laufe
+/// wieder alles stabil").
+const SINCE_RECOVERY_REACH_CHARS: usize = 60;
+
+/// Whether the sentence after a `since` word (`rest`) tells a recovery and no onset: "since
+/// 3pm, everything is back to normal" dates the recovery.
+fn since_recovered(rest: &str, words: &EventWords) -> bool {
+    let chars: Vec<char> = rest.chars().take(SINCE_RECOVERY_REACH_CHARS).collect();
+    // the sentence ends at its stop, not at a clock's or a number's dot ("15.20 Uhr") nor at an
+    // abbreviation's, which a lower-case word follows ("11:30 a.m. everything")
+    let digit = |i: Option<usize>| {
+        i.and_then(|i| chars.get(i))
+            .is_some_and(char::is_ascii_digit)
+    };
+    let abbreviation = |i: usize| {
+        chars[i] == '.'
+            && chars[i + 1..]
+                .iter()
+                .find(|c| !c.is_whitespace())
+                .is_some_and(|c| c.is_lowercase())
+    };
+    let end = (0..chars.len())
+        .find(|&i| {
+            ".。!?！？;；\n".contains(chars[i])
+                && !(digit(i.checked_sub(1)) && digit(Some(i + 1)))
+                && !abbreviation(i)
+        })
+        .unwrap_or(chars.len());
+    let mut clause: Vec<char> = chars[..end].to_vec();
+    blank_phrases(&mut clause, &words.resolution_not);
+    blank_phrases(&mut clause, &words.start_not);
+    let clause: String = clause.into_iter().collect();
+    // an onset noun there is the recovery's subject ("seit 15.20 Uhr sei die Störung behoben")
+    let unnegated = |list: &[String]| {
+        list.iter()
+            .filter(|w| {
+                !w.trim().is_empty() && !words.since.contains(w) && !words.start_nouns.contains(w)
+            })
+            .any(|w| find_unnegated(&clause, &w.to_lowercase(), &words.negation).is_some())
+    };
+    unnegated(&words.resolution) && !unnegated(&words.start)
 }
 
 /// The phrases that hold one of `list`'s words and report no such event ("por volta das",
