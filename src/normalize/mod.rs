@@ -114,10 +114,13 @@ pub struct Normalizer {
     matchers: BTreeMap<String, OnceLock<Matcher>>,
     assertions: Assertions,
     /// Time-zone abbreviations as written (upper case): never evidence for a term.
-    zone_abbreviations: std::collections::HashSet<String>,
+    zone_abbreviations: ZoneCodes,
     /// The longest of them, in bytes (a longer quote is none of them, without hashing it).
     zone_abbreviation_max: usize,
 }
+
+/// Time-zone abbreviations, looked up for many short quotes (a fast hash: the keys are ours).
+type ZoneCodes = std::collections::HashSet<String, rustc_hash::FxBuildHasher>;
 
 /// Where a mention's sentence and clause begin and end (folded byte offsets).
 struct Breaks {
@@ -293,7 +296,8 @@ impl Normalizer {
             }
             let bs = byte_at(text, ascii, cursor, cs);
             cursor = (cs, bs);
-            let quote = text[bs..byte_at(text, ascii, cursor, ce.max(cs))].to_string();
+            // Borrowed until the label is kept (most rules below may still drop the mention).
+            let quote = &text[bs..byte_at(text, ascii, cursor, ce.max(cs))];
             // A time-zone code ("IST", "CST") is never a word of the vocabulary.
             let q = quote.trim();
             if q.len() <= self.zone_abbreviation_max && self.zone_abbreviations.contains(q) {
@@ -302,7 +306,7 @@ impl Normalizer {
             let section = sections
                 .iter()
                 .find(|s| s.start <= cs && cs < s.end)
-                .map(|s| s.kind.clone());
+                .map(|s| s.kind.as_str());
             let (sent_lo, sent_hi) = Breaks::around(&breaks.sentence, m.start, m.end);
             // A term that needs a context word in its sentence ("manually" next to a repair
             // word) has no mention in a sentence without one.
@@ -381,7 +385,7 @@ impl Normalizer {
             } else {
                 (assertion, why)
             };
-            let (assertion, why) = match section.as_deref() {
+            let (assertion, why) = match section {
                 Some(kind)
                     if assertion == Assertion::Affirmed && FOLLOW_UP_SECTIONS.contains(&kind) =>
                 {
@@ -407,7 +411,7 @@ impl Normalizer {
             // action items, planned or done there; elsewhere it is a purpose ("links to ensure
             // redundancy"), a description, or what went well.
             let (assertion, why) = if entry.planned {
-                let planned = section.as_deref() == Some(ACTION_ITEMS_SECTION);
+                let planned = section == Some(ACTION_ITEMS_SECTION);
                 if !planned || assertion == Assertion::Negated {
                     continue;
                 }
@@ -464,9 +468,7 @@ impl Normalizer {
             let after_effect = in_sent
                 .iter()
                 .any(|h| h.kind == TriggerKind::Effect && h.start >= sent_lo && h.end <= m.start);
-            let in_cause_section = section
-                .as_deref()
-                .is_some_and(|k| CAUSE_SECTIONS.contains(&k));
+            let in_cause_section = section.is_some_and(|k| CAUSE_SECTIONS.contains(&k));
             let mut strong = false;
             if entry.field == 3 && !entry.weak {
                 let place = if cause_cue.is_some() || in_cause_section {
@@ -494,7 +496,7 @@ impl Normalizer {
                     confidence += CAUSE_SECTION_BONUS;
                 }
             }
-            if section.as_deref() == Some("timeline") {
+            if section == Some("timeline") {
                 confidence *= TIMELINE_FACTOR;
             }
             confidence = (confidence * entry.weight).clamp(0.0, 1.0);
@@ -506,10 +508,10 @@ impl Normalizer {
             out.push(Label {
                 field: matcher.fields[entry.field].clone(),
                 term: entry.term.clone(),
-                quote,
+                quote: quote.to_string(),
                 start: cs,
                 end: ce,
-                section,
+                section: section.map(str::to_string),
                 assertion,
                 rule,
                 confidence,
@@ -631,7 +633,7 @@ fn in_address(f: &str, start: usize, end: usize) -> bool {
 }
 
 /// The abbreviations of the time-zone table (`[abbreviations]` keys); none when it is absent.
-fn zone_abbreviations(path: &std::path::Path) -> std::collections::HashSet<String> {
+fn zone_abbreviations(path: &std::path::Path) -> ZoneCodes {
     let Ok(text) = std::fs::read_to_string(path) else {
         return Default::default();
     };
@@ -707,13 +709,34 @@ fn live_triggers<'a>(hits: &'a [Hit], mentions: &[Mention]) -> Vec<&'a Hit> {
 /// How far (bytes) past a clause end's own end a trigger that holds it may reach.
 const MAX_TRIGGER_OVERHANG: usize = 64;
 
+/// The bytes a sentence break mark begins with (see [`breaks`]).
+const MAY_BREAK: [bool; 256] = {
+    let mut t = [false; 256];
+    let marks = [b'\n', b'!', b'?', b';', b'|', b'.', 0xE3, 0xEF];
+    let mut k = 0;
+    while k < marks.len() {
+        t[marks[k] as usize] = true;
+        k += 1;
+    }
+    t
+};
+
 /// Sentence ends (punctuation, line breaks, table cells) and clause ends (those plus terminators).
 fn breaks(f: &str, hits: &[Hit]) -> Breaks {
     let mut sentence = Vec::new();
     // A byte scan (the break marks are ASCII or three-byte UTF-8 sequences, which can only
     // start at a char boundary), instead of decoding every char.
     let b = f.as_bytes();
-    for (i, &byte) in b.iter().enumerate() {
+    let mut i = 0;
+    while i < b.len() {
+        // Most bytes begin no break mark: a stretch of them is skipped at once.
+        i += b[i..]
+            .iter()
+            .position(|&x| MAY_BREAK[usize::from(x)])
+            .unwrap_or(b.len() - i);
+        let Some(&byte) = b.get(i) else {
+            break;
+        };
         let is_break = match byte {
             b'\n' | b'!' | b'?' | b';' | b'|' => true,
             b'.' => f[i + 1..].chars().next().is_none_or(char::is_whitespace),
@@ -726,6 +749,7 @@ fn breaks(f: &str, hits: &[Hit]) -> Breaks {
         if is_break {
             sentence.push(i);
         }
+        i += 1;
     }
     let mut clause = sentence.clone();
     // Assertion triggers (start, end), in the order they end (as the automaton reports them).

@@ -15,11 +15,12 @@ use std::path::Path;
 /// Threads that write when applying: each atomic write waits on fsync, and concurrent fsyncs
 /// share journal commits, so many writers finish far sooner than one per core.
 const APPLY_WRITER_THREADS: usize = 16;
-/// Files handed to a worker at a time (see [`pipeline::ordered`]).
-const FILES_PER_CHUNK: usize = 8;
+/// Files handed to a worker at a time (see [`pipeline::ordered`]): each chunk costs a few
+/// thread wake-ups, so a chunk is several milliseconds of work.
+const FILES_PER_CHUNK: usize = 32;
 /// Chunks a worker thread may be ahead of the report by (read, labelled and rendered, waiting
 /// for their turn to be written): memory stays flat however large the library.
-const CHUNKS_IN_FLIGHT_PER_THREAD: usize = 8;
+const CHUNKS_IN_FLIGHT_PER_THREAD: usize = 4;
 /// Most evidence quotes kept per term in a report.
 const MAX_EVIDENCE_PER_TERM: usize = 2;
 /// Bytes reserved for one case's rendered report (most fit; a longer one grows its buffer).

@@ -8,8 +8,13 @@ pub struct Folded {
     /// The folded text: NFKC, lower case, typographic quotes and dashes made plain, one space
     /// per whitespace run (one `\n` when the run held a line break).
     pub text: String,
-    /// For each byte of `text`: the original char offsets `[start, end)` of the cluster it came from.
+    /// For each byte of `text`: the original char offsets `[start, end)` of the cluster it came
+    /// from. Empty for all-ASCII text, which `shifts` maps instead.
     spans: Vec<(u32, u32)>,
+    /// For all-ASCII text, where folded byte `j` is original char `j + d` alone: `(j, d)` wherever
+    /// `d` grows (after whitespace the fold dropped; `d` is 0 before the first), in order. A few
+    /// entries per text instead of one per byte.
+    shifts: Vec<(u32, u32)>,
 }
 
 impl Folded {
@@ -23,22 +28,28 @@ impl Folded {
     /// Folds `original` into this value's buffers (their memory is reused: a run that folds
     /// one text after another allocates them once), as [`Folded::new`] would.
     pub fn refold(&mut self, original: &str) {
-        let Folded { text, spans } = self;
+        let Folded {
+            text,
+            spans,
+            shifts,
+        } = self;
         text.clear();
         spans.clear();
+        shifts.clear();
         text.reserve(original.len());
-        spans.reserve(original.len());
-        // All-ASCII text (most case records): byte by byte, no run copies, no char decoding.
+        // All-ASCII text (most case records): byte by byte, no run copies, no char decoding,
+        // and no map entry per byte.
         if original.is_ascii() {
-            fold_ascii(original.as_bytes(), text, spans);
+            fold_ascii(original.as_bytes(), text, shifts);
             return;
         }
+        spans.reserve(original.len());
         self.refold_any(original);
     }
 
     /// [`Folded::refold`] for text of any script (buffers already cleared).
     fn refold_any(&mut self, original: &str) {
-        let Folded { text, spans } = self;
+        let Folded { text, spans, .. } = self;
         let mut buf = String::new();
         let bytes = original.as_bytes();
         let mut at = 0;
@@ -152,51 +163,77 @@ impl Folded {
 
     /// The original char range `[start, end)` of the folded byte range `[from, to)`.
     pub fn original_range(&self, from: usize, to: usize) -> (usize, usize) {
-        if self.spans.is_empty() || from >= to {
+        if self.text.is_empty() || from >= to {
             return (0, 0);
         }
-        let start = self.spans[from.min(self.spans.len() - 1)].0;
-        let end = self.spans[(to - 1).min(self.spans.len() - 1)].1;
+        let last = self.text.len() - 1;
+        let (start, end) = (self.span(from.min(last)).0, self.span((to - 1).min(last)).1);
         (start as usize, end as usize)
+    }
+
+    /// The original char offsets `[start, end)` folded byte `j` (of the text) came from.
+    fn span(&self, j: usize) -> (u32, u32) {
+        if !self.spans.is_empty() {
+            return self.spans[j];
+        }
+        // All-ASCII text: the last shift at or before `j`.
+        let i = self.shifts.partition_point(|&(at, _)| at as usize <= j);
+        let d = i.checked_sub(1).map_or(0, |i| self.shifts[i].1);
+        let c = j as u32 + d;
+        (c, c + 1)
     }
 }
 
 /// What [`Folded::refold_any`] makes of all-ASCII text, faster: each char lower-cased, a run of
 /// whitespace one space (one line break when it holds one) and none at the start, each folded
-/// byte mapped to its one char.
-fn fold_ascii(bytes: &[u8], text: &mut String, spans: &mut Vec<(u32, u32)>) {
+/// byte mapped to its one char through `shifts` (see [`Folded`]).
+fn fold_ascii(bytes: &[u8], text: &mut String, shifts: &mut Vec<(u32, u32)>) {
+    // The whole text copied lower-cased at once; then the whitespace that the fold drops is
+    // squeezed out, moving each stretch between drops once.
     let mut out: Vec<u8> = std::mem::take(text).into_bytes();
+    out.extend_from_slice(bytes);
+    out.make_ascii_lowercase();
+    let n = out.len();
+    // Folded bytes so far (where the next kept stretch goes), and original bytes read so far.
+    let (mut w, mut r) = (0, 0);
     let mut last_space = true;
     let mut i = 0;
-    while i < bytes.len() {
-        let b = bytes[i];
-        if !is_ascii_space(b) {
-            // A run of other chars (a word and its punctuation) is copied lower-cased at once,
-            // each byte mapped to its own char.
-            let run = bytes[i..]
-                .iter()
-                .position(|&c| is_ascii_space(c))
-                .map_or(bytes.len(), |n| i + n);
-            out.extend(bytes[i..run].iter().map(u8::to_ascii_lowercase));
-            spans.extend((i as u32..run as u32).map(|p| (p, p + 1)));
+    while i < n {
+        // Whitespace is at most a space: a stretch of greater bytes is skipped at once.
+        let stretch = out[i..].iter().position(|&b| b <= b' ').unwrap_or(n - i);
+        if stretch > 0 {
             last_space = false;
-            i = run;
+            i += stretch;
             continue;
         }
-        let p = i as u32;
-        if !last_space {
-            out.push(if b == b'\n' { b'\n' } else { b' ' });
-            spans.push((p, p + 1));
-            last_space = true;
-        } else if b == b'\n' && out.last() == Some(&b' ') {
-            // A run of whitespace that holds a line break folds to the line break.
-            if let Some(last) = out.last_mut() {
-                *last = b'\n';
-            }
-        }
+        let b = out[i];
         i += 1;
+        if !is_ascii_space(b) {
+            last_space = false;
+            continue;
+        }
+        if !last_space {
+            out[i - 1] = if b == b'\n' { b'\n' } else { b' ' };
+            last_space = true;
+            continue;
+        }
+        // Dropped: the bytes kept since the last drop move to their place first.
+        out.copy_within(r..i - 1, w);
+        w += i - 1 - r;
+        r = i;
+        if b == b'\n' && w > 0 && out[w - 1] == b' ' {
+            // A run of whitespace that holds a line break folds to the line break.
+            out[w - 1] = b'\n';
+        }
+        // Folded byte `w` on is original char `w + (r - w)`.
+        match shifts.last_mut() {
+            Some(last) if last.0 as usize == w => last.1 = (r - w) as u32,
+            _ => shifts.push((w as u32, (r - w) as u32)),
+        }
     }
-    // Only ASCII bytes were pushed onto the (emptied) buffer, so it is UTF-8.
+    out.copy_within(r..n, w);
+    out.truncate(w + (n - r));
+    // Only ASCII bytes were put in the (emptied) buffer, so it is UTF-8.
     *text = String::from_utf8(out).unwrap_or_default();
 }
 
@@ -358,6 +395,7 @@ mod tests {
             let fresh = Folded::new(t);
             assert_eq!(f.text, fresh.text);
             assert_eq!(f.spans, fresh.spans);
+            assert_eq!(f.shifts, fresh.shifts);
         }
         assert_eq!(Folded::new("e\u{301} X").text, "é x");
         assert_eq!(
@@ -378,6 +416,7 @@ mod tests {
             " \n",
             "a\n \nb \n c",
             "\u{1}ctl\u{7f} x",
+            "Two  drops   in\t\tone LINE \n\n\n end  ",
         ];
         for t in texts {
             let mut fast = Folded::default();
@@ -385,7 +424,18 @@ mod tests {
             let mut general = Folded::default();
             general.refold_any(t);
             assert_eq!(fast.text, general.text, "{t:?}");
-            assert_eq!(fast.spans, general.spans, "{t:?}");
+            assert!(fast.spans.is_empty());
+            // Every folded range maps back to the same original chars.
+            let n = fast.text.len();
+            for from in 0..=n + 1 {
+                for to in from..=n + 1 {
+                    assert_eq!(
+                        fast.original_range(from, to),
+                        general.original_range(from, to),
+                        "{t:?} {from}..{to}"
+                    );
+                }
+            }
         }
     }
 
