@@ -170,7 +170,7 @@ fn without_generic_part(label: &str, endings: &[String]) -> Option<String> {
     (l != label).then_some(l)
 }
 
-/// Names of countries, cities and regions (`[places]` and `[regions]` of `mappings/zones.toml`,
+/// Names of countries, cities and regions (`[places]`, `[regions]`, `[cities]` of `mappings/zones.toml`,
 /// lower case): a place is never the organisation a page is about ("aeroporto de Lisboa").
 fn places() -> &'static std::collections::HashSet<String> {
     static PLACES: OnceLock<std::collections::HashSet<String>> = OnceLock::new();
@@ -181,6 +181,8 @@ fn places() -> &'static std::collections::HashSet<String> {
             places: std::collections::BTreeMap<String, String>,
             #[serde(default)]
             regions: std::collections::BTreeMap<String, String>,
+            #[serde(default)]
+            cities: std::collections::BTreeMap<String, String>,
         }
         let dir = std::env::var_os("INCIDENTLIB_MAPPINGS")
             .map(std::path::PathBuf::from)
@@ -193,6 +195,7 @@ fn places() -> &'static std::collections::HashSet<String> {
                 z.places
                     .into_keys()
                     .chain(z.regions.into_keys())
+                    .chain(z.cities.into_keys())
                     .map(|k| k.to_lowercase())
                     .collect()
             })

@@ -41,6 +41,10 @@ struct ZoneFile {
     places: BTreeMap<String, String>,
     #[serde(default)]
     regions: BTreeMap<String, String>,
+    /// Cities and regions of one-zone countries: read like `places` in a page's lead, but not
+    /// made into "{} time" names (thousands of those slow every scan of running text).
+    #[serde(default)]
+    cities: BTreeMap<String, String>,
     #[serde(default)]
     place_time: PlaceTime,
 }
@@ -154,6 +158,7 @@ impl ZoneTable {
             ("tld", &file.tld),
             ("places", &file.places),
             ("regions", &file.regions),
+            ("cities", &file.cities),
         ] {
             for (k, v) in table {
                 anyhow::ensure!(
@@ -171,6 +176,7 @@ impl ZoneTable {
         let mut places: Vec<(String, String)> = file
             .places
             .into_iter()
+            .chain(file.cities)
             .map(|(k, v)| (k.to_lowercase(), v))
             .chain(regions.iter().cloned())
             .collect();
