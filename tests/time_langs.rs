@@ -768,17 +768,6 @@ mod fr {
     use super::*;
 
     #[test]
-    fn an_outage_noun_and_de_before_hours_make_a_length_not_a_clock() {
-        let p = run_ref(
-            "fr",
-            "sous la surcharge causée par l’interruption de 6 heures, tout repart à 8h30",
-            "2014-10-08T00:00",
-        );
-        assert_eq!(durations(&p), vec!["6h"]);
-        assert_eq!(values(&p), vec!["2014-10-08T08:30:00+02:00"]);
-    }
-
-    #[test]
     fn a_story_told_over_days_goes_on_from_its_last_clocked_day() {
         // "samedi vers 9h00 … aujourd'hui à 16h30 … à 17h": the last clock is today's
         let p = run_ref(

@@ -426,8 +426,7 @@ impl Patterns {
         let more_infix = sorted_phrases(&du.more_infix);
         let infix: Vec<String> = sorted_phrases(half_infix.iter().chain(more_infix.iter()));
         let duration = Regex::new(&format!(
-            // "tres (3) días hábiles": official notices repeat a number word in digits
-            r"(?i)({num})(?:[ \t]?\(\d{{1,3}}\))?(?:[ \t]?({mw}))?(?:[ \t]?({inf}))?(?:[ \t]|-)?({units})",
+            r"(?i)({num})(?:[ \t]?({mw}))?(?:[ \t]?({inf}))?(?:[ \t]|-)?({units})",
             mw = opt_group(&alternation(&measure)),
             inf = opt_group(&alternation(&infix)),
             units = alternation(&unit_names),
