@@ -91,6 +91,14 @@ fn negation_scope_ends_at_the_clause() {
     );
     assert_eq!(assertion_of(&labels, "data-loss"), Assertion::Negated);
     assert_eq!(assertion_of(&labels, "disk-full"), Assertion::Affirmed);
+    // a colon opens the explanation: the denial before it does not reach the cause after it
+    let labels = n.label(
+        "El incidente no se debió a ninguna actividad maliciosa: la interrupción tuvo su origen en un cambio de configuración.",
+        &[],
+        Some("es"),
+    );
+    assert_eq!(assertion_of(&labels, "security-attack"), Assertion::Negated);
+    assert_eq!(assertion_of(&labels, "config-change"), Assertion::Affirmed);
 }
 
 #[test]
