@@ -1007,3 +1007,14 @@ fn a_since_word_whose_clause_tells_a_recovery_dates_the_recovery() {
     assert_window(&v, "2023-03-14T07:45:00+01:00", "2023-03-14T15:20:00+01:00");
     assert_eq!(v["case"]["timeline"]["detected_after"], Value::Null);
 }
+
+#[test]
+fn an_edit_notes_date_in_the_prose_is_not_the_incidents_day() {
+    // "(Texto actualizado el 5/10/2021 …)" is when the page was edited; the incident is "el 4 de
+    // octubre", its year from the URL
+    let v = draft(
+        "es-edit-note-date.txt",
+        Some("https://about.example.com/ltam/news/2021/10/actualizacion-sobre-la-interrupcion/"),
+    );
+    assert_eq!(v["case"]["date"], "2021-10-04");
+}

@@ -322,6 +322,84 @@ fn numeric_dmy(rest: &str, words: &UrlWords) -> Option<(Hint, String)> {
     None
 }
 
+/// Characters after a stamp word within which an edit note's date must start ("actualizado el ").
+const EDIT_NOTE_GAP_CHARS: usize = 8;
+
+/// The text with each date of an edit note inside the prose blanked ("(Texto actualizado el
+/// 5/10/2021 …)", "This post was updated on March 5, 2024"): a stamp word (`[events] stamp`)
+/// in the middle of a sentence, a date written right after it with no clock. Only plain-ASCII
+/// dates are blanked, space for byte, so every offset into the text stays valid.
+fn blank_edit_notes<'t>(
+    text: &'t str,
+    stamp: &[String],
+    lex: &Lexicons,
+    lang: &str,
+) -> std::borrow::Cow<'t, str> {
+    let lower = text.to_ascii_lowercase();
+    let mut spans: Vec<(usize, usize)> = Vec::new();
+    let opts = ParseOptions {
+        lang: Some(lang.to_string()),
+        tz: Some("UTC".into()),
+        ..Default::default()
+    };
+    for w in stamp
+        .iter()
+        .map(|w| w.trim().to_lowercase())
+        .filter(|w| !w.is_empty())
+    {
+        for (at, _) in lower.match_indices(&w) {
+            // mid-sentence: a lower-case word or an opening bracket before it, not a head line
+            let before = text[..at].trim_end_matches([' ', '\t']);
+            let mid = before
+                .chars()
+                .next_back()
+                .is_some_and(|c| c.is_lowercase() || c == '(' || c == '[');
+            let word_start = text[..at]
+                .chars()
+                .next_back()
+                .is_none_or(|c| !c.is_alphanumeric());
+            if !mid || !word_start {
+                continue;
+            }
+            let from = at + w.len();
+            let window_end = text[from..]
+                .char_indices()
+                .nth(40)
+                .map_or(text.len(), |(i, _)| from + i);
+            let window = &text[from..window_end];
+            let parsed = crate::time::parse(window, lex, &opts);
+            let Some(t) = parsed
+                .times
+                .iter()
+                .find(|t| t.date_explicit && !t.has_clock)
+            else {
+                continue;
+            };
+            // the mention's offsets are in chars of `window`
+            let to_byte = |c: usize| {
+                window
+                    .char_indices()
+                    .nth(c)
+                    .map_or(window.len(), |(i, _)| i)
+            };
+            let (s, e) = (to_byte(t.start), to_byte(t.end));
+            if window[..s].chars().count() > EDIT_NOTE_GAP_CHARS || !window[s..e].is_ascii() {
+                continue;
+            }
+            spans.push((from + s, from + e));
+        }
+    }
+    if spans.is_empty() {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = text.as_bytes().to_vec();
+    for (s, e) in spans {
+        out[s..e].fill(b' ');
+    }
+    // only ASCII bytes were replaced by ASCII spaces: still UTF-8
+    std::borrow::Cow::Owned(String::from_utf8(out).unwrap_or_else(|_| text.to_string()))
+}
+
 /// The year named most often in the prose ("the first big outage of 2022"), ties to the later.
 pub fn prose_year(text: &str) -> Option<(i32, String)> {
     static YEAR: OnceLock<Regex> = OnceLock::new();
@@ -530,7 +608,11 @@ pub fn date_page(input: &DatingInput, lex: &Lexicons) -> Dating {
         opts.fallback_tz = Some(z.clone());
     }
 
-    let mut parsed = crate::time::parse(input.text, lex, &opts);
+    // an edit note's date in the prose ("(Texto actualizado el 5/10/2021 …)") is the page's
+    // history, not the incident's day: blanked for the parser, offsets kept
+    let cleaned = blank_edit_notes(input.text, input.stamp, lex, input.lang);
+    let text: &str = &cleaned;
+    let mut parsed = crate::time::parse(text, lex, &opts);
     if parsed.anchor_date.is_none() {
         // No full date in the main content: take the year from the whole page (status
         // updates' "Posted" stamps, bylines) rather than guessing it.
@@ -538,7 +620,7 @@ pub fn date_page(input: &DatingInput, lex: &Lexicons) -> Dating {
             let whole = crate::time::parse(full, lex, &opts);
             if let Some(d) = whole.anchor_date {
                 opts.reference = d.and_hms_opt(0, 0, 0);
-                parsed = crate::time::parse(input.text, lex, &opts);
+                parsed = crate::time::parse(text, lex, &opts);
                 evidence.push((
                     "date.reference".into(),
                     d.to_string(),
@@ -552,10 +634,10 @@ pub fn date_page(input: &DatingInput, lex: &Lexicons) -> Dating {
     }
     // "10.30 local (13:30 GMT)": the page's own times are in the zone the pairs imply.
     if input.tz.is_none() {
-        if let Some((offset, quote)) = paired_offset(input.text, &parsed) {
+        if let Some((offset, quote)) = paired_offset(text, &parsed) {
             let o = crate::time::zones::offset_string(offset);
             opts.tz = Some(o.clone());
-            parsed = crate::time::parse(input.text, lex, &opts);
+            parsed = crate::time::parse(text, lex, &opts);
             parsed.zone.zone = Some(o);
             parsed.zone.how = ZoneHow::Stated;
             evidence.push((
@@ -650,7 +732,7 @@ pub fn date_page(input: &DatingInput, lex: &Lexicons) -> Dating {
         );
     }
     if reparse {
-        parsed = crate::time::parse(input.text, lex, &opts);
+        parsed = crate::time::parse(text, lex, &opts);
     }
     // The parser's own zone notes are said once, above, in the drafter's words.
     warnings.extend(
