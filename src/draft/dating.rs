@@ -107,6 +107,13 @@ fn plausible_year(y: i32) -> bool {
     (MIN_YEAR..=chrono::Utc::now().year() + 1).contains(&y)
 }
 
+/// The day a URL writes, when it is a real date in a plausible year and not after tomorrow.
+fn url_date(y: i32, m: u32, d: u32) -> Option<NaiveDate> {
+    let date = NaiveDate::from_ymd_opt(y, m, d)?;
+    (plausible_year(y) && date <= chrono::Utc::now().date_naive() + chrono::Duration::days(1))
+        .then_some(date)
+}
+
 /// A date in a URL's path or query: `/2019/11/05/`, `/2024-05-12-title`, `news202211150031`
 /// (eight digits that make a plausible date), a slug's words (`June-20th-2023-post-mortem`,
 /// `8-de-marzo-de-2025`), a day-first or month-first date (`/08-03-2025/`, by the language's
@@ -128,10 +135,7 @@ pub fn url_hint(url: &str, words: &UrlWords) -> Option<(Hint, String)> {
     let after_scheme = url.split_once("://").map_or(url, |(_, r)| r);
     let rest = after_scheme.find('/').map_or("", |i| &after_scheme[i..]);
     let day = |c: &regex::Captures| -> Option<NaiveDate> {
-        let y: i32 = c[1].parse().ok()?;
-        let d = NaiveDate::from_ymd_opt(y, c[2].parse().ok()?, c[3].parse().ok()?)?;
-        (plausible_year(y) && d <= chrono::Utc::now().date_naive() + chrono::Duration::days(1))
-            .then_some(d)
+        url_date(c[1].parse().ok()?, c[2].parse().ok()?, c[3].parse().ok()?)
     };
     static SPLIT: OnceLock<Regex> = OnceLock::new();
     // "/2021/0714/" (year, then month and day), "/21/0714/" (two-digit year) and "/201805/11/"
@@ -151,12 +155,7 @@ pub fn url_hint(url: &str, words: &UrlWords) -> Option<(Hint, String)> {
             (_, _, Some(y)) => (y.to_string(), g(8), g(9)),
             _ => continue,
         };
-        let parsed = (|| {
-            let y: i32 = y.parse().ok()?;
-            let d = NaiveDate::from_ymd_opt(y, m?.parse().ok()?, d?.parse().ok()?)?;
-            (plausible_year(y) && d <= chrono::Utc::now().date_naive() + chrono::Duration::days(1))
-                .then_some(d)
-        })();
+        let parsed = (|| url_date(y.parse().ok()?, m?.parse().ok()?, d?.parse().ok()?))();
         if let Some(d) = parsed {
             return Some((Hint::Day(d), c[0].trim_matches('/').to_string()));
         }
@@ -270,12 +269,9 @@ fn slug_date(rest: &str, words: &UrlWords) -> Option<(Hint, String)> {
         } else {
             continue;
         };
-        let Some(date) = NaiveDate::from_ymd_opt(year, m, day) else {
+        let Some(date) = url_date(year, m, day) else {
             continue;
         };
-        if date > chrono::Utc::now().date_naive() + chrono::Duration::days(1) {
-            continue;
-        }
         return Some((Hint::Day(date), path[toks[from].0..toks[to].1].to_string()));
     }
     None
@@ -310,8 +306,7 @@ fn numeric_dmy(rest: &str, words: &UrlWords) -> Option<(Hint, String)> {
             (None, Some(m)) => m,
             (None, None) => continue,
         };
-        if plausible_year(y) && date <= chrono::Utc::now().date_naive() + chrono::Duration::days(1)
-        {
+        if url_date(y, date.month(), date.day()).is_some() {
             return Some((
                 Hint::Day(date),
                 c[0].trim_matches(|ch: char| !ch.is_ascii_digit())

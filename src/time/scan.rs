@@ -664,6 +664,18 @@ fn minute_range_after(
     (m1 < m2 && m2 <= 59).then_some((m1, m2, second_at, after + marker.len()))
 }
 
+/// The zone abbreviation `rest` opens with, as a whole word (`abbreviations` longest first).
+fn abbreviation_at<'a>(rest: &str, abbreviations: &'a [String]) -> Option<&'a str> {
+    abbreviations
+        .iter()
+        .find(|a| {
+            a.len() > 1
+                && rest.starts_with(a.as_str())
+                && !rest[a.len()..].starts_with(|c: char| c.is_alphanumeric())
+        })
+        .map(String::as_str)
+}
+
 fn scan_clocks(text: &str, lex: &Lexicon, zones: &ZoneTable) -> Vec<RawTime> {
     let p = lex.patterns();
     let mut out: Vec<RawTime> = Vec::new();
@@ -695,13 +707,9 @@ fn scan_clocks(text: &str, lex: &Lexicon, zones: &ZoneTable) -> Vec<RawTime> {
         }
         let after = skip_ws(text, m.end(), 1);
         let rest = &text[after..];
-        let zoned = p.w.abbreviations.iter().any(|a| {
-            a.len() > 1
-                && a.chars().all(|c| c.is_ascii_uppercase())
-                && rest.starts_with(a.as_str())
-                && !rest[a.len()..].starts_with(|c: char| c.is_alphanumeric())
-        });
-        if !zoned {
+        if !abbreviation_at(rest, &p.w.abbreviations)
+            .is_some_and(|a| a.chars().all(|c| c.is_ascii_uppercase()))
+        {
             continue;
         }
         let d = m.as_str().as_bytes();
@@ -1291,15 +1299,9 @@ pub fn zone_after(
         }
     }
     if found.is_none() {
-        for a in &w.abbreviations {
-            if a.len() > 1
-                && rest.starts_with(a.as_str())
-                && !rest[a.len()..].starts_with(|c: char| c.is_alphanumeric())
-            {
-                if let Some(z) = zones.abbreviation(a, &lex.code) {
-                    found = Some((z, p + a.len()));
-                }
-                break;
+        if let Some(a) = abbreviation_at(rest, &w.abbreviations) {
+            if let Some(z) = zones.abbreviation(a, &lex.code) {
+                found = Some((z, p + a.len()));
             }
         }
     }
