@@ -1018,3 +1018,22 @@ fn an_edit_notes_date_in_the_prose_is_not_the_incidents_day() {
     );
     assert_eq!(v["case"]["date"], "2021-10-04");
 }
+
+#[test]
+fn a_byline_stamp_dated_the_next_day_does_not_give_its_day_to_the_clocks_after_it() {
+    // the stamp (written the morning after) dates the page; "by 18:45" is on the day the title
+    // names, not 18:45 after the stamp
+    let v = draft(
+        "byline-stamp-next-day.txt",
+        Some("https://help.example.com/articles/42-delayed-exports"),
+    );
+    assert_eq!(v["case"]["date"], "2024-03-14");
+    assert_eq!(v["review"]["window"]["end"], "2024-03-14T18:45:00+00:00");
+    let at: Vec<&str> = v["review"]["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["at"].as_str().unwrap())
+        .collect();
+    assert_eq!(at, ["2024-03-14T18:45:00+00:00"], "the stamp is no event");
+}

@@ -34,6 +34,8 @@ pub struct DatingInput<'a> {
     pub tz: Option<&'a str>,
     /// The language's words that mark a publication stamp ("Published", "작성일", "发布时间").
     pub stamp: &'a [String],
+    /// Char ranges of the page's byline and dateline stamps (see `timeline::block_places`).
+    pub stamps: &'a [std::ops::Range<usize>],
 }
 
 /// The dated times of a page and how their date and zone were settled.
@@ -529,6 +531,7 @@ pub fn date_page(input: &DatingInput, lex: &Lexicons) -> Dating {
     let mut opts = ParseOptions {
         lang: Some(input.lang.to_string()),
         tz: input.tz.map(str::to_string),
+        stamps: input.stamps.to_vec(),
         ..Default::default()
     };
 
@@ -612,7 +615,15 @@ pub fn date_page(input: &DatingInput, lex: &Lexicons) -> Dating {
         // No full date in the main content: take the year from the whole page (status
         // updates' "Posted" stamps, bylines) rather than guessing it.
         if let Some(full) = input.full_text {
-            let whole = crate::time::parse(full, lex, &opts);
+            // (the stamps' offsets are the main text's)
+            let whole = crate::time::parse(
+                full,
+                lex,
+                &ParseOptions {
+                    stamps: Vec::new(),
+                    ..opts.clone()
+                },
+            );
             if let Some(d) = whole.anchor_date {
                 opts.reference = d.and_hms_opt(0, 0, 0);
                 parsed = crate::time::parse(text, lex, &opts);

@@ -208,6 +208,14 @@ impl Drafter {
             }
         });
         let dw = self.words.for_page(&language);
+        // the page's byline stamps date the page, not the story told after them
+        let stamps: Vec<std::ops::Range<usize>> = page
+            .blocks
+            .iter()
+            .zip(timeline::block_places(page, &dw.events))
+            .filter(|(_, p)| *p == window::Place::Byline)
+            .map(|(b, _)| b.start..b.end)
+            .collect();
         let dating = dating::date_page(
             &dating::DatingInput {
                 text: &dating_text,
@@ -219,6 +227,7 @@ impl Drafter {
                 lang: &language,
                 tz: opts.tz.as_deref(),
                 stamp: &dw.events.stamp,
+                stamps: &stamps,
             },
             &self.lexicons,
         );

@@ -491,6 +491,7 @@ pub fn resolve(
     lex: &Lexicon,
     zones: &ZoneTable,
     opts: &ParseOptions,
+    stamps: &[std::ops::Range<usize>],
     warnings: &mut Vec<String>,
 ) -> Resolution {
     let reference_day = opts.reference.map(|r| r.date());
@@ -691,7 +692,9 @@ pub fn resolve(
                 .map(|t| TimeValue::Clock(t, explicit.or(page_fixed(&page)))),
             (None, None) => None,
         };
-        if let Some(l) = value.and_then(|v| v.local()) {
+        // a stamp's time is when the page was written: the clocks after it keep their own day
+        let stamp = stamps.iter().any(|s| s.contains(&r.start));
+        if let Some(l) = value.and_then(|v| v.local()).filter(|_| !stamp) {
             last_clocked = Some(l);
             if r.clock.is_some() && r.date.is_none() {
                 prev = Some(l);

@@ -55,6 +55,9 @@ pub struct ParseOptions {
     /// Order of numeric dates when the page's country fixes it (`Dmy` for English on a `.co.uk`
     /// page); the language's own order when None.
     pub date_order: Option<lexicon::DateOrder>,
+    /// Char ranges of the page's own stamp lines (a byline's "2018-09-07 11:16:25 UTC"): their
+    /// times date the page, not the story, so they give no day to the clocks written after them.
+    pub stamps: Vec<std::ops::Range<usize>>,
 }
 
 /// Kind of a time mention.
@@ -274,7 +277,16 @@ pub fn parse(text: &str, lex: &Lexicons, opts: &ParseOptions) -> Parsed {
         }
     }
     let durs = durations::scan_durations(&norm, lexicon, &raw);
-    let resolved = anchor::resolve(&norm, raw, lexicon, &lex.zones, opts, &mut warnings);
+    let stamps = text::byte_ranges(&norm, &opts.stamps);
+    let resolved = anchor::resolve(
+        &norm,
+        raw,
+        lexicon,
+        &lex.zones,
+        opts,
+        &stamps,
+        &mut warnings,
+    );
     let chars: Vec<char> = text.chars().collect();
     let mut offsets = Vec::new();
     for t in &resolved.times {

@@ -185,6 +185,18 @@ pub fn char_offsets(text: &str, bytes: &[usize]) -> Vec<usize> {
     out
 }
 
+/// Byte ranges in `text` of char ranges (the inverse of [`char_offsets`], for spans).
+pub fn byte_ranges(text: &str, chars: &[std::ops::Range<usize>]) -> Vec<std::ops::Range<usize>> {
+    if chars.is_empty() {
+        return Vec::new();
+    }
+    let byte_at = |c: usize| text.char_indices().nth(c).map_or(text.len(), |(b, _)| b);
+    chars
+        .iter()
+        .map(|r| byte_at(r.start)..byte_at(r.end))
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
