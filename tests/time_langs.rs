@@ -407,10 +407,38 @@ mod ja {
         assert_eq!(values(&p), vec!["2019-05-01".to_string()]);
         assert!(run("ja", "令和5年6月3日").durations.is_empty());
     }
+    #[test]
+    fn a_day_the_pages_month_lacks_is_the_month_befores() {
+        // a page of 1 June telling of "31日" tells of 31 May ("同日" is that day too)
+        let p = run_ref(
+            "ja",
+            "31日午後から障害が発生した。同日午後4時10分ごろ、設備が停止した。",
+            "2021-06-01T09:00",
+        );
+        let v = values(&p);
+        assert!(v.iter().all(|x| x.starts_with("2021-05-31")), "{v:?}");
+        assert!(v.iter().any(|x| x == "2021-05-31T16:10:00+09:00"), "{v:?}");
+    }
 }
 
 mod zh {
     use super::*;
+
+    #[test]
+    fn rows_under_a_day_heading_take_its_day_not_a_summarys_later_one() {
+        // the summary names both days first; the rows below "5月6日:" are on the 6th
+        let text = "系统在2022年5月6日 9:10-9:40 以及 7日 8:05 – 10:20 无法访问。\n2022年5月6日:\n• 9:10 监控报警;\n• 9:10-9:40 重启服务;\n2022年5月7日:\n• 8:05 再次报警;\n• 8:05-10:20 切换备用服务器。";
+        let p = run("zh", text);
+        let row = |q: &str| {
+            p.times
+                .iter()
+                .filter(|t| t.quote == q)
+                .map(|t| t.value.map(|v| v.iso()).unwrap_or_default())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(row("9:10"), ["2022-05-06T09:10:00+08:00"]);
+        assert_eq!(row("8:05"), ["2022-05-07T08:05:00+08:00"]);
+    }
 
     #[test]
     fn twelve_at_night_is_the_midnight_that_ends_the_day() {

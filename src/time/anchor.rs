@@ -546,6 +546,8 @@ pub fn resolve(
             // a day heading in a multi-day timeline: the rows below belong to it
             base = Some(h.1);
             prev = None;
+            // (a time written before the heading, a summary's "29日 7:35 – 12:42", is no row of it)
+            last_clocked = None;
             under_heading = true;
         }
         // a day named without a clock after the last clocked time ("Am Dienstagabend … Ab 19
@@ -1029,7 +1031,12 @@ fn resolve_date(
             Some(a) => a,
             None => return (None, false),
         };
-        let mut cand = NaiveDate::from_ymd_opt(a.year(), a.month(), day);
+        // (a day the anchor's month lacks, "31日" on a page of 1 June, is the month before's)
+        let mut cand = NaiveDate::from_ymd_opt(a.year(), a.month(), day).or_else(|| {
+            a.with_day(1)?
+                .checked_sub_months(chrono::Months::new(1))
+                .and_then(|m| NaiveDate::from_ymd_opt(m.year(), m.month(), day))
+        });
         if let Some(c) = cand {
             if (a - c).num_days() > DAY_ONLY_BACK_DAYS {
                 cand = a
