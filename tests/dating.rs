@@ -1037,3 +1037,15 @@ fn a_byline_stamp_dated_the_next_day_does_not_give_its_day_to_the_clocks_after_i
         .collect();
     assert_eq!(at, ["2024-03-14T18:45:00+00:00"], "the stamp is no event");
 }
+
+#[test]
+fn an_everyday_onset_before_a_stated_range_makes_the_window_the_union_of_both_episodes() {
+    // "không đăng nhập được" (could not log in) at 8h15 is an onset: the range stated later
+    // ("Từ 14h đến 15h30 … lại ngừng") is the second episode, and the fix at 16h ends both
+    let v = draft(
+        "vi-two-episodes.txt",
+        Some("https://news.example.vn/ngan-hang-su-co"),
+    );
+    assert_window(&v, "2023-04-05T08:15:00+07:00", "2023-04-05T16:00:00+07:00");
+    assert!(warnings(&v).iter().any(|w| w.contains("several impact periods")));
+}
