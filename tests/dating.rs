@@ -1047,5 +1047,21 @@ fn an_everyday_onset_before_a_stated_range_makes_the_window_the_union_of_both_ep
         Some("https://news.example.vn/ngan-hang-su-co"),
     );
     assert_window(&v, "2023-04-05T08:15:00+07:00", "2023-04-05T16:00:00+07:00");
-    assert!(warnings(&v).iter().any(|w| w.contains("several impact periods")));
+    assert!(warnings(&v)
+        .iter()
+        .any(|w| w.contains("several impact periods")));
+}
+
+#[test]
+fn a_length_in_a_promise_is_not_the_incidents() {
+    // "3시간 안에 … 복구될 것으로 보인다" (should be restored within three hours) estimates; the
+    // window keeps no end and resolved_after stays empty
+    let v = draft(
+        "ko-promised-length.txt",
+        Some("https://news.example.kr/a/1"),
+    );
+    assert_eq!(v["review"]["window"]["start"], "2023-03-08T14:10:00+09:00");
+    assert_eq!(v["review"]["window"]["end"], Value::Null);
+    assert_eq!(v["case"]["timeline"]["resolved_after"], Value::Null);
+    assert_eq!(v["review"]["durations"][0]["about"], "other");
 }

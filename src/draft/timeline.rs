@@ -54,13 +54,22 @@ pub fn build(
         .iter()
         .map(|d| {
             let b = block_of(d.start);
+            let place = places.get(b).copied().unwrap_or(Place::Other);
+            // a length promised or estimated ("2시간 안에 … 복구될 것으로 보인다", "expected to
+            // take two hours") is no length the incident had
+            let end = d.start + d.quote.chars().count();
+            let place = if place.is_incident() && promised(blocks.get(b), d.start, end, words) {
+                Place::Promise
+            } else {
+                place
+            };
             Stated {
                 secs: d.value.as_secs() as i64,
                 lower_bound: d.lower_bound,
                 quote: d.quote.clone(),
                 start: d.start,
                 block: b,
-                place: places.get(b).copied().unwrap_or(Place::Other),
+                place,
             }
         })
         .collect();
@@ -380,34 +389,39 @@ const PROMISE_BEFORE_CHARS: usize = 48;
 /// Times promised or estimated in their clause ("next update at 16:00", "오후 6시까지 복구할
 /// 예정", "预计今晚22点前恢复") have not happened: their place becomes [`Place::Promise`].
 fn mark_promises(points: &mut [Point], blocks: &[BlockText], words: &EventWords) {
-    if words.promise_before.is_empty() && words.promise_after.is_empty() {
-        return;
-    }
-    let is_end = |c: &char| ".!?。！？\n,，;；".contains(*c);
     for p in points.iter_mut().filter(|p| p.place.is_incident()) {
-        let Some(block) = blocks.get(p.block) else {
-            continue;
-        };
-        let chars: Vec<char> = block.text.to_lowercase().chars().collect();
-        let at = p.start.saturating_sub(block.start).min(chars.len());
-        let end = p.end.saturating_sub(block.start).min(chars.len()).max(at);
-        let from = chars[..at]
-            .iter()
-            .rposition(is_end)
-            .map_or(0, |i| i + 1)
-            .max(at.saturating_sub(PROMISE_BEFORE_CHARS));
-        let to = chars[end..]
-            .iter()
-            .position(is_end)
-            .map_or(chars.len(), |i| end + i);
-        let before: String = chars[from..at].iter().collect();
-        let after: String = chars[end..to].iter().collect();
-        if super::window::holds_word(&before, &words.promise_before)
-            || super::window::holds_word(&after, &words.promise_after)
-        {
+        if promised(blocks.get(p.block), p.start, p.end, words) {
             p.place = Place::Promise;
         }
     }
+}
+
+/// Whether the chars `start..end` of `block` sit in a clause that promises or estimates
+/// ("we expect a fix by 17:00", "2시간 안에 … 복구될 것으로 보인다").
+fn promised(block: Option<&BlockText>, start: usize, end: usize, words: &EventWords) -> bool {
+    let Some(block) = block else {
+        return false;
+    };
+    if words.promise_before.is_empty() && words.promise_after.is_empty() {
+        return false;
+    }
+    let is_end = |c: &char| ".!?。！？\n,，;；".contains(*c);
+    let chars: Vec<char> = block.text.to_lowercase().chars().collect();
+    let at = start.saturating_sub(block.start).min(chars.len());
+    let end = end.saturating_sub(block.start).min(chars.len()).max(at);
+    let from = chars[..at]
+        .iter()
+        .rposition(is_end)
+        .map_or(0, |i| i + 1)
+        .max(at.saturating_sub(PROMISE_BEFORE_CHARS));
+    let to = chars[end..]
+        .iter()
+        .position(is_end)
+        .map_or(chars.len(), |i| end + i);
+    let before: String = chars[from..at].iter().collect();
+    let after: String = chars[end..to].iter().collect();
+    super::window::holds_word(&before, &words.promise_before)
+        || super::window::holds_word(&after, &words.promise_after)
 }
 
 /// Characters before a range searched for a word that makes it a schedule ("平日", "weekdays").

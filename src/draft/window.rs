@@ -244,7 +244,8 @@ pub(crate) fn holds_word(text: &str, words: &[String]) -> bool {
         let w = w.to_lowercase();
         !w.is_empty()
             && text.match_indices(&w).any(|(i, _)| {
-                w.chars().all(is_cjk)
+                // ("될 것": CJK words with a space between them attach as one)
+                w.chars().filter(|c| *c != ' ').all(is_cjk)
                     || (text[..i]
                         .chars()
                         .next_back()
