@@ -34,6 +34,17 @@ fn run_ref(lang: &str, text: &str, reference: &str) -> Parsed {
     )
 }
 
+/// The clock of the only time found in `text`, as "HH:MM", and its quote.
+fn only_clock(lang: &str, text: &str) -> (String, String) {
+    let p = run_ref(lang, text, "2024-03-05T00:00");
+    assert_eq!(p.times.len(), 1, "{text}: {:?}", p.times);
+    let v = p.times[0].value.map(|v| v.iso()).unwrap_or_default();
+    (
+        v.get(11..16).unwrap_or("").to_string(),
+        p.times[0].quote.clone(),
+    )
+}
+
 /// ISO values of every time (start and end) found.
 fn values(p: &Parsed) -> Vec<String> {
     p.times
@@ -50,6 +61,12 @@ fn durations(p: &Parsed) -> Vec<String> {
 
 mod en {
     use super::*;
+
+    #[test]
+    fn half_past_and_quarter_to_move_the_hour() {
+        assert_eq!(only_clock("en", "at half past nine").0, "09:30");
+        assert_eq!(only_clock("en", "at a quarter to eleven pm").0, "22:45");
+    }
 
     #[test]
     fn four_digits_with_a_zone_right_after_are_a_clock_and_without_one_are_not() {
@@ -707,6 +724,15 @@ mod de {
     use super::*;
 
     #[test]
+    fn halb_and_viertel_move_the_hour() {
+        // "halb zehn" is 9:30, not 10:00; "Viertel vor neun" 8:45
+        assert_eq!(only_clock("de", "bis fast halb zehn Uhr abends").0, "21:30");
+        assert_eq!(only_clock("de", "um halb drei war alles weg").0, "02:30");
+        assert_eq!(only_clock("de", "gegen Viertel vor neun Uhr").0, "08:45");
+        assert!(run("de", "halb so schnell wie sonst").times.is_empty());
+    }
+
+    #[test]
     fn day_first_numeric_date_and_uhr() {
         let p = run("de", "Am 12.11.2024 um 10:17 Uhr fiel der Strom aus.");
         assert_eq!(values(&p), vec!["2024-11-12T10:17:00+01:00"]);
@@ -794,6 +820,21 @@ mod de {
 
 mod fr {
     use super::*;
+
+    #[test]
+    fn et_demie_and_moins_le_quart_move_the_hour() {
+        let (at, quote) = only_clock("fr", "vers neuf heures et demie, le site est tombé");
+        assert_eq!(
+            (at.as_str(), quote.as_str()),
+            ("09:30", "vers neuf heures et demie")
+        );
+        assert_eq!(only_clock("fr", "à dix heures moins le quart").0, "09:45");
+        let p = run("fr", "pendant deux heures et demie");
+        assert!(
+            p.times.is_empty() && p.durations.len() == 1,
+            "a length stays a length"
+        );
+    }
 
     #[test]
     fn a_story_told_over_days_goes_on_from_its_last_clocked_day() {
@@ -940,6 +981,12 @@ mod es {
     use super::*;
 
     #[test]
+    fn y_media_and_menos_cuarto_move_the_hour() {
+        assert_eq!(only_clock("es", "a las nueve y media").0, "09:30");
+        assert_eq!(only_clock("es", "a las diez menos cuarto").0, "09:45");
+    }
+
+    #[test]
     fn an_h_form_hour_after_a_clock_cue_is_a_time_and_after_a_length_word_a_length() {
         let p = run_ref("es", "La red se cayó pasadas las 23h.", "2024-03-14T00:00");
         assert_eq!(values(&p), vec!["2024-03-14T23:00:00+01:00"]);
@@ -1019,6 +1066,11 @@ mod es {
 
 mod pt {
     use super::*;
+
+    #[test]
+    fn e_meia_moves_the_hour() {
+        assert_eq!(only_clock("pt", "por volta das 9 e meia").0, "09:30");
+    }
 
     #[test]
     fn pelas_before_an_h_form_hour_makes_it_a_time() {

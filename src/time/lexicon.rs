@@ -129,6 +129,11 @@ pub struct ClockWords {
     pub list_joiners: Vec<String>,
     /// Named times → "HH:MM" ("noon" = "12:00").
     pub named: BTreeMap<String, String>,
+    /// Words that move the hour written right after them by minutes ("halb zehn" = 9:30,
+    /// "Viertel nach acht" = 8:15, "quarter to ten" = 9:45).
+    pub minutes_before: BTreeMap<String, i32>,
+    /// … and right after it ("neuf heures et demie", "las diez menos cuarto", "三点一刻").
+    pub minutes_after: BTreeMap<String, i32>,
 }
 
 /// Words of durations.

@@ -120,6 +120,8 @@ pub struct Patterns {
     clock_h: Option<Regex>,
     /// Four digits that may be a clock when a zone follows ("1000 GMT").
     clock_military: Regex,
+    /// A minutes word and the hour after it ("halb zehn", "quarter to ten").
+    quarter_before: Option<Regex>,
     clock_unit: Option<Regex>,
     clock_hour_meridiem: Option<Regex>,
     named_times: Option<Regex>,
@@ -197,6 +199,9 @@ pub struct Words {
     pub half_infix: Vec<String>,
     pub day_length_after: Vec<String>,
     pub day_length_before: Vec<String>,
+    /// `[clock] minutes_before` and `minutes_after`, lower case, longest first.
+    pub minutes_before: Vec<(String, i32)>,
+    pub minutes_after: Vec<(String, i32)>,
 }
 
 /// Seconds in each duration unit key.
@@ -487,10 +492,22 @@ impl Patterns {
             half_infix,
             day_length_after: sorted_phrases(&d.day_length_after),
             day_length_before: sorted_phrases(&d.day_length_before),
+            minutes_before: sorted_values(&c.minutes_before),
+            minutes_after: sorted_values(&c.minutes_after),
+        };
+        let quarter_before = if w.minutes_before.is_empty() {
+            None
+        } else {
+            let words: Vec<String> = w.minutes_before.iter().map(|(k, _)| k.clone()).collect();
+            Some(Regex::new(&format!(
+                r"(?i)({})[ \t]+({clock_num_pat})",
+                alternation(&words)
+            ))?)
         };
         Ok(Patterns {
             clock_num: Regex::new(r"(\d{1,2}):(\d{2})(?::(\d{2}))?(?:[.,]\d{1,6})?")?,
             clock_military: Regex::new(r"[0-2]\d[0-5]\d")?,
+            quarter_before,
             clock_h: c
                 .h_clock
                 // "16h45", and the spaced "16 h 45" French print writes
@@ -676,6 +693,123 @@ fn abbreviation_at<'a>(rest: &str, abbreviations: &'a [String]) -> Option<&'a st
         .map(String::as_str)
 }
 
+/// `words` with their values, lower case, longest first.
+fn sorted_values(words: &std::collections::BTreeMap<String, i32>) -> Vec<(String, i32)> {
+    let mut v: Vec<(String, i32)> = words.iter().map(|(k, v)| (k.to_lowercase(), *v)).collect();
+    v.sort_by_key(|(k, _)| std::cmp::Reverse(k.len()));
+    v
+}
+
+/// Moves a clock by `by` minutes, round the day.
+fn shift_minutes(c: &mut ClockParts, by: i32) {
+    let total = (c.hour as i32 * 60 + c.minute as i32 + by).rem_euclid(24 * 60);
+    c.hour = (total / 60) as u32;
+    c.minute = (total % 60) as u32;
+}
+
+/// The minutes word of `words` that starts at `pos` as a whole word: (its length, its minutes).
+fn minutes_word_at(text: &str, pos: usize, words: &[(String, i32)]) -> Option<(usize, i32)> {
+    let rest = &text[pos..];
+    words.iter().find_map(|(w, by)| {
+        let head = rest.get(..w.len())?;
+        (head.to_lowercase() == *w
+            && !rest[w.len()..]
+                .chars()
+                .next()
+                .is_some_and(|c| c.is_alphanumeric() && !is_cjk(c)))
+        .then_some((w.len(), *by))
+    })
+}
+
+/// "neuf heures et demie", "las diez menos cuarto": a minutes word right after a whole hour
+/// (its suffix attached) moves it and ends the clock's text.
+fn minutes_after(text: &str, w: &Words, r: &mut RawTime) {
+    if r.range_end.is_some() {
+        return;
+    }
+    let Some(c) = r.clock.as_mut().filter(|c| c.minute == 0) else {
+        return;
+    };
+    let after = skip_ws(text, r.end, MAX_GAP_SPACES);
+    if let Some((len, by)) = minutes_word_at(text, after, &w.minutes_after) {
+        shift_minutes(c, by);
+        if r.head_end == r.end {
+            r.head_end = after + len;
+        }
+        r.end = after + len;
+    }
+}
+
+/// Clock words that move an hour by minutes: "halb zehn" (9:30), "Viertel nach acht" (8:15),
+/// "quarter to ten" (9:45) before it; "neuf heures et demie", "las diez menos cuarto", "三点一刻"
+/// after it (`[clock] minutes_before`, `minutes_after`). Written before an hour no clock was
+/// found at ("um halb drei", "at half past nine"), they make one.
+fn quarter_hours(text: &str, lex: &Lexicon, kept: &mut Vec<RawTime>) {
+    // (the words after an hour are read once its suffix is attached: `minutes_after`)
+    let p = lex.patterns();
+    let w = &p.w;
+    if w.minutes_before.is_empty() && w.minutes_after.is_empty() {
+        return;
+    }
+    for r in kept.iter_mut() {
+        if r.range_end.is_some() {
+            continue;
+        }
+        let Some(c) = r.clock.as_mut().filter(|c| c.minute == 0) else {
+            continue;
+        };
+        let before = skip_ws_back(text, r.clock_start, MAX_GAP_SPACES);
+        let words: Vec<String> = w.minutes_before.iter().map(|(k, _)| k.clone()).collect();
+        if let Some(s) = phrase_before(text, before, &words) {
+            if let Some((_, by)) = minutes_word_at(text, s, &w.minutes_before) {
+                shift_minutes(c, by);
+                if s < r.start {
+                    r.start = s;
+                    r.clock_start = s;
+                }
+            }
+        }
+    }
+    let Some(re) = &p.quarter_before else {
+        return;
+    };
+    let mut made = Vec::new();
+    for cap in re.captures_iter(text) {
+        let (m, word, num) = (
+            cap.get(0).unwrap(),
+            cap.get(1).unwrap(),
+            cap.get(2).unwrap(),
+        );
+        if kept.iter().any(|k| k.start < m.end() && m.start() < k.end)
+            || text[..m.start()]
+                .chars()
+                .next_back()
+                .is_some_and(char::is_alphanumeric)
+            || text[m.end()..]
+                .chars()
+                .next()
+                .is_some_and(char::is_alphanumeric)
+        {
+            continue;
+        }
+        let Some(hour) = num_at(num.as_str(), lex).filter(|h| (1..=12).contains(h)) else {
+            continue;
+        };
+        let Some((_, by)) = minutes_word_at(text, word.start(), &w.minutes_before) else {
+            continue;
+        };
+        let mut r = clock_atom(m.start(), m.end(), hour, 0);
+        if let Some(c) = r.clock.as_mut() {
+            shift_minutes(c, by);
+        }
+        made.push(r);
+    }
+    if !made.is_empty() {
+        kept.extend(made);
+        kept.sort_by_key(|r| (r.start, std::cmp::Reverse(r.end)));
+    }
+}
+
 fn scan_clocks(text: &str, lex: &Lexicon, zones: &ZoneTable) -> Vec<RawTime> {
     let p = lex.patterns();
     let mut out: Vec<RawTime> = Vec::new();
@@ -855,7 +989,8 @@ fn scan_clocks(text: &str, lex: &Lexicon, zones: &ZoneTable) -> Vec<RawTime> {
                 || phrase_at(text, after, &p.w.am_after).is_some()
                 || phrase_at(text, after, &p.w.pm_after).is_some()
                 || phrase_at(text, after, &p.w.connectors).is_some()
-                || phrase_at(text, after, &p.w.approx_after).is_some();
+                || phrase_at(text, after, &p.w.approx_after).is_some()
+                || minutes_word_at(text, after, &p.w.minutes_after).is_some();
             let Some(h) = num_at(n.as_str(), lex) else {
                 continue;
             };
@@ -1017,6 +1152,7 @@ fn scan_clocks(text: &str, lex: &Lexicon, zones: &ZoneTable) -> Vec<RawTime> {
         }
         kept.push(r);
     }
+    quarter_hours(text, lex, &mut kept);
     let mut result: Vec<RawTime> = Vec::new();
     for mut r in kept {
         // swallowed by the previous time's zone or meridiem ("+09:00" after a clock)
@@ -1026,6 +1162,7 @@ fn scan_clocks(text: &str, lex: &Lexicon, zones: &ZoneTable) -> Vec<RawTime> {
         if !attach_clock_words(text, lex, zones, &mut r) {
             continue;
         }
+        minutes_after(text, &lex.patterns().w, &mut r);
         if r.marked {
             if let Some(bare) = bare_hour_before(text, &r, &lex.patterns().w) {
                 if result.last().is_none_or(|l: &RawTime| l.end <= bare.start) {
