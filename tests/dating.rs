@@ -1065,3 +1065,16 @@ fn a_length_in_a_promise_is_not_the_incidents() {
     assert_eq!(v["case"]["timeline"]["resolved_after"], Value::Null);
     assert_eq!(v["review"]["durations"][0]["about"], "other");
 }
+
+#[test]
+fn a_foreign_time_with_its_twin_in_the_pages_own_zone_is_that_instant() {
+    // "4h20 (15h20 giờ Hà Nội)" on a Vietnamese page translates a US time for the reader: the
+    // page's zone is Hanoi's (not the offset the pair implies), and "19h" later is Hanoi time
+    let v = draft(
+        "vi-foreign-time-with-home-twin.txt",
+        Some("https://news.example.vn/cloud-su-co"),
+    );
+    assert_eq!(v["review"]["timezone"]["zone"], "Asia/Ho_Chi_Minh");
+    assert_window(&v, "2024-03-12T15:20:00+07:00", "2024-03-12T19:00:00+07:00");
+    assert_eq!(v["case"]["timeline"]["resolved_after"], "3h40m");
+}

@@ -640,17 +640,54 @@ pub fn date_page(input: &DatingInput, lex: &Lexicons) -> Dating {
     }
     // "10.30 local (13:30 GMT)": the page's own times are in the zone the pairs imply.
     if input.tz.is_none() {
-        if let Some((offset, quote)) = paired_offset(text, &parsed) {
-            let o = crate::time::zones::offset_string(offset);
-            opts.tz = Some(o.clone());
-            parsed = crate::time::parse(text, lex, &opts);
-            parsed.zone.zone = Some(o);
-            parsed.zone.how = ZoneHow::Stated;
-            evidence.push((
-                "timezone".into(),
-                quote,
-                "a local time paired with its time in another zone".into(),
-            ));
+        if let Some(pairs) = paired_times(text, &parsed) {
+            // … unless the twin in brackets is in the page's own zone ("3h11 (14h11 giờ Hà
+            // Nội)" on a Vietnamese page): then the bare time is a foreign one translated for
+            // the reader, the page's times are in its own zone, and the bare one is its twin's
+            let home = inferred
+                .as_ref()
+                .map(|(z, _, _)| z.clone())
+                .or_else(|| lex.get(input.lang)?.default_zone().map(str::to_string));
+            let home_tz = home
+                .as_deref()
+                .and_then(|z| z.parse::<chrono_tz::Tz>().ok());
+            let twin_at_home = home_tz.is_some_and(|tz| {
+                pairs.twins.iter().all(|(_, b)| {
+                    parsed.times[*b]
+                        .value
+                        .and_then(|v| v.instant())
+                        .is_some_and(|at| {
+                            chrono::Offset::fix(at.with_timezone(&tz).offset()) == *at.offset()
+                        })
+                })
+            });
+            if let (true, Some(home)) = (twin_at_home, home) {
+                opts.tz = Some(home.clone());
+                parsed = crate::time::parse(text, lex, &opts);
+                if let Some(again) = paired_times(text, &parsed) {
+                    for (a, b) in again.twins {
+                        parsed.times[a].value = parsed.times[b].value;
+                    }
+                }
+                parsed.zone.zone = Some(home);
+                parsed.zone.how = ZoneHow::Stated;
+                evidence.push((
+                    "timezone".into(),
+                    pairs.quote,
+                    "a foreign time with its twin in the page's own zone".into(),
+                ));
+            } else {
+                let o = crate::time::zones::offset_string(pairs.offset);
+                opts.tz = Some(o.clone());
+                parsed = crate::time::parse(text, lex, &opts);
+                parsed.zone.zone = Some(o);
+                parsed.zone.how = ZoneHow::Stated;
+                evidence.push((
+                    "timezone".into(),
+                    pairs.quote,
+                    "a local time paired with its time in another zone".into(),
+                ));
+            }
         }
     }
     if !evidence.iter().any(|(f, _, _)| f == "date.reference") {
@@ -761,13 +798,24 @@ pub fn date_page(input: &DatingInput, lex: &Lexicons) -> Dating {
 /// Most characters between a time and its other-zone twin ("10.30 local (13:30 GMT)").
 const PAIR_GAP_CHARS: usize = 16;
 
-/// The page's own offset when it writes its times with a twin in a stated zone ("sobre las
-/// 10.30 local (13:30 GMT)", "12:00 hs (15:00 GMT)"): the first time has no zone, the second,
-/// in brackets right after it, has one. Every such pair must agree.
-pub fn paired_offset(text: &str, parsed: &Parsed) -> Option<(FixedOffset, String)> {
+/// Times written with a twin in a stated zone right after them, in brackets ("sobre las 10.30
+/// local (13:30 GMT)", "12:00 hs (15:00 GMT)"): the first has no zone, the second has one, and
+/// every such pair implies the same offset for the first.
+pub struct Paired {
+    /// The offset the bare times are written in.
+    pub offset: FixedOffset,
+    /// (bare, twin) indices into `Parsed::times`.
+    pub twins: Vec<(usize, usize)>,
+    /// The first pair as written.
+    pub quote: String,
+}
+
+/// The page's pairs of a bare time and its twin in a stated zone ([`Paired`]).
+pub fn paired_times(text: &str, parsed: &Parsed) -> Option<Paired> {
     let chars: Vec<char> = text.chars().collect();
     let mut found: Option<(i32, String)> = None;
-    for w in parsed.times.windows(2) {
+    let mut twins = Vec::new();
+    for (i, w) in parsed.times.windows(2).enumerate() {
         let (a, b) = (&w[0], &w[1]);
         if a.zone.is_some() || b.zone.is_none() || !a.has_clock || !b.has_clock || a.end > b.start {
             continue;
@@ -793,9 +841,14 @@ pub fn paired_offset(text: &str, parsed: &Parsed) -> Option<(FixedOffset, String
             Some(_) => {}
             None => found = Some((secs as i32, quote)),
         }
+        twins.push((i, i + 1));
     }
     let (secs, quote) = found?;
-    Some((FixedOffset::east_opt(secs)?, quote))
+    Some(Paired {
+        offset: FixedOffset::east_opt(secs)?,
+        twins,
+        quote,
+    })
 }
 
 #[cfg(test)]
