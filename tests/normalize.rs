@@ -375,3 +375,25 @@ fn a_question_that_asks_why_takes_its_content_as_given() {
         Assertion::Hypothetical
     );
 }
+
+#[test]
+fn cancel_words_hold_in_every_sentence_of_a_chinese_or_japanese_page() {
+    let (_, n) = setup();
+    // A sentence that begins after "。" (three bytes) is read from the char after the mark: its
+    // cancel words ("一部", "部分": only some were hit) negate the total outage as in the first.
+    for (text, lang) in [
+        (
+            "障害が発生しました。一部のお客様でつながらない状態が続きました。",
+            "ja",
+        ),
+        ("系统出现故障。部分用户无法访问。", "zh"),
+    ] {
+        let labels = n.label(text, &[], Some(lang));
+        let su = find(&labels, "service-unavailable");
+        assert!(!su.is_empty(), "{lang}: {labels:#?}");
+        assert!(
+            su.iter().all(|l| l.assertion == Assertion::Negated),
+            "{lang}: {su:#?}"
+        );
+    }
+}

@@ -543,19 +543,40 @@ impl Normalizer {
     /// true for a term without them).
     fn in_context(matcher: &Matcher, f: &str, m: &Mention, lo: usize, hi: usize) -> bool {
         let t = &matcher.terms[matcher.entries[m.entry].term_idx];
-        if t.context.is_empty() {
-            return true;
-        }
-        let lo = if lo == 0 { 0 } else { lo + 1 };
-        let Some(sentence) = f.get(lo.min(m.start)..hi.min(f.len())) else {
-            return true;
+        t.context.is_empty() || Self::sentence_holds(t, TermWords::Context, f, lo, hi).is_some()
+    }
+
+    /// The first of the term's `which` words in the sentence `[lo, hi)` of folded `f`, if any.
+    fn sentence_holds<'a>(
+        t: &'a matcher::TermData,
+        which: TermWords,
+        f: &str,
+        lo: usize,
+        hi: usize,
+    ) -> Option<&'a str> {
+        let words = match which {
+            TermWords::Cancel => &t.cancel,
+            TermWords::Context => &t.context,
+            TermWords::Exclude => return None,
         };
-        if !t.may_hold(TermWords::Context, sentence.as_bytes()) {
-            return false;
+        // The sentence begins after its break mark (one char: "。" is three bytes).
+        let lo = if lo == 0 {
+            0
+        } else {
+            lo + f
+                .get(lo..)
+                .and_then(|s| s.chars().next())
+                .map_or(1, char::len_utf8)
+        };
+        let hi = hi.min(f.len());
+        let sentence = f.get(lo.min(hi)..hi)?;
+        if words.is_empty() || !t.may_hold(which, sentence.as_bytes()) {
+            return None;
         }
-        t.context.iter().any(|(w, l, r)| {
+        words.iter().find_map(|(w, l, r)| {
             text::occurrences(sentence, w.as_str())
                 .any(|i| matcher::at_boundaries(sentence, i, i + w.len(), *l, *r))
+                .then_some(w.as_str())
         })
     }
 
@@ -567,19 +588,8 @@ impl Normalizer {
         lo: usize,
         hi: usize,
     ) -> Option<&'a str> {
-        let entry = &matcher.entries[m.entry];
-        let t = &matcher.terms[entry.term_idx];
-        let lo = if lo == 0 { 0 } else { lo + 1 };
-        let hi = hi.min(f.len());
-        let sentence = f.get(lo..hi)?;
-        if t.cancel.is_empty() || !t.may_hold(TermWords::Cancel, sentence.as_bytes()) {
-            return None;
-        }
-        t.cancel.iter().find_map(|(w, l, r)| {
-            text::occurrences(sentence, w.as_str())
-                .any(|i| matcher::at_boundaries(sentence, i, i + w.len(), *l, *r))
-                .then_some(w.as_str())
-        })
+        let t = &matcher.terms[matcher.entries[m.entry].term_idx];
+        Self::sentence_holds(t, TermWords::Cancel, f, lo, hi)
     }
 }
 
