@@ -1078,3 +1078,15 @@ fn a_foreign_time_with_its_twin_in_the_pages_own_zone_is_that_instant() {
     assert_window(&v, "2024-03-12T15:20:00+07:00", "2024-03-12T19:00:00+07:00");
     assert_eq!(v["case"]["timeline"]["resolved_after"], "3h40m");
 }
+
+#[test]
+fn a_day_named_again_dates_its_clocks_without_rolling_past_an_earlier_evening_time() {
+    // news tells the end first ("20h15 … desta segunda-feira"), then "Nesta segunda-feira, …
+    // por volta das 4h10": Monday's 4h10, not the morning after the 20h15
+    let v = draft(
+        "pt-named-day-after-the-end.txt",
+        Some("https://noticias.example.com.br/2024/10/15/apagao"),
+    );
+    assert_eq!(v["case"]["date"], "2024-10-14");
+    assert_window(&v, "2024-10-14T04:10:00-03:00", "2024-10-14T20:15:00-03:00");
+}

@@ -517,6 +517,8 @@ pub fn resolve(
     let (page, zone_use) = decide_zone(text, &raw, lex, zones, opts, anchor, warnings);
 
     let mut prev: Option<NaiveDateTime> = None;
+    // where `prev` was written
+    let mut prev_at = 0usize;
     // the last clock time with a date, written or anchored: "the next day" counts from it
     let mut last_clocked: Option<NaiveDateTime> = None;
     // the last day the text wrote as a date ("이날" means it), and the last it named, written
@@ -558,7 +560,16 @@ pub fn resolve(
                 base.is_none_or(|b| *d <= b && (b - *d).num_days() <= DAY_ONLY_BACK_DAYS)
             });
         let (mut date, next_day) = match named_base {
-            Some((d, _)) => resolve_date(&r, Some(d), relative_base, reference_day, prev, None),
+            // (a clock before the day was named is no guide to this one's night: "segunda-feira
+            // … 19h01 … Nessa segunda-feira, … por volta das 3h49" is Monday's 3h49)
+            Some((d, named_end)) => resolve_date(
+                &r,
+                Some(d),
+                relative_base,
+                reference_day,
+                prev.filter(|_| prev_at > named_end),
+                None,
+            ),
             None => resolve_date(
                 &r,
                 base,
@@ -700,6 +711,7 @@ pub fn resolve(
             last_clocked = Some(l);
             if r.clock.is_some() && r.date.is_none() {
                 prev = Some(l);
+                prev_at = r.start;
             }
         }
         let mut end_value = None;
