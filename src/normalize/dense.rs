@@ -142,6 +142,20 @@ const LANES: usize = 8;
 /// A text shorter than this many bytes per lane is walked in one piece.
 const MIN_LANE_BYTES: usize = 128;
 
+/// Bytes per lane read in one block of [`walk_lanes`]' loop.
+const BLOCK: usize = 16;
+
+/// One step of every lane: lane `k` reads `byte(k)`. Whether any lane is now in a special state.
+#[inline(always)]
+fn advance(dfa: &DFA, sid: &mut [StateID; LANES], byte: impl Fn(usize) -> u8) -> bool {
+    let mut special = false;
+    for (k, s) in sid.iter_mut().enumerate() {
+        *s = dfa.next_state(Anchored::No, *s, byte(k));
+        special |= dfa.is_special(*s);
+    }
+    special
+}
+
 /// Reports the matches of the state `sid` reached with byte `end` (exclusive) read.
 #[inline]
 fn report(dfa: &DFA, sid: StateID, end: usize, f: &mut impl FnMut(usize, usize, usize)) {
@@ -211,18 +225,41 @@ fn walk_lanes(
         .chain(std::iter::once(ends[1]))
         .min()
         .unwrap_or(0);
-    for step in 0..common {
+    // After a step that left some lane in a special state (rare: a match), each lane's match.
+    let mut matches_at = |sid: &[StateID; LANES], step: usize| {
         for k in 0..LANES {
-            let at = from[k] + step;
-            let s = dfa.next_state(Anchored::No, sid[k], bytes[at]);
-            sid[k] = s;
-            if dfa.is_special(s) && dfa.is_match(s) && at >= ends[k] {
+            let (s, at) = (sid[k], from[k] + step);
+            if dfa.is_match(s) && at >= ends[k] {
                 if k == 0 {
                     report(dfa, s, at + 1, f);
                 } else {
                     report(dfa, s, at + 1, &mut |p, a, b| held[k].push((p, a, b)));
                 }
             }
+        }
+    };
+    // The steps in blocks of BLOCK bytes per lane, each lane's block a fixed-size array, so the
+    // inner loop indexes without bounds checks; one test per step for a special state.
+    let mut step = 0;
+    while step + BLOCK <= common {
+        let block: [&[u8; BLOCK]; LANES] = std::array::from_fn(|k| {
+            let at = from[k] + step;
+            bytes[at..at + BLOCK]
+                .try_into()
+                .expect("a block is BLOCK bytes")
+        });
+        // `j` picks the byte of every lane's block (block[k][j]), not an item of `block`.
+        #[allow(clippy::needless_range_loop)]
+        for j in 0..BLOCK {
+            if advance(dfa, &mut sid, |k| block[k][j]) {
+                matches_at(&sid, step + j);
+            }
+        }
+        step += BLOCK;
+    }
+    for step in step..common {
+        if advance(dfa, &mut sid, |k| bytes[from[k] + step]) {
+            matches_at(&sid, step);
         }
     }
     // Each lane's remaining bytes, in order; a lane's held matches follow the lanes before it.

@@ -316,7 +316,8 @@ impl Normalizer {
             // The live triggers that end in the sentence, or in the clause (in their order):
             // every rule below looks only at triggers inside one of those.
             let in_sent = ending_within(&live, live_by_end, sent_lo, sent_hi);
-            let (clause_lo, clause_hi) = Breaks::around(&breaks.clause, m.start, m.end);
+            // The clause's bounds, worked out once for every rule below that reads them.
+            let clause @ (clause_lo, clause_hi) = Breaks::around(&breaks.clause, m.start, m.end);
             let in_clause = ending_within(&live, live_by_end, clause_lo, clause_hi);
             let in_sentence = |k: TriggerKind| {
                 in_sent
@@ -325,7 +326,7 @@ impl Normalizer {
                     .copied()
             };
             let (assertion, why) = match triggers {
-                Some(t) => assert_mention(m, in_clause, &breaks, f, t.max_before, t.max_after)
+                Some(t) => assert_mention(m, in_clause, clause, f, t.max_before, t.max_after)
                     .map(|(a, h)| (a, format!("{} by {:?}", a.as_str(), t.word(h))))
                     .unwrap_or((Assertion::Affirmed, String::new())),
                 None => (Assertion::Affirmed, String::new()),
@@ -352,7 +353,7 @@ impl Normalizer {
             let max_before = triggers.map_or(0, |t| t.max_before);
             let (assertion, why) = match (
                 triggers,
-                retracted(m, entry.field, in_clause, &breaks, f, max_before),
+                retracted(m, entry.field, in_clause, clause, f, max_before),
             ) {
                 (Some(t), Some(h)) if assertion == Assertion::Affirmed => (
                     Assertion::Negated,
@@ -362,7 +363,7 @@ impl Normalizer {
             };
             // An earlier year in the clause ("after the 2018 fire", "지난 2018년 … 화재"): an
             // earlier incident, told for context.
-            let (assertion, why) = match earlier_year(&years, &breaks, m) {
+            let (assertion, why) = match earlier_year(&years, clause_lo, m) {
                 Some(y) if assertion == Assertion::Affirmed => (
                     Assertion::Historical,
                     format!("historical: the year {y} is before the page's own"),
@@ -790,16 +791,16 @@ fn breaks(f: &str, hits: &[Hit]) -> Breaks {
     Breaks { sentence, clause }
 }
 
-/// The strongest assertion trigger whose scope covers the mention, if any.
+/// The strongest assertion trigger whose scope covers the mention (in its clause `[lo, hi]`),
+/// if any.
 fn assert_mention<'a>(
     m: &Mention,
     live: &[&'a Hit],
-    breaks: &Breaks,
+    (lo, hi): (usize, usize),
     f: &str,
     max_before: usize,
     max_after: usize,
 ) -> Option<(Assertion, &'a Hit)> {
-    let (lo, hi) = Breaks::around(&breaks.clause, m.start, m.end);
     let mut best: Option<(Assertion, &Hit)> = None;
     for h in live {
         let TriggerKind::Assert(a, dir) = h.kind else {
@@ -832,14 +833,13 @@ fn retracted<'a>(
     m: &Mention,
     field: usize,
     live: &[&'a Hit],
-    breaks: &Breaks,
+    (lo, hi): (usize, usize),
     f: &str,
     max_before: usize,
 ) -> Option<&'a Hit> {
     if field != ROOT_CAUSE_FIELD {
         return None;
     }
-    let (lo, hi) = Breaks::around(&breaks.clause, m.start, m.end);
     live.iter().copied().find(|h| match h.kind {
         TriggerKind::Retracted(Dir::After) => h.start >= m.end && h.end <= hi,
         TriggerKind::Retracted(Dir::Before) => {
@@ -849,10 +849,9 @@ fn retracted<'a>(
     })
 }
 
-/// A year before the page's own, written earlier in the mention's clause.
-fn earlier_year(years: &Years, breaks: &Breaks, m: &Mention) -> Option<u32> {
+/// A year before the page's own, written earlier in the mention's clause (which starts at `lo`).
+fn earlier_year(years: &Years, lo: usize, m: &Mention) -> Option<u32> {
     let own = years.own?;
-    let (lo, _) = Breaks::around(&breaks.clause, m.start, m.end);
     years
         .marked
         .iter()
