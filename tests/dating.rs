@@ -1090,3 +1090,20 @@ fn a_day_named_again_dates_its_clocks_without_rolling_past_an_earlier_evening_ti
     assert_eq!(v["case"]["date"], "2024-10-14");
     assert_window(&v, "2024-10-14T04:10:00-03:00", "2024-10-14T20:15:00-03:00");
 }
+
+#[test]
+fn a_dateline_in_words_after_menus_dates_the_relative_days() {
+    // a region menu (a long line that ends no sentence) before the headline does not end the
+    // page's head, and "mardi 12 mars 2024 à 7:15 Par …" (wider than a byline, with the author's
+    // credit) is its dateline: "Hier … 18h40" is Monday the 11th
+    let v = draft(
+        "fr-dateline-after-menus.txt",
+        Some("https://www.radio.example.fr/infos/transports/tramway-panne-1710223000"),
+    );
+    assert_eq!(v["case"]["date"], "2024-03-11");
+    assert_window(&v, "2024-03-11T18:40:00+01:00", "2024-03-12T08:00:00+01:00");
+    assert_eq!(
+        fields(&v)["date.reference"]["rule"],
+        "the page's dated head line (byline)"
+    );
+}

@@ -418,6 +418,28 @@ pub fn prose_year(text: &str) -> Option<(i32, String)> {
 /// The day of the page's dated head line: a short line before the first paragraph of prose that
 /// writes a full date and a clock ("ven 06/12/2019 - 16:33", "2020.09.21 11:53:02"), with its
 /// quote. Used only when neither the metadata nor the URL dates the page.
+/// Most chars before the date of a dateline wider than a byline (a weekday: "Donnerstag, ").
+const DATELINE_LEAD_CHARS: usize = 12;
+
+/// Whether a line may be a dateline in words that opens with its date and clock and may run on
+/// with the author's credit ("samedi 23 janvier 2016 à 7:38 Par …, France Bleu Paris"): no
+/// sentence, a year and a clock.
+fn dateline(line: &str) -> bool {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    let re = RE.get_or_init(|| {
+        Regex::new(r"(?:19|20)\d{2}\D.*\d{1,2}\s*[:h時时]\s*\d{2}").expect("dateline pattern")
+    });
+    super::timeline::width(line) <= 2 * super::timeline::BYLINE_MAX_CHARS
+        && !ends_sentence(line)
+        && re.is_match(line)
+}
+
+/// Whether a line ends a sentence.
+fn ends_sentence(line: &str) -> bool {
+    line.trim_end()
+        .ends_with(['.', '。', '!', '?', '！', '？', '…'])
+}
+
 fn byline_day(input: &DatingInput, lex: &Lexicons) -> Option<(NaiveDate, String)> {
     use super::timeline::{byline_date, date_only, width, BYLINE_MAX_CHARS, BYLINE_PROSE_CHARS};
     let opts = ParseOptions {
@@ -431,20 +453,32 @@ fn byline_day(input: &DatingInput, lex: &Lexicons) -> Option<(NaiveDate, String)
         .map(str::trim)
         .filter(|l| !l.is_empty())
         .enumerate()
-        // the page's title, however long, comes before its byline
-        .take_while(|(i, l)| *i == 0 || width(l) < BYLINE_PROSE_CHARS)
+        // the page's title, however long, comes before its byline, and so do menus and
+        // headlines that end no sentence ("Provence-Alpes-Côte d'Azur Corse Auvergne-…")
+        .take_while(|(i, l)| *i == 0 || width(l) < BYLINE_PROSE_CHARS || !ends_sentence(l))
         .map(|(_, l)| l)
         .filter(|l| {
-            width(l) <= BYLINE_MAX_CHARS
+            // a dateline that opens with its date may run on with the author's credit
+            // ("samedi 23 janvier 2016 à 7:38 Par …, France Bleu Paris et France Bleu")
+            (width(l) <= BYLINE_MAX_CHARS
                 && (byline_date(l)
                     || date_only(l)
                     // "작성일 : 2022-12-07", "Published 5 March 2024": a stamp word and a date,
                     // no clock
-                    || super::window::holds_word(&l.to_lowercase(), input.stamp))
+                    || super::window::holds_word(&l.to_lowercase(), input.stamp)))
+                || dateline(l)
         })
         .find_map(|line| {
             let parsed = crate::time::parse(line, lex, &opts);
             let t = parsed.times.iter().find(|t| t.date_explicit)?;
+            // (a dateline's date and clock open it)
+            let plain = width(line) <= BYLINE_MAX_CHARS
+                && (byline_date(line)
+                    || date_only(line)
+                    || super::window::holds_word(&line.to_lowercase(), input.stamp));
+            if !plain && (t.start > DATELINE_LEAD_CHARS || !t.has_clock) {
+                return None;
+            }
             let day = match t.value? {
                 crate::time::TimeValue::Date(d) => d,
                 v => v.local()?.date(),
