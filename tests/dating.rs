@@ -1107,3 +1107,16 @@ fn a_dateline_in_words_after_menus_dates_the_relative_days() {
         "the page's dated head line (byline)"
     );
 }
+
+#[test]
+fn an_onset_word_told_after_every_recovery_is_no_start() {
+    // "当天22时50分 … 恢复正常", then "凌晨1点10分 … 称原因是…发生故障": the later statement tells
+    // the cause; the window keeps its end without a start, and the case date is the 8th
+    let v = draft(
+        "zh-cause-told-after-recovery.txt",
+        Some("https://news.example.cn/doc/8812"),
+    );
+    assert_eq!(v["case"]["date"], "2022-05-08");
+    assert_eq!(v["review"]["window"]["start"], Value::Null);
+    assert_eq!(v["review"]["window"]["end"], "2022-05-08T22:50:00+08:00");
+}

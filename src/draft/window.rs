@@ -1066,9 +1066,23 @@ pub fn analyse(
     // 3. The first event that reports impact starting and the last that reports recovery.
     if found.start.is_none() {
         if let Some(&i) = pool.iter().find(|i| starts[**i]) {
-            found.start = Some((i, "first event reporting impact"));
-            if let Some(e) = last_recovery(Some(points[i].at)) {
-                found.end = Some((e, "last event reporting recovery"));
+            match last_recovery(Some(points[i].at)) {
+                Some(e) => {
+                    found.start = Some((i, "first event reporting impact"));
+                    found.end = Some((e, "last event reporting recovery"));
+                }
+                None => {
+                    // every recovery the page reports came before its first onset word
+                    // ("当天23时45分 … 恢复正常", then "凌晨2点20分 … 称原因是…发生故障"): that
+                    // word tells the cause in a later statement, and the end stands alone
+                    match last_recovery(None).filter(|e| points[*e].at < points[i].at) {
+                        Some(e) => {
+                            found.end =
+                                Some((e, "last event reporting recovery (no onset before it)"));
+                        }
+                        None => found.start = Some((i, "first event reporting impact")),
+                    }
+                }
             }
         }
     }
@@ -1091,7 +1105,7 @@ pub fn analyse(
     // 5. Last resort, when no words say which time is which: the earliest and the latest time
     // the page states outside its action items (a news report's "from 15:20 … until 16:15"),
     // when they lie within a plausible incident length.
-    if found.start.is_none() && pool.len() >= 2 {
+    if found.start.is_none() && found.end.is_none() && pool.len() >= 2 {
         let (s, e) = (pool[0], pool[pool.len() - 1]);
         let len = (points[e].at - points[s].at).num_seconds();
         if (MIN_WINDOW_SECS..=MAX_WINDOW_SECS).contains(&len) {
