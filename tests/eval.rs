@@ -47,7 +47,8 @@ fn real_corpus_holds_its_floors_on_both_halves() {
     let out = common::run(&["eval", "--json", "--corpus", corpus.to_str().unwrap()]);
     assert!(out.status.success(), "{}", common::stderr(&out));
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
-    // (metric, floor for half a, floor for half b), measured 2026-12-01. Half b's durations
+    // (metric, floor for half a, floor for half b), measured 2026-12-01 (window end, resolved_after and events raised
+    // 2026-12-02 to what half b measured then). Half b's durations
     // floor went down once, 0.89 → 0.84: bare CJK day numbers ("15일", "15日") became days of
     // the month, which removed 13 wrong "N days" lengths and fixed three dates on half b but
     // lost two day lengths there whose words the lexicons do not yet know; lengths as more
@@ -56,10 +57,10 @@ fn real_corpus_holds_its_floors_on_both_halves() {
     let floors: &[(&str, f64, f64)] = &[
         ("date", 0.96, 0.92),
         ("window_start", 0.96, 0.86),
-        ("window_end", 0.92, 0.68),
+        ("window_end", 0.92, 0.76),
         ("detected_after", 0.99, 0.57),
-        ("resolved_after", 0.96, 0.68),
-        ("events_f1", 0.96, 0.84),
+        ("resolved_after", 0.96, 0.73),
+        ("events_f1", 0.96, 0.85),
         ("durations_recall", 0.99, 0.89),
         ("org", 0.96, 0.81),
         ("labels_f1", 0.85, 0.607),
