@@ -397,3 +397,26 @@ fn cancel_words_hold_in_every_sentence_of_a_chinese_or_japanese_page() {
         );
     }
 }
+
+#[test]
+fn force_majeure_and_not_only_are_no_negation_of_the_outage() {
+    let (_, n) = setup();
+    let labels = n.label(
+        "An event that could neither be foreseen nor prevented took place and left us with a complete outage.",
+        &[],
+        Some("en"),
+    );
+    assert_eq!(
+        assertion_of(&labels, "service-unavailable"),
+        Assertion::Affirmed
+    );
+    let labels = n.label(
+        "La panne n'a pas frappé que les particuliers.",
+        &[],
+        Some("fr"),
+    );
+    assert_eq!(
+        assertion_of(&labels, "service-unavailable"),
+        Assertion::Affirmed
+    );
+}
