@@ -695,33 +695,25 @@ pub fn date_page(input: &DatingInput, lex: &Lexicons) -> Dating {
                         })
                 })
             });
-            if let (true, Some(home)) = (twin_at_home, home) {
-                opts.tz = Some(home.clone());
-                parsed = crate::time::parse(text, lex, &opts);
+            let (zone, rule) = match (twin_at_home, home) {
+                (true, Some(home)) => (home, "a foreign time with its twin in the page's own zone"),
+                _ => (
+                    crate::time::zones::offset_string(pairs.offset),
+                    "a local time paired with its time in another zone",
+                ),
+            };
+            opts.tz = Some(zone.clone());
+            parsed = crate::time::parse(text, lex, &opts);
+            if twin_at_home {
                 if let Some(again) = paired_times(text, &parsed) {
                     for (a, b) in again.twins {
                         parsed.times[a].value = parsed.times[b].value;
                     }
                 }
-                parsed.zone.zone = Some(home);
-                parsed.zone.how = ZoneHow::Stated;
-                evidence.push((
-                    "timezone".into(),
-                    pairs.quote,
-                    "a foreign time with its twin in the page's own zone".into(),
-                ));
-            } else {
-                let o = crate::time::zones::offset_string(pairs.offset);
-                opts.tz = Some(o.clone());
-                parsed = crate::time::parse(text, lex, &opts);
-                parsed.zone.zone = Some(o);
-                parsed.zone.how = ZoneHow::Stated;
-                evidence.push((
-                    "timezone".into(),
-                    pairs.quote,
-                    "a local time paired with its time in another zone".into(),
-                ));
             }
+            parsed.zone.zone = Some(zone);
+            parsed.zone.how = ZoneHow::Stated;
+            evidence.push(("timezone".into(), pairs.quote, rule.into()));
         }
     }
     if !evidence.iter().any(|(f, _, _)| f == "date.reference") {
