@@ -724,6 +724,18 @@ mod de {
     use super::*;
 
     #[test]
+    fn a_dates_closing_dot_ends_no_sentence_and_des_introduces_a_day() {
+        // "Am Morgen des 22.3. um 7:47 Uhr": "des 22.3." is a day, and the clock after its
+        // closing dot is on it, not on the day the page named before
+        let p = run(
+            "de",
+            "Am 21.3.2024 fiel der Dienst aus. Am Morgen des 22.3. um 7:47 Uhr gab es eine Meldung.",
+        );
+        let v = values(&p);
+        assert!(v.iter().any(|x| x == "2024-03-22T07:47:00+01:00"), "{v:?}");
+    }
+
+    #[test]
     fn halb_and_viertel_move_the_hour() {
         // "halb zehn" is 9:30, not 10:00; "Viertel vor neun" 8:45
         assert_eq!(only_clock("de", "bis fast halb zehn Uhr abends").0, "21:30");

@@ -623,6 +623,11 @@ pub fn resolve(
                 // "na quinta-feira à noite, às 22h", "on Thursday night, at 11pm": a clock in
                 // the same clause as a day written just before it is on that day
                 let gap = text.get(end..r.start).unwrap_or(".");
+                // (a date's own closing dot, "am 22.3. um 7:47 Uhr", ends no sentence)
+                let gap = gap
+                    .strip_prefix('.')
+                    .filter(|_| text[..end].ends_with(|c: char| c.is_ascii_digit()))
+                    .unwrap_or(gap);
                 if gap.chars().count() <= DAY_CLOCK_GAP_CHARS
                     && !gap.contains(['.', '。', '!', '?', '！', '？', '\n', ';', '；'])
                 {
