@@ -456,26 +456,22 @@ fn byline_day(input: &DatingInput, lex: &Lexicons) -> Option<(NaiveDate, String)
         // the page's title, however long, comes before its byline, and so do menus and
         // headlines that end no sentence ("Provence-Alpes-Côte d'Azur Corse Auvergne-…")
         .take_while(|(i, l)| *i == 0 || width(l) < BYLINE_PROSE_CHARS || !ends_sentence(l))
-        .map(|(_, l)| l)
-        .filter(|l| {
-            // a dateline that opens with its date may run on with the author's credit
-            // ("samedi 23 janvier 2016 à 7:38 Par …, France Bleu Paris et France Bleu")
-            (width(l) <= BYLINE_MAX_CHARS
+        .map(|(_, l)| {
+            let plain = width(l) <= BYLINE_MAX_CHARS
                 && (byline_date(l)
                     || date_only(l)
                     // "작성일 : 2022-12-07", "Published 5 March 2024": a stamp word and a date,
                     // no clock
-                    || super::window::holds_word(&l.to_lowercase(), input.stamp)))
-                || dateline(l)
+                    || super::window::holds_word(&l.to_lowercase(), input.stamp));
+            (l, plain)
         })
-        .find_map(|line| {
+        // a dateline that opens with its date may run on with the author's credit ("samedi 23
+        // janvier 2016 à 7:38 Par …, France Bleu Paris et France Bleu")
+        .filter(|(l, plain)| *plain || dateline(l))
+        .find_map(|(line, plain)| {
             let parsed = crate::time::parse(line, lex, &opts);
             let t = parsed.times.iter().find(|t| t.date_explicit)?;
             // (a dateline's date and clock open it)
-            let plain = width(line) <= BYLINE_MAX_CHARS
-                && (byline_date(line)
-                    || date_only(line)
-                    || super::window::holds_word(&line.to_lowercase(), input.stamp));
             if !plain && (t.start > DATELINE_LEAD_CHARS || !t.has_clock) {
                 return None;
             }

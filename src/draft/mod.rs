@@ -209,11 +209,12 @@ impl Drafter {
         });
         let dw = self.words.for_page(&language);
         // the page's byline stamps date the page, not the story told after them
+        let places = timeline::block_places(page, &dw.events);
         let stamps: Vec<std::ops::Range<usize>> = page
             .blocks
             .iter()
-            .zip(timeline::block_places(page, &dw.events))
-            .filter(|(_, p)| *p == window::Place::Byline)
+            .zip(&places)
+            .filter(|(_, p)| **p == window::Place::Byline)
             .map(|(b, _)| b.start..b.end)
             .collect();
         let dating = dating::date_page(
@@ -235,7 +236,7 @@ impl Drafter {
             ev.field(name, quote, rule);
         }
         ev.warnings.extend(dating.warnings.iter().cloned());
-        let tl = timeline::build(page, &text, &dating, &dw.events, &mut ev);
+        let tl = timeline::build(page, &text, &dating, &places, &dw.events, &mut ev);
         let org_name = self.organisation(page, input, &text, &dw, doc, &mut ev);
         let date = case_date(&tl, &dating, &mut ev);
         let title = page_title(page, &language, &org_name, &mut ev);

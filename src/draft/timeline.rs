@@ -31,11 +31,11 @@ pub fn build(
     page: &Page,
     text: &str,
     dating: &Dating,
+    places: &[Place],
     words: &EventWords,
     ev: &mut Evidence,
 ) -> Built {
     let parsed = &dating.parsed;
-    let places = block_places(page, words);
     let blocks: Vec<BlockText> = page
         .blocks
         .iter()
@@ -45,7 +45,7 @@ pub fn build(
         })
         .collect();
     let block_of = |at: usize| page.block_at_char(at).unwrap_or(0);
-    let (mut points, ranges) = collect_points(parsed, text, &places, &block_of);
+    let (mut points, ranges) = collect_points(parsed, text, places, &block_of);
     mark_history(&mut points, &blocks, &words.history);
     mark_promises(&mut points, &blocks, words);
     mark_schedules(&mut points, &ranges, &blocks, &words.schedule_before);

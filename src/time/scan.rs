@@ -202,6 +202,8 @@ pub struct Words {
     /// `[clock] minutes_before` and `minutes_after`, lower case, longest first.
     pub minutes_before: Vec<(String, i32)>,
     pub minutes_after: Vec<(String, i32)>,
+    /// The words of `minutes_before`, for `phrase_before`.
+    pub minutes_before_words: Vec<String>,
 }
 
 /// Seconds in each duration unit key.
@@ -494,14 +496,17 @@ impl Patterns {
             day_length_before: sorted_phrases(&d.day_length_before),
             minutes_before: sorted_values(&c.minutes_before),
             minutes_after: sorted_values(&c.minutes_after),
+            minutes_before_words: sorted_values(&c.minutes_before)
+                .into_iter()
+                .map(|(k, _)| k)
+                .collect(),
         };
         let quarter_before = if w.minutes_before.is_empty() {
             None
         } else {
-            let words: Vec<String> = w.minutes_before.iter().map(|(k, _)| k.clone()).collect();
             Some(Regex::new(&format!(
                 r"(?i)({})[ \t]+({clock_num_pat})",
-                alternation(&words)
+                alternation(&w.minutes_before_words)
             ))?)
         };
         Ok(Patterns {
@@ -759,8 +764,7 @@ fn quarter_hours(text: &str, lex: &Lexicon, kept: &mut Vec<RawTime>) {
             continue;
         };
         let before = skip_ws_back(text, r.clock_start, MAX_GAP_SPACES);
-        let words: Vec<String> = w.minutes_before.iter().map(|(k, _)| k.clone()).collect();
-        if let Some(s) = phrase_before(text, before, &words) {
+        if let Some(s) = phrase_before(text, before, &w.minutes_before_words) {
             if let Some((_, by)) = minutes_word_at(text, s, &w.minutes_before) {
                 shift_minutes(c, by);
                 if s < r.start {
