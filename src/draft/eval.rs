@@ -52,12 +52,19 @@ pub struct Gold {
 pub struct Alternatives {
     #[serde(default)]
     pub window: Vec<GoldWindow>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "skip_nulls")]
     pub detected_after: Vec<String>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "skip_nulls")]
     pub resolved_after: Vec<String>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "skip_nulls")]
     pub root_cause: Vec<String>,
+}
+
+/// An alternative written as `null` ("the page may not say it at all") adds no reading: the
+/// gold's own null already scores that, so it is dropped instead of failing the whole file.
+fn skip_nulls<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<String>, D::Error> {
+    let items: Vec<Option<String>> = Deserialize::deserialize(d)?;
+    Ok(items.into_iter().flatten().collect())
 }
 
 #[derive(Debug, Clone, Deserialize)]
