@@ -1120,3 +1120,14 @@ fn an_onset_word_told_after_every_recovery_is_no_start() {
     assert_eq!(v["review"]["window"]["start"], Value::Null);
     assert_eq!(v["review"]["window"]["end"], "2022-05-08T22:50:00+08:00");
 }
+
+#[test]
+fn a_length_told_of_an_earlier_episode_does_not_make_the_window() {
+    // "about two hours" and "around 11am … by 1pm" are Monday's outage, told after today's
+    // onset ("failed at 3:10am today"): today's onset and recovery make the window
+    let v = draft(
+        "en-earlier-episode-length.txt",
+        Some("https://news.example.co.uk/business/2024/05/10/card-outage"),
+    );
+    assert_window(&v, "2024-05-10T03:10:00+01:00", "2024-05-10T05:25:00+01:00");
+}

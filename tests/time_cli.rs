@@ -89,3 +89,22 @@ fn unknown_language_and_bad_ref_are_clear_errors() {
     assert_eq!(out.status.code(), Some(2));
     assert!(common::stderr(&out).contains("--ref"));
 }
+
+#[test]
+fn a_weekday_written_with_a_day_fixes_its_year_for_the_clocks_under_it() {
+    // 10 March fell on a Wednesday in 2021, not in 2020 (the year before the reference's
+    // January): the date and the clock on the line below agree on 2021
+    let out = common::run(&[
+        "times",
+        "--lang",
+        "fr",
+        "--tz",
+        "Europe/Paris",
+        "--ref",
+        "2021-01-13",
+        "--json",
+        "Mercredi 10 mars.\n6:32",
+    ]);
+    let v: Value = serde_json::from_str(&common::stdout(&out)).expect("json");
+    assert_eq!(v["times"][1]["value"], "2021-03-10T06:32:00+01:00", "{v}");
+}

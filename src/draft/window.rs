@@ -1033,6 +1033,14 @@ pub fn analyse(
             .collect();
         'pairs: for &k in &lasted {
             for &a in &lead {
+                // a pair after an onset the page told first is another episode's ("2:05am
+                // today … On Tuesday … for about three hours … around 1pm … by 4pm")
+                if lead
+                    .iter()
+                    .any(|&i| i < a && starts[i] && points[i].at != points[a].at)
+                {
+                    break;
+                }
                 for &b in &lead {
                     let len = (points[b].at - points[a].at).num_seconds();
                     if len > 0 && (len - durations[k].secs).abs() <= SAME_LENGTH_SECS {

@@ -363,6 +363,9 @@ fn incident_date(
     // "13/3/2019" further down is background); after a written year, that year's.
     let mut counts: std::collections::BTreeMap<NaiveDate, (usize, usize)> = Default::default();
     let mut year_before: Option<i32> = None;
+    // days whose year the weekday written with them moved: the page's own date does not
+    // bound them (a stale byline above "Mercredi 10 mars" of the year after)
+    let mut weekday_fixed: Vec<NaiveDate> = Vec::new();
     for (d, weight) in &parts {
         let own_year = d
             .year
@@ -371,7 +374,11 @@ fn incident_date(
         year_before = d.year.or(year_before);
         if let Some(date) =
             NaiveDate::from_ymd_opt(own_year.unwrap_or(common_year), d.month?, d.day?)
+                .map(|date| weekday_fit(d, date))
         {
+            if date != NaiveDate::from_ymd_opt(own_year.unwrap_or(common_year), d.month?, d.day?)? {
+                weekday_fixed.push(date);
+            }
             let e = counts.entry(date).or_insert((0, 0));
             e.0 += 1;
             e.1 += weight;
@@ -390,7 +397,8 @@ fn incident_date(
     // a day well after the page's own date is no incident of the page ("Recent posts … 25/04/2024"
     // under a report of 2012)
     if let Some(r) = reference {
-        counts.retain(|d, _| (*d - r).num_days() <= DAY_ONLY_AHEAD_DAYS);
+        counts
+            .retain(|d, _| (*d - r).num_days() <= DAY_ONLY_AHEAD_DAYS || weekday_fixed.contains(d));
     }
     // when the page is dated, a day more than two years before it weighs as a mention, no more,
     // however fully written ("lỗi lâu nhất … vào ngày 13/3/2019" on a page of 2024 is
@@ -427,6 +435,23 @@ fn incident_date(
                     && *n * 2 > *top)
         })
         .map(|(d, _)| *d)
+}
+
+/// `date` (a day written without its year, the year guessed) moved to the year before or
+/// after when only that one falls on the weekday written with it ("Mercredi 10 mars": 2021,
+/// not 2020).
+pub(crate) fn weekday_fit(d: &super::scan::DateParts, date: NaiveDate) -> NaiveDate {
+    let (None, Some(wd)) = (d.year, d.weekday) else {
+        return date;
+    };
+    if date.weekday().number_from_monday() == wd {
+        return date;
+    }
+    [-1, 1]
+        .into_iter()
+        .filter_map(|k| date.with_year(date.year() + k))
+        .find(|o| o.weekday().number_from_monday() == wd)
+        .unwrap_or(date)
 }
 
 /// The latest weekday `wd` (1 = Monday … 7 = Sunday) on or before `r`.
@@ -1030,18 +1055,7 @@ fn resolve_date(
             let date = year.and_then(|y| NaiveDate::from_ymd_opt(y, month, day));
             // a year the page did not write follows the weekday it did ("5/2(화)" in a page
             // of the next January is last year's), when a neighbouring year fits it
-            if let (None, Some(wd), Some(dt)) = (d.year, d.weekday, date) {
-                if dt.weekday().number_from_monday() != wd {
-                    if let Some(other) = [-1, 1]
-                        .into_iter()
-                        .filter_map(|k| NaiveDate::from_ymd_opt(dt.year() + k, month, day))
-                        .find(|o| o.weekday().number_from_monday() == wd)
-                    {
-                        return (Some(other), false);
-                    }
-                }
-            }
-            return (date, false);
+            return (date.map(|dt| weekday_fit(&d, dt)), false);
         }
         // day only: the anchor's month, or the next month when the day is well before the anchor
         let a = match anchor {
