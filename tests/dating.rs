@@ -1131,3 +1131,12 @@ fn a_length_told_of_an_earlier_episode_does_not_make_the_window() {
     );
     assert_window(&v, "2024-05-10T03:10:00+01:00", "2024-05-10T05:25:00+01:00");
 }
+
+#[test]
+fn a_wide_deck_that_ends_no_sentence_leaves_the_byline_below_it_a_byline() {
+    // "Video: Nhiều người dùng … nhiều giờ liền" is a deck, not prose: the dated line under it
+    // is the byline, not the outage's start
+    let v = draft("vi-deck-before-byline.txt", None);
+    assert_window(&v, "2021-03-08T08:00:00+07:00", "2021-03-08T11:30:00+07:00");
+    assert!(!event_quotes(&v).iter().any(|q| q.contains("10:15")));
+}

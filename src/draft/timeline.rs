@@ -276,18 +276,21 @@ pub fn block_places(page: &Page, words: &EventWords) -> Vec<Place> {
     };
     // (or the first that ends a sentence, however short: a status page's "This incident has
     // been resolved." comes before its "Posted …" stamp, which is an event, not a byline)
+    // (a wide line that ends no sentence is a headline or a deck, "Clip: Một số ngân hàng gặp
+    // lỗi …", unless it is wider than a headline runs)
     let first_prose = page
         .blocks
         .iter()
         .position(|b| {
+            let ends = b
+                .text
+                .trim_end()
+                .ends_with(['.', '。', '!', '?', '！', '？', '…', ':', '：']);
             is_para(&b)
                 && !is_stamp(b)
-                && (width(&b.text) >= BYLINE_PROSE_CHARS
-                    || (width(&b.text) >= SENTENCE_MIN_CHARS
-                        && !byline_date(&b.text)
-                        && b.text
-                            .trim_end()
-                            .ends_with(['.', '。', '!', '?', '！', '？'])))
+                && ((width(&b.text) >= BYLINE_PROSE_CHARS
+                    && (ends || width(&b.text) >= HEADLINE_MAX_CHARS))
+                    || (width(&b.text) >= SENTENCE_MIN_CHARS && !byline_date(&b.text) && ends))
         })
         .unwrap_or(0);
     for (i, b) in page.blocks.iter().enumerate().take(first_prose) {
@@ -323,6 +326,8 @@ pub fn block_places(page: &Page, words: &EventWords) -> Vec<Place> {
 
 /// A paragraph this wide is the article's prose: short lines before it are its head.
 pub(crate) const BYLINE_PROSE_CHARS: usize = 80;
+/// Widest line that may still be a headline or a deck when it ends no sentence.
+const HEADLINE_MAX_CHARS: usize = 200;
 /// A sentence-ending paragraph at least this wide is prose, so lines after it are no byline.
 const SENTENCE_MIN_CHARS: usize = 12;
 /// Widest line read as a byline ("2025-09-03 10:12  reporter name", "Posted Mar 4, 2025").
