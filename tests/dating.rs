@@ -1140,3 +1140,15 @@ fn a_wide_deck_that_ends_no_sentence_leaves_the_byline_below_it_a_byline() {
     assert_window(&v, "2021-03-08T08:00:00+07:00", "2021-03-08T11:30:00+07:00");
     assert!(!event_quotes(&v).iter().any(|q| q.contains("10:15")));
 }
+
+#[test]
+fn reports_above_normal_levels_are_no_recovery_and_a_peak_that_starts_is_an_onset() {
+    // "superan … los niveles normales" compares with a baseline, it reports no return to
+    // normal; "arranca alrededor de las 8:10" is when the impact starts
+    let v = draft(
+        "es-baseline-not-recovery.txt",
+        Some("https://noticias.example.es/tecnologia/caida-red"),
+    );
+    assert_eq!(v["review"]["window"]["start"], "2026-03-03T08:10:00+01:00");
+    assert_eq!(v["review"]["window"]["end"], Value::Null);
+}
