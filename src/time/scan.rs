@@ -515,8 +515,8 @@ impl Patterns {
             quarter_before,
             clock_h: c
                 .h_clock
-                // "16h45", and the spaced "16 h 45" French print writes
-                .then(|| Regex::new(r"(\d{1,2})\s?h(?:\s?(\d{2}))?"))
+                // "16h45", the spaced "16 h 45" French print writes, and Brazil's "10h20min"
+                .then(|| Regex::new(r"(\d{1,2})\s?h(?:\s?(\d{2})(min|m)?)?"))
                 .transpose()?,
             clock_unit,
             clock_hour_meridiem,
@@ -880,9 +880,12 @@ fn scan_clocks(text: &str, lex: &Lexicon, zones: &ZoneTable) -> Vec<RawTime> {
             {
                 continue;
             }
-            // "10h" alone, or spaced "1 h 30", is a time only after a clock cue or approximate
-            // marker; else a duration.
-            if cap.get(2).is_none() || m.as_str().contains(char::is_whitespace) {
+            // "10h" alone, spaced "1 h 30", or "10h20min", is a time only after a clock cue or
+            // approximate marker; else a duration.
+            if cap.get(2).is_none()
+                || cap.get(3).is_some()
+                || m.as_str().contains(char::is_whitespace)
+            {
                 let before = skip_ws_back(text, m.start(), MAX_GAP_SPACES);
                 // "plus de 24h", "more than 10h": a lower bound is a length's, never a clock's
                 let approx = phrase_before(text, before, &p.w.approx_before).filter(|s| {
