@@ -1152,3 +1152,16 @@ fn reports_above_normal_levels_are_no_recovery_and_a_peak_that_starts_is_an_onse
     assert_eq!(v["review"]["window"]["start"], "2026-03-03T08:10:00+01:00");
     assert_eq!(v["review"]["window"]["end"], Value::Null);
 }
+
+#[test]
+fn a_page_that_names_only_yesterday_dates_its_undated_clocks_the_day_before() {
+    // the URL dates the page 2021-09-13; the text writes no day, only "publicaron ayer": the
+    // clocks are yesterday's
+    let v = draft(
+        "es-yesterday-after-the-clocks.txt",
+        Some("https://www.diario.example.mx/local/falla-banca-20210913-1840834.html"),
+    );
+    assert_eq!(v["case"]["date"], "2021-09-12");
+    let start = v["review"]["window"]["start"].as_str().unwrap_or("");
+    assert!(start.starts_with("2021-09-12T08:00:00"), "{start}");
+}

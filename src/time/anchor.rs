@@ -454,6 +454,20 @@ pub(crate) fn weekday_fit(d: &super::scan::DateParts, date: NaiveDate) -> NaiveD
         .unwrap_or(date)
 }
 
+/// A dated page that writes no day but names one relative day, and only that one ("publicaron
+/// ayer", "hôm qua", "어제"): the day its story happened, for the clocks it leaves undated.
+/// A page that also says "today", or names two relative days, keeps its own date.
+fn one_relative_day(raw: &[RawTime], reference: Option<NaiveDate>) -> Option<NaiveDate> {
+    let r = reference?;
+    let mut offsets = raw
+        .iter()
+        .flat_map(|t| [t.date, t.range_end.as_deref().and_then(|b| b.date)])
+        .flatten()
+        .filter_map(|d| d.relative);
+    let first = offsets.next()?;
+    (first < 0 && offsets.all(|o| o == first)).then(|| r + Duration::days(first))
+}
+
 /// The latest weekday `wd` (1 = Monday … 7 = Sunday) on or before `r`.
 fn latest_weekday_on_or_before(r: NaiveDate, wd: u32) -> NaiveDate {
     let back = (r.weekday().number_from_monday() + 7 - wd) % 7;
@@ -520,8 +534,9 @@ pub fn resolve(
     warnings: &mut Vec<String>,
 ) -> Resolution {
     let reference_day = opts.reference.map(|r| r.date());
-    let anchor =
-        incident_date(&raw, reference_day, opts.year_hint, opts.month_hint).or(reference_day);
+    let anchor = incident_date(&raw, reference_day, opts.year_hint, opts.month_hint)
+        .or_else(|| one_relative_day(&raw, reference_day))
+        .or(reference_day);
     if reference_day.is_none()
         && opts.year_hint.is_none()
         && !raw.iter().any(|r| r.date.is_some_and(|d| d.year.is_some()))
