@@ -254,7 +254,7 @@ impl Patterns {
             let minq = if c.minute_marker_optional { "?" } else { "" };
             let mnum = format!(r"\d{{1,2}}{cjk}");
             Some(Regex::new(&format!(
-                r"(?i)({clock_num_pat})[ \t]?({h})(?:[ \t]?({mnum})[ \t]?({m}){minq})?(?:[ \t]?(\d{{1,2}}{cjk})[ \t]?({s}))?(?:[ \t]?({half}))?",
+                r"(?i)({clock_num_pat})[ \t]?({h})(?:[ \t]{{0,2}}({mnum})[ \t]?({m}){minq})?(?:[ \t]{{0,2}}(\d{{1,2}}{cjk})[ \t]?({s}))?(?:[ \t]?({half}))?",
                 h = alternation(&hour_m),
                 m = opt_group(&alternation(&min_m)),
                 s = opt_group(&alternation(&sec_m)),
