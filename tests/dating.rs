@@ -1165,3 +1165,52 @@ fn a_page_that_names_only_yesterday_dates_its_undated_clocks_the_day_before() {
     let start = v["review"]["window"]["start"].as_str().unwrap_or("");
     assert!(start.starts_with("2021-09-12T08:00:00"), "{start}");
 }
+
+#[test]
+fn a_range_told_of_an_earlier_outage_gives_neither_end_of_this_one() {
+    // "no se recuperó hasta las 18:20" is this outage's end; "El primero … desde el mediodía
+    // hasta las cinco de la tarde" is an earlier one's, outside it: no window from it, and its
+    // noon is no start either
+    let v = draft(
+        "es-second-outage-range.txt",
+        Some("https://www.diario.example.es/tecnologia/2024/05/14/caida-mensajeria"),
+    );
+    assert_eq!(v["review"]["window"]["start"], Value::Null);
+    assert_eq!(v["review"]["window"]["end"], "2024-05-14T18:20:00+02:00");
+}
+
+#[test]
+fn a_watch_after_the_fix_is_not_the_incident_length() {
+    // "持续观察一小时" (watched for an hour) after the recovery row: the hour before the closing
+    // row is no window
+    let v = draft(
+        "zh-watch-after-fix.txt",
+        Some("https://www.example.cn/news/2024/0306/cloud.html"),
+    );
+    assert_eq!(v["review"]["window"]["start"], "2024-03-05T10:12:00+08:00");
+    assert_ne!(v["case"]["timeline"]["resolved_after"], "1h");
+}
+
+#[test]
+fn a_quoted_notice_in_another_zone_keeps_its_own_day() {
+    // a Korean post ("한국 시간 기준") quotes an English notice in PDT: the PDT clocks are on the
+    // day that puts them nearest the Korean times around them, not on the Korean calendar day,
+    // and the page's zone stays Seoul
+    let v = draft(
+        "ko-quoted-notice-other-zone.txt",
+        Some("https://blog.example.kr/2023/06/seoul-region"),
+    );
+    assert_eq!(v["review"]["timezone"]["zone"], "Asia/Seoul");
+    assert_eq!(v["review"]["timezone"]["how"], "stated");
+    let at: Vec<(&str, &str)> = v["review"]["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| (e["quote"].as_str().unwrap(), e["at"].as_str().unwrap()))
+        .collect();
+    assert!(
+        at.contains(&("7:05 AM PDT", "2023-06-08T07:05:00-07:00")),
+        "{at:?}"
+    );
+    assert_eq!(v["case"]["timeline"]["resolved_after"], "5h10m");
+}

@@ -139,6 +139,10 @@ pub struct EventWords {
     /// Length words that mean "after" ("10시간 만에", "5時間後に"): the length is the incident's
     /// only when a recovery word follows it closely ("만에 복구"), not "5시간여 만에 사과".
     pub lasted_then: Vec<String>,
+    /// Words just before a length, in its sentence, that make it a watch after the fix, not the
+    /// incident's length ("monitored for an hour", "持续观察一小时", "eine Stunde beobachtet"
+    /// reads the verb first in the sentence). The page language's and English.
+    pub lasted_not: Vec<String>,
     /// Verb endings that, written right after an event word, close its clause ("발생하여",
     /// "복구했고", "発生し"): a time later in the sentence belongs to the next clause.
     pub clause_end_after: Vec<String>,
@@ -269,6 +273,14 @@ fn introduced_by(blocks: &[BlockText], d: &Stated, words: &[String]) -> bool {
     // one stretch, as a word may run across the duration's own text
     around(blocks, d, LASTED_BEFORE_CHARS, LASTED_AFTER_CHARS)
         .is_some_and(|(b, q, a)| holds(&format!("{b}{q}{a}"), words))
+}
+
+/// Whether one of `words` stands just before the duration in its own sentence: a watch after
+/// the fix ("持续观察一小时", "monitored for 30 minutes") is no length of the incident.
+fn watch_length(blocks: &[BlockText], d: &Stated, words: &[String]) -> bool {
+    around(blocks, d, LASTED_BEFORE_CHARS, 0).is_some_and(|(b, _, _)| {
+        holds(b.rsplit(SENTENCE_ENDS).next().unwrap_or(""), words)
+    })
 }
 
 /// Whether one of `words` stands close to the duration: just after it ("10시간 만에 복구",
@@ -910,14 +922,50 @@ pub fn analyse(
     }
 
     // 1. A range stated in lead prose ("from 14:05 to 15:40", "22시 30분부터 … 8시 47분까지").
-    let range_ok = |r: &&Range| {
+    // (a range told after the page's own recovery or onset at a later time, outside it, is an
+    // earlier outage's: "… hasta las 18:20 horas … El primero afectó a GTalk … desde este mediodía hasta
+    // las cinco de la tarde")
+    // (outside every range the page states: rows of one outage's ranges per server are one
+    // story)
+    let range_fits = |r: &&Range| {
         let (a, b) = (&points[r.from], &points[r.to]);
         let len = (b.at - a.at).num_seconds();
         a.place.is_incident()
             && !peaks[r.from]
             && (MIN_WINDOW_SECS..=MAX_WINDOW_SECS).contains(&len)
     };
-    let mut candidates: Vec<&Range> = ranges.iter().filter(range_ok).collect();
+    let fitting: Vec<&Range> = ranges.iter().filter(range_fits).collect();
+    let inside_any = |at: DateTime<FixedOffset>| {
+        fitting
+            .iter()
+            .any(|r| points[r.from].at <= at && at <= points[r.to].at)
+    };
+    // (an onset or recovery told first and before the range is an earlier episode of this
+    // outage: "beginning at 3am …, and around 7:30am until 8:10am" is one outage in two periods)
+    let told_outside = |r: &Range| {
+        let (a, b) = (&points[r.from], &points[r.to]);
+        points.iter().enumerate().any(|(i, p)| {
+            p.place == Place::Lead
+                && p.start < a.start
+                && (recoveries[i] || starts[i])
+                && p.at > b.at
+                && !inside_any(p.at)
+        })
+    };
+    let (mut candidates, others): (Vec<&Range>, Vec<&Range>) =
+        fitting.iter().copied().partition(|r| !told_outside(r));
+    // … and its ends report that other outage's onset and recovery, not this one's
+    let other_end = |i: usize| others.iter().any(|r| r.from == i || r.to == i);
+    let starts: Vec<bool> = starts
+        .iter()
+        .enumerate()
+        .map(|(i, s)| *s && !other_end(i))
+        .collect();
+    let recoveries: Vec<bool> = recoveries
+        .iter()
+        .enumerate()
+        .map(|(i, s)| *s && !other_end(i))
+        .collect();
     candidates.sort_by_key(|r| (points[r.from].place != Place::Lead, points[r.from].start));
     if let Some(r) = candidates
         .first()
@@ -975,6 +1023,8 @@ pub fn analyse(
     } else {
         timeline
     };
+    // (the times of another outage's range are none of this one's)
+    let pool: Vec<usize> = pool.into_iter().filter(|i| !other_end(*i)).collect();
     let plain_lasted: Vec<String> = words
         .lasted
         .iter()
@@ -987,6 +1037,7 @@ pub fn analyse(
             d.place.is_incident()
                 && !d.lower_bound
                 && d.secs >= MIN_STATED_LENGTH_SECS
+                && !watch_length(blocks, d, &words.lasted_not)
                 && (introduced_by(blocks, d, &plain_lasted)
                     || (introduced_by(blocks, d, &words.lasted_then)
                         && recovery_near(blocks, d, &words.resolution)))

@@ -575,6 +575,8 @@ pub fn resolve(
     let mut under_heading = false;
     let mut out = Vec::with_capacity(raw.len());
     let mut pm_context: Option<(u32, u32)> = None;
+    // the instant of the last clock time read, in the zone it was written in
+    let mut last_instant: Option<chrono::DateTime<FixedOffset>> = None;
     for mut r in raw {
         // a clock with its own zone ("9:08–10:00 UTC") is written in 24-hour form, and one with
         // its own day ("到明天四点") starts afresh
@@ -734,6 +736,7 @@ pub fn resolve(
             date = date.map(|d| d + Duration::days(1));
         }
         let quote = text.get(r.start..r.end).unwrap_or("");
+        let stamp_here = stamps.iter().any(|s| s.contains(&r.start));
         let (explicit, explicit_tz) =
             written_zone(zones, r.zone.as_ref(), date.zip(r.clock), quote, warnings);
         if let Some(z) = r.zone.as_ref().and_then(|z| z.warning.clone()) {
@@ -741,17 +744,38 @@ pub fn resolve(
                 warnings.push(z);
             }
         }
+        let at = |d: NaiveDate, c: &super::scan::ClockParts| {
+            d.and_hms_opt(c.hour, c.minute, c.second)
+                .map(|l| local_value(l, explicit, &page, explicit_tz))
+        };
+        // a clock in a zone other than the last one's, with no day of its own ("한국 시간 …
+        // 5시 54분", then a quoted notice's "Starting at 6:01 AM PST"): the day is carried
+        // across the zones, so it is the one that puts the clock nearest the last instant
+        if let (None, Some(c), Some(d), Some(last), false) =
+            (r.date, r.clock, date, last_instant, stamp_here)
+        {
+            let offset = |d: NaiveDate| at(d, &c).and_then(|v| v.instant());
+            if offset(d).is_some_and(|v| v.offset() != last.offset()) {
+                date = [d - Duration::days(1), d, d + Duration::days(1)]
+                    .into_iter()
+                    .filter_map(|d| offset(d).map(|v| (d, (v - last).num_seconds().abs())))
+                    .min_by_key(|(_, gap)| *gap)
+                    .map(|(d, _)| d)
+                    .or(date);
+            }
+        }
         let value = match (date, r.clock) {
-            (Some(d), Some(c)) => d
-                .and_hms_opt(c.hour, c.minute, c.second)
-                .map(|l| local_value(l, explicit, &page, explicit_tz)),
+            (Some(d), Some(c)) => at(d, &c),
             (Some(d), None) => Some(TimeValue::Date(d)),
             (None, Some(c)) => chrono::NaiveTime::from_hms_opt(c.hour, c.minute, c.second)
                 .map(|t| TimeValue::Clock(t, explicit.or(page_fixed(&page)))),
             (None, None) => None,
         };
         // a stamp's time is when the page was written: the clocks after it keep their own day
-        let stamp = stamps.iter().any(|s| s.contains(&r.start));
+        let stamp = stamp_here;
+        if let Some(i) = value.and_then(|v| v.instant()).filter(|_| !stamp && r.clock.is_some()) {
+            last_instant = Some(i);
+        }
         if let Some(l) = value.and_then(|v| v.local()).filter(|_| !stamp) {
             last_clocked = Some(l);
             if r.clock.is_some() && r.date.is_none() {
