@@ -1214,3 +1214,15 @@ fn a_quoted_notice_in_another_zone_keeps_its_own_day() {
     );
     assert_eq!(v["case"]["timeline"]["resolved_after"], "5h10m");
 }
+
+#[test]
+fn a_lone_day_line_over_clock_rows_dates_them_whatever_the_byline_says() {
+    // "Dienstag, 9. Mai" alone on its line, "06:40" on the next: the rows are on 9 May (the
+    // year from the byline, which the weekday confirms), not on the byline's 2 February
+    let v = draft(
+        "de-diary-day-line.txt",
+        Some("https://blog.example.de/technik/server"),
+    );
+    assert_eq!(v["case"]["date"], "2023-05-09");
+    assert_window(&v, "2023-05-09T01:15:00+02:00", "2023-05-09T10:05:00+02:00");
+}

@@ -223,6 +223,7 @@ fn stated_zone(
 fn header_dates(text: &str, raw: &[RawTime], anchor: Option<NaiveDate>) -> Vec<(usize, NaiveDate)> {
     let year = anchor.map(|a| a.year());
     let mut out: Vec<(usize, NaiveDate)> = Vec::new();
+    let mut lone_heads_rows: Vec<bool> = Vec::new();
     for r in raw {
         let (Some(d), None, None) = (r.date, r.clock, r.range_end.as_ref()) else {
             continue;
@@ -240,8 +241,10 @@ fn header_dates(text: &str, raw: &[RawTime], anchor: Option<NaiveDate>) -> Vec<(
         let ls = text[..r.start].rfind('\n').map_or(0, |i| i + 1);
         let le = text[r.end..].find('\n').map_or(text.len(), |i| r.end + i);
         let decoration = |c: char| c.is_whitespace() || "#*-–—|:_>()[].,".contains(c);
-        let rest_empty =
-            text[ls..r.start].chars().all(decoration) && text[r.end..le].chars().all(decoration);
+        // (the weekday the date is written with may stand before it: "Mercredi 10 mars.")
+        let head = text[ls..r.start].trim_matches(decoration);
+        let weekday_only = d.weekday.is_some() && !head.contains(char::is_whitespace);
+        let rest_empty = (head.is_empty() || weekday_only) && text[r.end..le].chars().all(decoration);
         // a short titled line ("Rapport d'incident du 23 Septembre 2024", "Update — March 4")
         // that is not a sentence
         let line = text[ls..le].trim();
@@ -262,6 +265,7 @@ fn header_dates(text: &str, raw: &[RawTime], anchor: Option<NaiveDate>) -> Vec<(
                 .all(|o| o.clock.is_none() || o.end <= ls || o.start >= le);
         if rest_empty || titled {
             out.push((r.start, date));
+            lone_heads_rows.push(rest_empty && heads_rows);
         }
     }
     let mut days: Vec<NaiveDate> = out.iter().map(|(_, d)| *d).collect();
@@ -273,7 +277,19 @@ fn header_dates(text: &str, raw: &[RawTime], anchor: Option<NaiveDate>) -> Vec<(
         .map_or(0, |(l, f)| (*l - *f).num_days());
     if days.len() < MIN_DAY_HEADINGS || days.len() != out.len() || spread > MAX_HEADING_SPREAD_DAYS
     {
-        return Vec::new();
+        // one day line alone, with the clocks that follow it on the next line ("Mercredi 10
+        // mars.\n6:32 …"), heads them: a diary's or timeline's day, whatever a byline said
+        let heading: Vec<(usize, NaiveDate)> = out
+            .iter()
+            .zip(&lone_heads_rows)
+            .filter(|(_, h)| **h)
+            .map(|(o, _)| *o)
+            .collect();
+        return if heading.len() == 1 {
+            heading
+        } else {
+            Vec::new()
+        };
     }
     out
 }
