@@ -1226,3 +1226,17 @@ fn a_lone_day_line_over_clock_rows_dates_them_whatever_the_byline_says() {
     assert_eq!(v["case"]["date"], "2023-05-09");
     assert_window(&v, "2023-05-09T01:15:00+02:00", "2023-05-09T10:05:00+02:00");
 }
+
+#[test]
+fn a_failed_restore_is_no_recovery_and_dash_dated_rows_keep_their_day() {
+    // "15/03 – 02:30 UTC: Sau nhiều lần thử khôi phục không thành" (restore attempts failed) is
+    // no end; "14/03 – 22:10 UTC" is one date-time, its day written before the dash
+    let v = draft(
+        "vi-dash-rows-failed-restore.txt",
+        Some("https://blog.example.vn/2019/su-co"),
+    );
+    assert_ne!(v["review"]["window"]["end"], "2019-03-15T02:30:00+00:00");
+    let quotes = event_quotes(&v);
+    assert!(quotes.contains(&"14/03 – 22:10 UTC".to_string()), "{quotes:?}");
+    assert!(quotes.contains(&"15/03 – 02:30 UTC".to_string()), "{quotes:?}");
+}

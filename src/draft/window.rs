@@ -829,7 +829,7 @@ fn in_progress(before: &str, after: &str, words: &EventWords) -> bool {
 }
 
 /// Characters after an event word searched for a negation that follows it.
-const NEGATION_AFTER_CHARS: usize = 10;
+const NEGATION_AFTER_CHARS: usize = 16;
 
 /// Whether a negation follows the word in the same clause ("복구되지 않았다").
 fn negated_after(after: &str, negation: &[String]) -> bool {

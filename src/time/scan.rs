@@ -1679,12 +1679,16 @@ fn scan_dates(text: &str, lex: &Lexicon) -> (Vec<RawTime>, Vec<RawTime>, Vec<Raw
                 .char_indices()
                 .take(MAX_PAREN_NOTE_CHARS)
                 .any(|(_, ch)| ch == ')' || ch == '）');
-        let clock_follows = trimmed.len() < rest.len()
-            && trimmed.starts_with(|ch: char| ch.is_ascii_digit())
-            && trimmed
-                .chars()
-                .take(3)
-                .any(|ch| ch == ':' || ch == 'h' || !ch.is_ascii());
+        // (a joiner may stand between them: "31/01 – 23:27 UTC", "14/3, 09:10")
+        let clock_at = |t: &str| {
+            t.starts_with(|ch: char| ch.is_ascii_digit())
+                && t.chars()
+                    .take(3)
+                    .any(|ch| ch == ':' || ch == 'h' || !ch.is_ascii())
+        };
+        let joined = after_date_gap(text, m.end(), &p.w);
+        let clock_follows = (trimmed.len() < rest.len() && clock_at(trimmed))
+            || (joined > m.end() + rest.len() - trimmed.len() && clock_at(&text[joined..]));
         // "ngày 29-7": a day word before it; "3g sáng 30-7", "3pm 30/7": a clock's meridiem word
         let b = skip_ws_back(text, m.start(), MAX_GAP_SPACES);
         let after_meridiem = phrase_before(text, b, &p.w.am_after).is_some()
