@@ -1240,3 +1240,14 @@ fn a_failed_restore_is_no_recovery_and_dash_dated_rows_keep_their_day() {
     assert!(quotes.contains(&"14/03 – 22:10 UTC".to_string()), "{quotes:?}");
     assert!(quotes.contains(&"15/03 – 02:30 UTC".to_string()), "{quotes:?}");
 }
+
+#[test]
+fn a_state_reported_as_of_a_later_time_does_not_move_the_recovery() {
+    // "오전 11시 5분에는 복구가 대부분 이루어졌고 … 오후 3시 현재 … 정상 운영": 3 pm dates the
+    // writer's check; the recovery the page told is the end
+    let v = draft(
+        "ko-as-of-after-recovery.txt",
+        Some("https://notice.example.kr/2024/0903"),
+    );
+    assert_window(&v, "2024-09-03T09:20:00+09:00", "2024-09-03T11:05:00+09:00");
+}

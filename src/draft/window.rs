@@ -143,6 +143,9 @@ pub struct EventWords {
     /// incident's length ("monitored for an hour", "持续观察一小时", "eine Stunde beobachtet"
     /// reads the verb first in the sentence). The page language's and English.
     pub lasted_not: Vec<String>,
+    /// Words right next to a time that date a reported state, the writer's check ("as of",
+    /// "현재", "截至", "時点"; `state_as_of`): the page language's and English.
+    pub as_of: Vec<String>,
     /// Verb endings that, written right after an event word, close its clause ("발생하여",
     /// "복구했고", "発生し"): a time later in the sentence belongs to the next clause.
     pub clause_end_after: Vec<String>,
@@ -779,6 +782,35 @@ fn without_still_times(
     starts
 }
 
+/// Characters between a time and an "as of" word written right next to it ("12시 현재",
+/// "as of 6pm", "截至18时").
+const AS_OF_REACH_CHARS: usize = 6;
+
+/// Times the page writes a state "as of" ("2월 20일 12시 현재", "as of 18:00", "截至18时"): the
+/// writer's check, not the moment the state began.
+fn as_of_times(points: &[Point], blocks: &[BlockText], words: &EventWords) -> Vec<bool> {
+    points
+        .iter()
+        .map(|p| {
+            let Some(block) = blocks.get(p.block) else {
+                return false;
+            };
+            let chars: Vec<char> = block.text.chars().collect();
+            let a = p.start.saturating_sub(block.start).min(chars.len());
+            let b = p.end.saturating_sub(block.start).min(chars.len());
+            let before: String = chars[a.saturating_sub(AS_OF_REACH_CHARS)..a]
+                .iter()
+                .collect::<String>()
+                .to_lowercase();
+            let after: String = chars[b..(b + AS_OF_REACH_CHARS).min(chars.len())]
+                .iter()
+                .collect::<String>()
+                .to_lowercase();
+            holds_word(&before, &words.as_of) || holds_word(&after, &words.as_of)
+        })
+        .collect()
+}
+
 /// Characters before a time searched, within its clause, for a word that makes it the peak.
 const PEAK_BEFORE_CHARS: usize = 40;
 
@@ -1064,16 +1096,24 @@ pub fn analyse(
         }
         last
     };
+    // a state reported as of a time ("2월 20일 12시 현재 … 정상 상태", "as of 18:00 all
+    // services are normal") dates the report, not the recovery: it ends the window only when the
+    // page tells no recovery of its own
+    let as_of = as_of_times(points, blocks, words);
     let last_recovery = |after: Option<DateTime<FixedOffset>>| {
         let until = after.map(episode_end);
-        pool.iter()
-            .rev()
-            .find(|i| {
-                recoveries[**i]
-                    && after.is_none_or(|a| points[**i].at > a)
-                    && until.is_none_or(|u| points[**i].at <= u)
-            })
-            .copied()
+        let find = |skip_as_of: bool| {
+            pool.iter()
+                .rev()
+                .find(|i| {
+                    recoveries[**i]
+                        && !(skip_as_of && as_of[**i])
+                        && after.is_none_or(|a| points[**i].at > a)
+                        && until.is_none_or(|u| points[**i].at <= u)
+                })
+                .copied()
+        };
+        find(true).or_else(|| find(false))
     };
 
     // 1b. Two times in the summary whose difference is a stated length ("um 10:17 Uhr … um

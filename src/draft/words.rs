@@ -212,6 +212,7 @@ impl WordsRegistry {
                         negation_after: list(ev, "negation_after"),
                         lasted_then: list(ev, "lasted_then"),
                         lasted_not: list(ev, "lasted_not"),
+                        as_of: list(ev, "state_as_of"),
                         clause_end_after: list(ev, "clause_end_after"),
                         history: list(ev, "history"),
                         stamp: list(ev, "stamp"),
@@ -313,7 +314,7 @@ impl WordsRegistry {
         };
         for code in [lang, "en"] {
             if let Some(w) = self.by_lang.get(code) {
-                let pairs: [(&mut Vec<String>, &Vec<String>); 29] = [
+                let pairs: [(&mut Vec<String>, &Vec<String>); 30] = [
                     (&mut out.events.start, &w.events.start),
                     (&mut out.events.start_not, &w.events.start_not),
                     (&mut out.events.resolution_not, &w.events.resolution_not),
@@ -322,6 +323,7 @@ impl WordsRegistry {
                     (&mut out.events.status_words, &w.events.status_words),
                     (&mut out.events.lasted_then, &w.events.lasted_then),
                     (&mut out.events.lasted_not, &w.events.lasted_not),
+                    (&mut out.events.as_of, &w.events.as_of),
                     (&mut out.events.detection, &w.events.detection),
                     (&mut out.events.resolution, &w.events.resolution),
                     (&mut out.events.lasted, &w.events.lasted),
