@@ -1251,3 +1251,16 @@ fn a_state_reported_as_of_a_later_time_does_not_move_the_recovery() {
     );
     assert_window(&v, "2024-09-03T09:20:00+09:00", "2024-09-03T11:05:00+09:00");
 }
+
+#[test]
+fn chinese_news_days_before_yesterday_and_a_count_as_of_a_time() {
+    // a paper dated 15 April: "前日下午五時許" and "前晚十一時許" are the 13th; "截至昨晚八時，已收到
+    // 逾三千宗投訴" counts complaints as of the 14th, no alert
+    let v = draft(
+        "zh-hk-relative-nights.txt",
+        Some("https://news.example.hk/cnt/news/20230415/00407_020.html"),
+    );
+    assert_eq!(v["case"]["date"], "2023-04-13");
+    assert_window(&v, "2023-04-13T17:00:00+08:00", "2023-04-13T23:00:00+08:00");
+    assert_eq!(v["case"]["timeline"]["detected_after"], Value::Null);
+}

@@ -1270,7 +1270,10 @@ pub fn analyse(
         let first_alert = pool
             .iter()
             .copied()
-            .filter(|i| detections[*i] && !recoveries[*i] && points[*i].at < start_at)
+            .filter(|i| {
+                // (a count "as of" a time, "截至晚間6時，已有超過90萬人", is no alert)
+                detections[*i] && !recoveries[*i] && !as_of[*i] && points[*i].at < start_at
+            })
             .find(|i| (start_at - points[*i].at).num_seconds() <= EPISODE_GAP_SECS);
         if let Some(d) = first_alert.filter(|_| weak) {
             found.start = Some((d, "first alert, before any event reporting impact"));
