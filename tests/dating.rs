@@ -1264,3 +1264,15 @@ fn chinese_news_days_before_yesterday_and_a_count_as_of_a_time() {
     assert_window(&v, "2023-04-13T17:00:00+08:00", "2023-04-13T23:00:00+08:00");
     assert_eq!(v["case"]["timeline"]["detected_after"], Value::Null);
 }
+
+#[test]
+fn days_written_alone_after_the_onset_stay_in_its_month_without_a_page_date() {
+    // "'23.3.4(토) 14:10 … 8일 06시경 … 9일 22시경": with no page date, the 8th and 9th follow
+    // the onset in March; only a page's own date makes a later day last month's
+    let v = draft(
+        "ko-days-after-the-onset.txt",
+        Some("https://www.example.go.kr/notice/view?id=2099"),
+    );
+    assert_eq!(v["case"]["date"], "2023-03-04");
+    assert_window(&v, "2023-03-04T14:10:00+09:00", "2023-03-09T22:00:00+09:00");
+}

@@ -1133,7 +1133,7 @@ fn resolve_date(
         // a page dated the 2nd that tells of "the 30th" tells of last month's (a day or two
         // after the page's date may be the incident's own next day: a status page's date is
         // when the incident was opened)
-        if let (Some(c), Some(r)) = (cand, reference.or(Some(a))) {
+        if let (Some(c), Some(r)) = (cand, reference) {
             if (c - r).num_days() > DAY_ONLY_AHEAD_DAYS {
                 cand = r
                     .with_day(1)
