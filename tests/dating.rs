@@ -1237,8 +1237,14 @@ fn a_failed_restore_is_no_recovery_and_dash_dated_rows_keep_their_day() {
     );
     assert_ne!(v["review"]["window"]["end"], "2019-03-15T02:30:00+00:00");
     let quotes = event_quotes(&v);
-    assert!(quotes.contains(&"14/03 – 22:10 UTC".to_string()), "{quotes:?}");
-    assert!(quotes.contains(&"15/03 – 02:30 UTC".to_string()), "{quotes:?}");
+    assert!(
+        quotes.contains(&"14/03 – 22:10 UTC".to_string()),
+        "{quotes:?}"
+    );
+    assert!(
+        quotes.contains(&"15/03 – 02:30 UTC".to_string()),
+        "{quotes:?}"
+    );
 }
 
 #[test]

@@ -281,9 +281,8 @@ fn introduced_by(blocks: &[BlockText], d: &Stated, words: &[String]) -> bool {
 /// Whether one of `words` stands just before the duration in its own sentence: a watch after
 /// the fix ("持续观察一小时", "monitored for 30 minutes") is no length of the incident.
 fn watch_length(blocks: &[BlockText], d: &Stated, words: &[String]) -> bool {
-    around(blocks, d, LASTED_BEFORE_CHARS, 0).is_some_and(|(b, _, _)| {
-        holds(b.rsplit(SENTENCE_ENDS).next().unwrap_or(""), words)
-    })
+    around(blocks, d, LASTED_BEFORE_CHARS, 0)
+        .is_some_and(|(b, _, _)| holds(b.rsplit(SENTENCE_ENDS).next().unwrap_or(""), words))
 }
 
 /// Whether one of `words` stands close to the duration: just after it ("10시간 만에 복구",

@@ -244,7 +244,8 @@ fn header_dates(text: &str, raw: &[RawTime], anchor: Option<NaiveDate>) -> Vec<(
         // (the weekday the date is written with may stand before it: "Mercredi 10 mars.")
         let head = text[ls..r.start].trim_matches(decoration);
         let weekday_only = d.weekday.is_some() && !head.contains(char::is_whitespace);
-        let rest_empty = (head.is_empty() || weekday_only) && text[r.end..le].chars().all(decoration);
+        let rest_empty =
+            (head.is_empty() || weekday_only) && text[r.end..le].chars().all(decoration);
         // a short titled line ("Rapport d'incident du 23 Septembre 2024", "Update — March 4")
         // that is not a sentence
         let line = text[ls..le].trim();
@@ -789,7 +790,10 @@ pub fn resolve(
         };
         // a stamp's time is when the page was written: the clocks after it keep their own day
         let stamp = stamp_here;
-        if let Some(i) = value.and_then(|v| v.instant()).filter(|_| !stamp && r.clock.is_some()) {
+        if let Some(i) = value
+            .and_then(|v| v.instant())
+            .filter(|_| !stamp && r.clock.is_some())
+        {
             last_instant = Some(i);
         }
         if let Some(l) = value.and_then(|v| v.local()).filter(|_| !stamp) {
