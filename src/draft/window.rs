@@ -788,13 +788,20 @@ const AS_OF_REACH_CHARS: usize = 6;
 /// Times the page writes a state "as of" ("2월 20일 12시 현재", "as of 18:00", "截至18时"): the
 /// writer's check, not the moment the state began.
 fn as_of_times(points: &[Point], blocks: &[BlockText], words: &EventWords) -> Vec<bool> {
+    if words.as_of.is_empty() {
+        return vec![false; points.len()];
+    }
+    // each block's chars once: a block may hold thousands of times
+    let mut chars_of: std::collections::HashMap<usize, Vec<char>> = Default::default();
     points
         .iter()
         .map(|p| {
             let Some(block) = blocks.get(p.block) else {
                 return false;
             };
-            let chars: Vec<char> = block.text.chars().collect();
+            let chars = chars_of
+                .entry(p.block)
+                .or_insert_with(|| block.text.chars().collect());
             let a = p.start.saturating_sub(block.start).min(chars.len());
             let b = p.end.saturating_sub(block.start).min(chars.len());
             let before: String = chars[a.saturating_sub(AS_OF_REACH_CHARS)..a]

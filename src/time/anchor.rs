@@ -264,9 +264,18 @@ fn header_dates(text: &str, raw: &[RawTime], anchor: Option<NaiveDate>) -> Vec<(
             && raw
                 .iter()
                 .all(|o| o.clock.is_none() || o.end <= ls || o.start >= le);
+        // (a lone day line heads only rows that write no day of their own: a byline's date above
+        // "2025年4月22日14:40至17:10" heads nothing)
+        let heads_undated_rows = raw.iter().any(|o| {
+            o.clock.is_some()
+                && o.date.is_none()
+                && o.start >= next
+                && text[next..o.start].trim().is_empty()
+                && text[next..o.start].len() <= 3
+        });
         if rest_empty || titled {
             out.push((r.start, date));
-            lone_heads_rows.push(rest_empty && heads_rows);
+            lone_heads_rows.push(rest_empty && heads_undated_rows);
         }
     }
     let mut days: Vec<NaiveDate> = out.iter().map(|(_, d)| *d).collect();
