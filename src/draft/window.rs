@@ -960,11 +960,10 @@ pub fn analyse(
     }
 
     // 1. A range stated in lead prose ("from 14:05 to 15:40", "22시 30분부터 … 8시 47분까지").
-    // (a range told after the page's own recovery or onset at a later time, outside it, is an
-    // earlier outage's: "… hasta las 18:20 horas … El primero afectó a GTalk … desde este mediodía hasta
-    // las cinco de la tarde")
-    // (outside every range the page states: rows of one outage's ranges per server are one
-    // story)
+    // A range told after the page's own recovery or onset at a later time, outside every range
+    // the page states, is an earlier outage's ("… hasta las 18:20 horas … El primero afectó a
+    // GTalk … desde este mediodía hasta las cinco de la tarde"); inside one, rows of one outage's
+    // ranges per server are one story.
     let range_fits = |r: &&Range| {
         let (a, b) = (&points[r.from], &points[r.to]);
         let len = (b.at - a.at).num_seconds();

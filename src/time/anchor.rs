@@ -252,30 +252,26 @@ fn header_dates(text: &str, raw: &[RawTime], anchor: Option<NaiveDate>) -> Vec<(
         // … and heads rows: the next line starts with a clock time (a byline's "팀 · 2025.11.14"
         // or a title naming the day does not)
         let next = (le + 1).min(text.len());
-        let heads_rows = raw.iter().any(|o| {
-            o.clock.is_some()
-                && o.start >= next
-                && text[next..o.start].trim().is_empty()
-                && text[next..o.start].len() <= 3
-        });
-        let titled = heads_rows
+        // (with `undated`, only rows that write no day of their own count: a byline's date above
+        // "2025年4月22日14:40至17:10" heads nothing)
+        let heads_rows = |undated: bool| {
+            raw.iter().any(|o| {
+                o.clock.is_some()
+                    && (!undated || o.date.is_none())
+                    && o.start >= next
+                    && text[next..o.start].trim().is_empty()
+                    && text[next..o.start].len() <= 3
+            })
+        };
+        let titled = heads_rows(false)
             && line.chars().count() <= HEADING_LINE_CHARS
             && !line.ends_with(['.', '。', '!', '?', ':', '：'])
             && raw
                 .iter()
                 .all(|o| o.clock.is_none() || o.end <= ls || o.start >= le);
-        // (a lone day line heads only rows that write no day of their own: a byline's date above
-        // "2025年4月22日14:40至17:10" heads nothing)
-        let heads_undated_rows = raw.iter().any(|o| {
-            o.clock.is_some()
-                && o.date.is_none()
-                && o.start >= next
-                && text[next..o.start].trim().is_empty()
-                && text[next..o.start].len() <= 3
-        });
         if rest_empty || titled {
             out.push((r.start, date));
-            lone_heads_rows.push(rest_empty && heads_undated_rows);
+            lone_heads_rows.push(rest_empty && heads_rows(true));
         }
     }
     let mut days: Vec<NaiveDate> = out.iter().map(|(_, d)| *d).collect();
@@ -762,7 +758,8 @@ pub fn resolve(
             date = date.map(|d| d + Duration::days(1));
         }
         let quote = text.get(r.start..r.end).unwrap_or("");
-        let stamp_here = stamps.iter().any(|s| s.contains(&r.start));
+        // a stamp's time is when the page was written: the clocks after it keep their own day
+        let stamp = stamps.iter().any(|s| s.contains(&r.start));
         let (explicit, explicit_tz) =
             written_zone(zones, r.zone.as_ref(), date.zip(r.clock), quote, warnings);
         if let Some(z) = r.zone.as_ref().and_then(|z| z.warning.clone()) {
@@ -778,7 +775,7 @@ pub fn resolve(
         // 5시 54분", then a quoted notice's "Starting at 6:01 AM PST"): the day is carried
         // across the zones, so it is the one that puts the clock nearest the last instant
         if let (None, Some(c), Some(d), Some(last), false) =
-            (r.date, r.clock, date, last_instant, stamp_here)
+            (r.date, r.clock, date, last_instant, stamp)
         {
             let offset = |d: NaiveDate| at(d, &c).and_then(|v| v.instant());
             if offset(d).is_some_and(|v| v.offset() != last.offset()) {
@@ -797,8 +794,6 @@ pub fn resolve(
                 .map(|t| TimeValue::Clock(t, explicit.or(page_fixed(&page)))),
             (None, None) => None,
         };
-        // a stamp's time is when the page was written: the clocks after it keep their own day
-        let stamp = stamp_here;
         if let Some(i) = value
             .and_then(|v| v.instant())
             .filter(|_| !stamp && r.clock.is_some())
