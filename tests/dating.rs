@@ -1282,3 +1282,55 @@ fn days_written_alone_after_the_onset_stay_in_its_month_without_a_page_date() {
     assert_eq!(v["case"]["date"], "2023-03-04");
     assert_window(&v, "2023-03-04T14:10:00+09:00", "2023-03-09T22:00:00+09:00");
 }
+
+#[test]
+fn with_no_alert_told_the_first_public_notice_is_the_detection() {
+    // a status page whose only signal is its "Estamos investigando" post at 09:05, newest first
+    let v = draft(
+        "es-status-first-notice.txt",
+        Some("https://status.example.com/incidents/abc"),
+    );
+    assert_window(&v, "2024-03-12T08:10:00+00:00", "2024-03-12T10:25:00+00:00");
+    assert_eq!(v["case"]["timeline"]["detected_after"], "55m");
+}
+
+#[test]
+fn a_weekday_fused_with_a_part_of_the_day_still_dates_its_numeric_day() {
+    // "Am Dienstagabend (14.06.)": the day the bracket writes, in the latest year where 14 June
+    // is a Tuesday
+    let v = draft(
+        "de-fused-weekday-date.txt",
+        Some("https://www.example-zeitung.de/region/netzstoerung"),
+    );
+    assert_eq!(v["case"]["date"], "2022-06-14");
+    assert_window(&v, "2022-06-14T19:00:00+02:00", "2022-06-14T21:30:00+02:00");
+}
+
+#[test]
+fn a_date_in_a_sentence_about_an_earlier_outage_does_not_date_the_clocks() {
+    // "지난 2월 3일에도 … 장애가 있었다" is background: "오후 10시5분" is the night of the 15th
+    let v = draft(
+        "ko-earlier-date-also.txt",
+        Some("https://news.example.kr/view?id=20240516093000"),
+    );
+    assert_window(&v, "2024-05-15T21:10:00+09:00", "2024-05-15T22:40:00+09:00");
+    let days: Vec<String> = v["review"]["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["at"].as_str().unwrap_or("")[..10].to_string())
+        .collect();
+    assert!(days.iter().all(|d| d == "2024-05-15"), "{days:?}");
+}
+
+#[test]
+fn a_bracketed_conversion_to_another_zone_is_not_the_pages_zone() {
+    // "16일 오전 7시 40분경(태평양 표준시 15일 오후 2시40분)": the bracket converts the Korean time
+    // for other readers; the page's own times stay Korean
+    let v = draft(
+        "ko-bracketed-zone-conversion.txt",
+        Some("https://news.example.co.kr/article/2019111612"),
+    );
+    assert_eq!(v["review"]["timezone"]["how"], "inferred");
+    assert_window(&v, "2019-11-16T07:40:00+09:00", "2019-11-16T09:00:00+09:00");
+}

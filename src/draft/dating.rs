@@ -36,6 +36,8 @@ pub struct DatingInput<'a> {
     pub stamp: &'a [String],
     /// Char ranges of the page's byline and dateline stamps (see `timeline::block_places`).
     pub stamps: &'a [std::ops::Range<usize>],
+    /// Char ranges of sentences about an earlier incident (`timeline::history_sentences`).
+    pub background: &'a [std::ops::Range<usize>],
 }
 
 /// The dated times of a page and how their date and zone were settled.
@@ -562,6 +564,7 @@ pub fn date_page(input: &DatingInput, lex: &Lexicons) -> Dating {
         lang: Some(input.lang.to_string()),
         tz: input.tz.map(str::to_string),
         stamps: input.stamps.to_vec(),
+        background: input.background.to_vec(),
         ..Default::default()
     };
 
@@ -651,6 +654,7 @@ pub fn date_page(input: &DatingInput, lex: &Lexicons) -> Dating {
                 lex,
                 &ParseOptions {
                     stamps: Vec::new(),
+                    background: Vec::new(),
                     ..opts.clone()
                 },
             );

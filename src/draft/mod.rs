@@ -217,6 +217,7 @@ impl Drafter {
             .filter(|(_, p)| **p == window::Place::Byline)
             .map(|(b, _)| b.start..b.end)
             .collect();
+        let background = timeline::history_sentences(page, &dw.events.history);
         let dating = dating::date_page(
             &dating::DatingInput {
                 text: &dating_text,
@@ -229,6 +230,7 @@ impl Drafter {
                 tz: opts.tz.as_deref(),
                 stamp: &dw.events.stamp,
                 stamps: &stamps,
+                background: &background,
             },
             &self.lexicons,
         );

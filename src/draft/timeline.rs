@@ -132,6 +132,13 @@ pub fn build(
                 rule,
             );
         }
+    } else if let Some(k) = found.detected_secs {
+        timeline.detected_after = Some(Duration::from_secs(stated[k].secs as u64));
+        ev.field(
+            "timeline.detected_after",
+            &stated[k].quote,
+            "an alert or notice told as a length after the start",
+        );
     }
     let window = if dating.undated {
         Window {
@@ -464,6 +471,39 @@ fn mark_schedules(points: &mut [Point], ranges: &[Range], blocks: &[BlockText], 
             points[r.to].place = Place::Schedule;
         }
     }
+}
+
+/// Char ranges (in the page's text) of the sentences about an earlier incident: those that hold
+/// one of the `history` words ("바 있", "也曾", "last year").
+pub fn history_sentences(page: &Page, history: &[String]) -> Vec<std::ops::Range<usize>> {
+    let words: Vec<String> = history
+        .iter()
+        .filter(|w| !w.is_empty())
+        .map(|w| w.to_lowercase())
+        .collect();
+    if words.is_empty() {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    for block in &page.blocks {
+        let lower = block.text.to_lowercase();
+        if !words.iter().any(|w| lower.contains(w.as_str())) {
+            continue;
+        }
+        let chars: Vec<char> = block.text.chars().collect();
+        let mut from = 0;
+        for (i, c) in chars.iter().enumerate() {
+            let last = i + 1 == chars.len();
+            if ".!?。！？\n".contains(*c) || last {
+                let sentence: String = chars[from..=i].iter().collect::<String>().to_lowercase();
+                if words.iter().any(|w| sentence.contains(w.as_str())) {
+                    out.push(block.start + from..block.start + i + 1);
+                }
+                from = i + 1;
+            }
+        }
+    }
+    out
 }
 
 /// Times in a sentence about an earlier incident ("… 장애가 발생한 바 있다", "去年…") are

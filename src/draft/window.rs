@@ -189,6 +189,9 @@ pub struct EventWords {
     /// monitoring the results", "모니터링하고 있습니다", "正在监控") or a cause found ("the issue has
     /// been identified").
     pub detection_not: Vec<String>,
+    /// Words of a first public notice ("we are investigating", "estamos investigando", "확인
+    /// 중", "調査中"): when the page tells no alert, that notice is the detection.
+    pub notice: Vec<String>,
     /// The same for onset words: "began investigating", "开始排查", "調査を開始" start the
     /// response, not the impact.
     pub start_not: Vec<String>,
@@ -596,7 +599,7 @@ fn not_words<'a>(list: &[String], words: &'a EventWords) -> &'a [String] {
         &words.resolution_not
     } else if std::ptr::eq(list, &words.start[..]) {
         &words.start_not
-    } else if std::ptr::eq(list, &words.detection[..]) {
+    } else if std::ptr::eq(list, &words.detection[..]) || std::ptr::eq(list, &words.notice[..]) {
         &words.detection_not
     } else {
         &[]
@@ -900,6 +903,8 @@ pub struct Found {
     /// The start is the end minus a stated duration (no clock time for it).
     pub start_from_duration: Option<DateTime<FixedOffset>>,
     pub detection: Option<(usize, &'static str)>,
+    /// Index into the stated durations of a detection told as a length after the start.
+    pub detected_secs: Option<usize>,
     pub resolved_secs: Option<(i64, &'static str)>,
     /// Index into the stated durations of the one that is the window's length.
     pub incident_duration: Option<usize>,
@@ -1342,40 +1347,76 @@ pub fn analyse(
             .map(|(e, _)| points[e].at)
             .or(found.end_from_duration);
         let window_ends = [Some(s), found.end.map(|(e, _)| e)];
-        let mut order: Vec<usize> = (0..points.len())
-            .filter(|i| points[*i].place.is_incident() && detections[*i])
-            .filter(|i| {
-                // the start itself counts when it is a row of its own ("13h30 : nous
-                // constatons …"): detection at the very start, 0m
-                !window_ends.contains(&Some(*i))
-                    || points[*i].place == Place::Timeline
-                    // an alert that tells the onset ("At 14:05 our monitoring alerted us to
-                    // errors"): its word at least as near the time as the onset's
-                    || (*i == s
-                        && detection_cost[*i]
-                            .zip(start_cost[*i])
-                            .is_some_and(|(d, o)| d <= o))
-                    || blocks.get(points[*i].block).is_some_and(|b| {
-                        b.text
-                            .trim_start()
-                            .starts_with(|c: char| c.is_ascii_digit())
-                    })
-            })
-            .filter(|i| {
-                let p = &points[*i];
-                p.at >= start_at && end_at.is_none_or(|e| p.at <= e)
-            })
-            .collect();
-        order.sort_by_key(|i| {
-            (
-                points[*i].place != Place::Timeline,
-                points[*i].at,
-                points[*i].start,
-            )
-        });
-        found.detection = order
-            .first()
-            .map(|i| (*i, "first alert or escalation after the start"));
+        let first_marked = |marked: &[Option<usize>]| {
+            let mut order: Vec<usize> = (0..points.len())
+                .filter(|i| points[*i].place.is_incident() && marked[*i].is_some())
+                .filter(|i| {
+                    // the start itself counts when it is a row of its own ("13h30 : nous
+                    // constatons …"): detection at the very start, 0m
+                    !window_ends.contains(&Some(*i))
+                        || points[*i].place == Place::Timeline
+                        // an alert that tells the onset ("At 14:05 our monitoring alerted us
+                        // to errors"): its word at least as near the time as the onset's
+                        || (*i == s
+                            && marked[*i]
+                                .zip(start_cost[*i])
+                                .is_some_and(|(d, o)| d <= o))
+                        || blocks.get(points[*i].block).is_some_and(|b| {
+                            b.text
+                                .trim_start()
+                                .starts_with(|c: char| c.is_ascii_digit())
+                        })
+                })
+                .filter(|i| {
+                    let p = &points[*i];
+                    p.at >= start_at && end_at.is_none_or(|e| p.at <= e)
+                })
+                .collect();
+            order.sort_by_key(|i| {
+                (
+                    points[*i].place != Place::Timeline,
+                    points[*i].at,
+                    points[*i].start,
+                )
+            });
+            order.first().copied()
+        };
+        found.detection =
+            first_marked(&detection_cost).map(|i| (i, "first alert or escalation after the start"));
+        // 4b. No alert at a time of its own: one told as a length after the start ("Alrededor
+        // de 30 minutos después …, actualizó su página de status", "nach 10 Minuten schlug das
+        // Monitoring Alarm"), then the first public notice ("we are investigating", "확인 중").
+        if found.detection.is_none() {
+            let window_secs = end_at.map(|e| (e - start_at).num_seconds());
+            let signal: Vec<String> = words
+                .detection
+                .iter()
+                .chain(&words.notice)
+                .cloned()
+                .collect();
+            found.detected_secs = (0..durations.len()).find(|k| {
+                let d = &durations[*k];
+                d.place.is_incident()
+                    && !d.lower_bound
+                    && d.secs > 0
+                    && window_secs.is_none_or(|w| d.secs <= w)
+                    && introduced_by(blocks, d, &words.lasted_then)
+                    && recovery_near(blocks, d, &signal)
+                    && !recovery_near(blocks, d, &words.resolution)
+            });
+            if found.detected_secs.is_none() {
+                // (a notice that reports the recovery is no first notice)
+                let mut notice_cost =
+                    keyword_points(points, blocks, &words.notice, words, durations);
+                for (cost, recovered) in notice_cost.iter_mut().zip(&recoveries) {
+                    if *recovered {
+                        *cost = None;
+                    }
+                }
+                found.detection = first_marked(&notice_cost)
+                    .map(|i| (i, "first public notice after the start (no alert told)"));
+            }
+        }
     }
     found
 }

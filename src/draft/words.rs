@@ -226,6 +226,7 @@ impl WordsRegistry {
                         status_words: list(ev, "status_words"),
                         resolution_not: list(ev, "resolution_not"),
                         detection_not: list(ev, "detection_not"),
+                        notice: list(ev, "notice"),
                         start_not: list(ev, "start_not"),
                         start_nouns: list(ev, "start_nouns"),
                         peak: list(ev, "peak"),
@@ -314,11 +315,12 @@ impl WordsRegistry {
         };
         for code in [lang, "en"] {
             if let Some(w) = self.by_lang.get(code) {
-                let pairs: [(&mut Vec<String>, &Vec<String>); 30] = [
+                let pairs: [(&mut Vec<String>, &Vec<String>); 31] = [
                     (&mut out.events.start, &w.events.start),
                     (&mut out.events.start_not, &w.events.start_not),
                     (&mut out.events.resolution_not, &w.events.resolution_not),
                     (&mut out.events.detection_not, &w.events.detection_not),
+                    (&mut out.events.notice, &w.events.notice),
                     (&mut out.events.stamp, &w.events.stamp),
                     (&mut out.events.status_words, &w.events.status_words),
                     (&mut out.events.lasted_then, &w.events.lasted_then),

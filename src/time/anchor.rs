@@ -152,7 +152,9 @@ fn stated_zone(
         };
         let sent = sentence(text, m.start(), m.end());
         if last_sentence.as_ref().is_none_or(|(b, _)| *b != sent) {
-            let lower = text[sent.0..sent.1].to_lowercase();
+            // (outside the zone's own name: "태평양 표준시" holds the statement word "표준시")
+            let lower =
+                format!("{}\n{}", &text[sent.0..m.start()], &text[m.end()..sent.1]).to_lowercase();
             let stated = w.zone_statements.iter().any(|p| lower.contains(p.as_str()));
             last_sentence = Some((sent, stated));
         }
@@ -176,7 +178,16 @@ fn stated_zone(
                 .iter()
                 .any(|(_, e)| *e <= before.len() && before[*e..].chars().count() <= PARTICLE_CHARS)
         });
-        let in_parens = opened && (line_len(text, m.start()) <= HEADING_LINE_CHARS || after_time);
+        // … but not a bracket that goes on with the time in that zone, a conversion for other
+        // readers ("22일 오전 8시 19분경(태평양 표준시 21일 오후 3시19분)")
+        let converts = after_time
+            && time_spans.iter().any(|(s, _)| {
+                *s >= m.end()
+                    && text[m.end()..*s].chars().count() <= PARTICLE_CHARS
+                    && !text[m.end()..*s].contains([')', '）', '\n'])
+            });
+        let in_parens =
+            opened && !converts && (line_len(text, m.start()) <= HEADING_LINE_CHARS || after_time);
         let statement = in_parens || sentence_states;
         refs.push((rank, m.start(), m.end(), sent, statement));
     }
@@ -552,11 +563,20 @@ pub fn resolve(
     lex: &Lexicon,
     zones: &ZoneTable,
     opts: &ParseOptions,
-    stamps: &[std::ops::Range<usize>],
+    (stamps, background): (&[std::ops::Range<usize>], &[std::ops::Range<usize>]),
     warnings: &mut Vec<String>,
 ) -> Resolution {
     let reference_day = opts.reference.map(|r| r.date());
-    let anchor = incident_date(&raw, reference_day, opts.year_hint, opts.month_hint)
+    // (a date in a sentence about an earlier incident is none of this one's)
+    let foreground: std::borrow::Cow<[RawTime]> = if background.is_empty() {
+        std::borrow::Cow::Borrowed(&raw)
+    } else {
+        raw.iter()
+            .filter(|r| !background.iter().any(|b| b.contains(&r.start)))
+            .cloned()
+            .collect()
+    };
+    let anchor = incident_date(&foreground, reference_day, opts.year_hint, opts.month_hint)
         .or_else(|| one_relative_day(&raw, reference_day))
         .or(reference_day);
     if reference_day.is_none()
@@ -576,6 +596,8 @@ pub fn resolve(
     let relative_base = reference_day.or(anchor);
 
     // the zone
+    let mut raw = raw;
+    zone_conversions(text, &mut raw, lex, zones);
     let (page, zone_use) = decide_zone(text, &raw, lex, zones, opts, anchor, warnings);
 
     let mut prev: Option<NaiveDateTime> = None;
@@ -1025,7 +1047,12 @@ fn decide_zone(
         );
     }
     let mut counts: std::collections::BTreeMap<&str, usize> = Default::default();
-    for r in raw {
+    for (i, r) in raw.iter().enumerate() {
+        // a bracketed equivalent of a time written without a zone ("22일 오전 8시 19분경(태평양
+        // 표준시 21일 오후 3시19분)") converts it for other readers: its zone is not the page's
+        if i > 0 && bracketed_equivalent(text, &raw[i - 1], r) {
+            continue;
+        }
         for z in [
             r.zone.as_ref(),
             r.range_end.as_ref().and_then(|b| b.zone.as_ref()),
@@ -1088,6 +1115,59 @@ fn decide_zone(
             how: ZoneHow::Unknown,
         },
     )
+}
+
+/// A time in a bracket that opens with a zone, right after a time written without one ("22일
+/// 오전 8시 19분경(태평양 표준시 21일 오후 3시19분)", "9:19 (PST 3:19 PM)"), is written in that zone.
+fn zone_conversions(text: &str, raw: &mut [RawTime], lex: &Lexicon, zones: &ZoneTable) {
+    for i in 1..raw.len() {
+        let (prev, r) = (&raw[i - 1], &raw[i]);
+        if prev.zone.is_some() || r.zone.is_some() || prev.clock.is_none() || r.clock.is_none() {
+            continue;
+        }
+        let Some(gap) = text.get(prev.end..r.start) else {
+            continue;
+        };
+        let Some(open) = gap.find(['(', '（']) else {
+            continue;
+        };
+        if gap[..open].chars().count() > EQUIVALENT_GAP_CHARS
+            || gap[..open].contains(['.', '。', '\n', ')', '）'])
+        {
+            continue;
+        }
+        let at = prev.end + open + gap[open..].chars().next().map_or(1, char::len_utf8);
+        let Some((zone, end)) = super::scan::zone_after(text, at, lex, zones, false) else {
+            continue;
+        };
+        if end <= r.start && text[end..r.start].chars().count() <= PARTICLE_CHARS {
+            raw[i].zone = Some(zone);
+        }
+    }
+}
+
+/// Most chars between a time and the bracket that gives it in another zone, and from the
+/// bracket to the converted time ("(태평양 표준시 21일 …", "(PST: …").
+const EQUIVALENT_GAP_CHARS: usize = 16;
+
+/// Whether `r` stands in a bracket opened right after `prev`, a time written without a zone.
+fn bracketed_equivalent(text: &str, prev: &RawTime, r: &RawTime) -> bool {
+    let zoned =
+        |t: &RawTime| t.zone.is_some() || t.range_end.as_ref().is_some_and(|b| b.zone.is_some());
+    if zoned(prev) || !zoned(r) || prev.clock.is_none() || r.clock.is_none() {
+        return false;
+    }
+    let Some(gap) = text.get(prev.end..r.start) else {
+        return false;
+    };
+    let Some(open) = gap.find(['(', '（']) else {
+        return false;
+    };
+    let (before, after) = (&gap[..open], &gap[open..]);
+    before.chars().count() <= EQUIVALENT_GAP_CHARS
+        && after.chars().count() <= EQUIVALENT_GAP_CHARS
+        && !before.contains(['.', '。', '\n', ')', '）'])
+        && !after.contains([')', '）', '\n'])
 }
 
 /// The date of one time: written, partly written, relative, or anchored (with rollover).

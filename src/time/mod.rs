@@ -58,6 +58,9 @@ pub struct ParseOptions {
     /// Char ranges of the page's own stamp lines (a byline's "2018-09-07 11:16:25 UTC"): their
     /// times date the page, not the story, so they give no day to the clocks written after them.
     pub stamps: Vec<std::ops::Range<usize>>,
+    /// Char ranges of sentences about an earlier incident ("지난 3월 14일에도 … 장애가 있었다",
+    /// "last year's outage"): their dates never make the incident's date.
+    pub background: Vec<std::ops::Range<usize>>,
 }
 
 /// Kind of a time mention.
@@ -278,13 +281,14 @@ pub fn parse(text: &str, lex: &Lexicons, opts: &ParseOptions) -> Parsed {
     }
     let durs = durations::scan_durations(&norm, lexicon, &raw);
     let stamps = text::byte_ranges(&norm, &opts.stamps);
+    let background = text::byte_ranges(&norm, &opts.background);
     let resolved = anchor::resolve(
         &norm,
         raw,
         lexicon,
         &lex.zones,
         opts,
-        &stamps,
+        (&stamps, &background),
         &mut warnings,
     );
     let chars: Vec<char> = text.chars().collect();

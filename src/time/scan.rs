@@ -1703,8 +1703,17 @@ fn scan_dates(text: &str, lex: &Lexicon) -> (Vec<RawTime>, Vec<RawTime>, Vec<Raw
                 }
                 w -= ch.len_utf8();
             }
+            // (a weekday fused with a part of the day: "Am Montagmorgen (07.03.)")
+            let fused = lex.date.weekday_compounds.iter().find_map(|c| {
+                let at = ci_suffix(&text[..w], &c.to_lowercase())?;
+                lex.date.weekdays.iter().find_map(|d| {
+                    let s = ci_suffix(&text[..at], &d.to_lowercase())?;
+                    (!text[..s].ends_with(char::is_alphanumeric)).then_some(s)
+                })
+            });
             w < m.start()
                 && (phrase_before(text, w, &lex.date.weekdays).is_some()
+                    || fused.is_some()
                     || lex
                         .date
                         .relative_days
@@ -1876,7 +1885,10 @@ fn scan_dates(text: &str, lex: &Lexicon) -> (Vec<RawTime>, Vec<RawTime>, Vec<Raw
                 }
             }
             let n = p.weekday_number.get(&m.as_str().to_lowercase()).copied();
-            if let Some(i) = decorated(m.start(), m.end()) {
+            // a fused weekday decorates its date too ("Am Montagmorgen (07.03.)")
+            let decorates = decorated(m.start(), m.end())
+                .or_else(|| (extra > 0).then(|| decorated(m.start(), m.end() + extra))?);
+            if let Some(i) = decorates {
                 // the date keeps its weekday, to check the day against it
                 if let Some(n) = n {
                     decorations.push((i, n));
