@@ -1680,3 +1680,90 @@ fn some_servers_named_by_count_are_compute_hosts_and_a_partial_outage() {
         assert!(s.contains(&"partial-outage".to_string()), "{lang}: {s:?}");
     }
 }
+
+#[test]
+fn a_share_of_the_customers_named_as_part_of_them_is_a_partial_outage() {
+    // "Part of our customers", in the words each language's notices and news use.
+    for (lang, text) in [
+        (
+            "es",
+            "El fallo impidió a parte de nuestros clientes acceder a sus grabaciones.",
+        ),
+        (
+            "pt",
+            "A falha impediu parte de nossos clientes de acessar as gravações.",
+        ),
+        (
+            "fr",
+            "La coupure a isolé une large partie de notre réseau régional.",
+        ),
+        (
+            "de",
+            "Im Großraum Stuttgart kam es zu Telefonstörungen bei der Telekom.",
+        ),
+        (
+            "en",
+            "The fault kept part of our customers from reaching their recordings.",
+        ),
+        ("ko", "장애로 고객 일부가 녹음 파일을 열지 못했다."),
+        ("ja", "障害によりお客様の一部で録音が再生できませんでした。"),
+        (
+            "vi",
+            "Sự cố khiến một phần khách hàng không mở được bản ghi âm.",
+        ),
+    ] {
+        let s = kept(text, lang, "symptoms");
+        assert!(s.contains(&"partial-outage".to_string()), "{lang}: {s:?}");
+    }
+}
+
+#[test]
+fn mail_that_is_not_received_is_a_degraded_feature() {
+    for (lang, text) in [
+        (
+            "ko",
+            "오전 7시부터 9시 사이에 들어온 메일 일부가 정상적으로 수신되지 않았습니다.",
+        ),
+        ("ko", "네이버페이로 충전을 시도했으나 충전이 이루어지지 않았습니다."),
+        ("zh", "故障期间部分用户收不到邮件。"),
+        ("ja", "障害の間、一部のお客様にメールが届かない状態でした。"),
+        (
+            "vi",
+            "Trong thời gian sự cố, khách hàng không nhận được email từ hệ thống.",
+        ),
+        (
+            "de",
+            "Während der Störung konnten Kunden keine E-Mails empfangen.",
+        ),
+        (
+            "fr",
+            "Pendant l'incident, les clients ne recevaient plus leurs courriels.",
+        ),
+        (
+            "es",
+            "Durante la incidencia los clientes no recibían correos nuevos.",
+        ),
+        (
+            "pt",
+            "Durante o incidente os clientes não recebiam e-mails novos.",
+        ),
+    ] {
+        let s = kept(text, lang, "symptoms");
+        assert!(s.contains(&"feature-degraded".to_string()), "{lang}: {s:?}");
+    }
+}
+
+#[test]
+fn a_korean_function_not_carried_out_failed_and_is_not_negated() {
+    // "이루어지지 않" / "이뤄지지 않" (was not carried out) names the failure itself.
+    for text in [
+        "네이버페이로 충전을 시도했으나 충전이 이루어지지 않았습니다.",
+        "오전 한때 송금이 이뤄지지 않았다.",
+    ] {
+        let s = kept(text, "ko", "symptoms");
+        assert!(s.contains(&"feature-degraded".to_string()), "{text}: {s:?}");
+    }
+    // A plain denial still negates.
+    let s = kept("송금 장애는 없었다.", "ko", "symptoms");
+    assert!(!s.contains(&"feature-degraded".to_string()), "{s:?}");
+}
