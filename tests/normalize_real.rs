@@ -1767,3 +1767,18 @@ fn a_korean_function_not_carried_out_failed_and_is_not_negated() {
     let s = kept("송금 장애는 없었다.", "ko", "symptoms");
     assert!(!s.contains(&"feature-degraded".to_string()), "{s:?}");
 }
+
+#[test]
+fn customers_who_were_affected_in_japanese_are_not_a_partial_outage() {
+    // "影響を受けた" (were affected) says who felt the outage, not that only some did, as
+    // "affected users" does in English.
+    let s = kept(
+        "障害の影響を受けたお客様はサービスを利用できませんでした。",
+        "ja",
+        "symptoms",
+    );
+    assert!(!s.contains(&"partial-outage".to_string()), "{s:?}");
+    // Some of them still are.
+    let s = kept("障害の影響を受けたのは一部のお客様です。", "ja", "symptoms");
+    assert!(s.contains(&"partial-outage".to_string()), "{s:?}");
+}
