@@ -1782,3 +1782,34 @@ fn customers_who_were_affected_in_japanese_are_not_a_partial_outage() {
     let s = kept("障害の影響を受けたのは一部のお客様です。", "ja", "symptoms");
     assert!(s.contains(&"partial-outage".to_string()), "{s:?}");
 }
+
+#[test]
+fn tests_named_in_passing_are_not_insufficient_testing() {
+    // Testing that happened is no testing that missed the case: a bare "test" word is weak.
+    for (lang, text) in [
+        ("de", "Nach dem Test haben wir die Änderung ausgerollt."),
+        (
+            "fr",
+            "Après les tests, nous avons déployé la nouvelle version.",
+        ),
+        ("es", "Tras las pruebas, desplegamos la nueva versión."),
+        ("pt", "Após os testes, publicamos a nova versão."),
+    ] {
+        let c = kept(text, lang, "contributing");
+        assert!(
+            !c.contains(&"insufficient-testing".to_string()),
+            "{lang}: {c:?}"
+        );
+    }
+    // Saying the change was not tested still is.
+    for (lang, text) in [
+        ("de", "Die Änderung war nicht getestet worden."),
+        ("fr", "Le correctif non testé a été déployé."),
+    ] {
+        let c = kept(text, lang, "contributing");
+        assert!(
+            c.contains(&"insufficient-testing".to_string()),
+            "{lang}: {c:?}"
+        );
+    }
+}
