@@ -1816,3 +1816,25 @@ fn tests_named_in_passing_are_not_insufficient_testing() {
         );
     }
 }
+
+#[test]
+fn a_korean_failure_told_with_its_own_negation_is_affirmed() {
+    // "인증번호가 오지 않았다" (the code did not arrive), "예외를 잡지 않았다" (did not catch the
+    // exception): the "않" is the failure, not a denial of it.
+    let s = kept("어제 오후 인증번호가 오지 않았다.", "ko", "symptoms");
+    assert!(s.contains(&"auth-failures".to_string()), "{s:?}");
+    let c = kept(
+        "지표가 임계값을 넘지 않아 경보가 울리지 않았다. 그 변경은 테스트를 거치지 않았다.",
+        "ko",
+        "contributing",
+    );
+    for t in ["monitor-misconfigured", "insufficient-testing"] {
+        assert!(c.contains(&t.to_string()), "{t}: {c:?}");
+    }
+    let (_, n) = setup();
+    let labels = n.label("서버가 예외를 잡지 않았다.", &[], Some("ko"));
+    assert!(
+        !affirmed(&labels, "error-handling-bug").is_empty(),
+        "{labels:#?}"
+    );
+}
