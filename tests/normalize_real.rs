@@ -1838,3 +1838,23 @@ fn a_korean_failure_told_with_its_own_negation_is_affirmed() {
         "{labels:#?}"
     );
 }
+
+#[test]
+fn a_cancel_word_that_completes_the_mention_does_not_cancel_it() {
+    // "復旧できなかった" (could not be restored) ends in "なかった", a cancel word of data-loss
+    // when it stands apart ("データの損失はなかった"); inside the mention it is the mention's own.
+    for (lang, text) in [
+        ("ja", "障害により、一部のデータを復旧できなかった。"),
+        ("ko", "장애로 일부 데이터를 복구할 수 없었다."),
+    ] {
+        let s = kept(text, lang, "symptoms");
+        assert!(s.contains(&"data-loss".to_string()), "{lang}: {s:?}");
+    }
+    for (lang, text) in [
+        ("ja", "障害によるデータの損失はなかった。"),
+        ("ko", "이번 장애로 인한 데이터 손실은 없었다."),
+    ] {
+        let s = kept(text, lang, "symptoms");
+        assert!(!s.contains(&"data-loss".to_string()), "{lang}: {s:?}");
+    }
+}
