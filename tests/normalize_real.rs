@@ -1858,3 +1858,62 @@ fn a_cancel_word_that_completes_the_mention_does_not_cancel_it() {
         assert!(!s.contains(&"data-loss".to_string()), "{lang}: {s:?}");
     }
 }
+
+#[test]
+fn a_generator_or_a_cut_cable_names_the_cause_in_romance_and_german_pages() {
+    // The backup generator, as en, ko, ja, zh and vi lexicons already name it.
+    for (lang, text) in [
+        (
+            "fr",
+            "Pendant la maintenance, le groupe électrogène de secours est tombé en panne.",
+        ),
+        (
+            "es",
+            "Durante el corte de luz, el grupo electrógeno de respaldo falló.",
+        ),
+        (
+            "pt",
+            "Na falta de energia, o gerador de emergência também falhou.",
+        ),
+        ("de", "Das Notstromaggregat ist ausgefallen."),
+    ] {
+        let (root, _) = root_cause_of(lang, text);
+        assert_eq!(root, "facility-failure", "{lang}");
+    }
+    for (lang, text) in [
+        (
+            "pt",
+            "A interrupção ocorreu após o rompimento de cabos de fibra ótica.",
+        ),
+        (
+            "es",
+            "La caída se debió a la rotura de fibra en la red troncal.",
+        ),
+        (
+            "fr",
+            "La panne est due à des câbles sectionnés lors de travaux.",
+        ),
+    ] {
+        let (root, _) = root_cause_of(lang, text);
+        assert_eq!(root, "network-failure", "{lang}");
+    }
+}
+
+#[test]
+fn a_backup_that_did_not_start_failed() {
+    // "did not start" is the failure, not a denial of the generator's.
+    for (lang, text) in [
+        ("en", "The backup generator did not start."),
+        (
+            "de",
+            "Der Dienst fiel aus, weil das Notstromaggregat nicht ansprang.",
+        ),
+        ("fr", "Le groupe électrogène n'a pas démarré."),
+        ("es", "El grupo electrógeno no arrancó."),
+        ("pt", "O gerador não entrou em operação."),
+        ("ja", "非常用発電機が起動しなかった。"),
+    ] {
+        let (root, _) = root_cause_of(lang, text);
+        assert_eq!(root, "facility-failure", "{lang}");
+    }
+}
