@@ -1917,3 +1917,18 @@ fn a_backup_that_did_not_start_failed() {
         assert_eq!(root, "facility-failure", "{lang}");
     }
 }
+
+#[test]
+fn a_spanish_averia_is_an_outage_not_broken_hardware() {
+    // "avería" is any outage in Spanish news, as "panne" is in French.
+    let (root, _) = root_cause_of(
+        "es",
+        "Una avería deja sin teléfono a miles de usuarios; la compañía no explicó la causa.",
+    );
+    assert_eq!(root, "unknown");
+    let (root, _) = root_cause_of(
+        "es",
+        "La caída se debió a una avería de hardware en un servidor.",
+    );
+    assert_eq!(root, "hardware-failure");
+}
