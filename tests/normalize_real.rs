@@ -1932,3 +1932,10 @@ fn a_spanish_averia_is_an_outage_not_broken_hardware() {
     );
     assert_eq!(root, "hardware-failure");
 }
+
+#[test]
+fn korean_broken_equipment_written_with_the_genitive_is_hardware() {
+    // "수신 장비의 오류" (a fault of the receiving equipment) is "장비 오류" with "의" between.
+    let (root, _) = root_cause_of("ko", "장애 발생 원인: 일부 수신 장비의 오류");
+    assert_eq!(root, "hardware-failure");
+}
