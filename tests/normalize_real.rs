@@ -1939,3 +1939,27 @@ fn korean_broken_equipment_written_with_the_genitive_is_hardware() {
     let (root, _) = root_cause_of("ko", "장애 발생 원인: 일부 수신 장비의 오류");
     assert_eq!(root, "hardware-failure");
 }
+
+#[test]
+fn the_dns_named_with_its_failure_a_few_words_on_is_a_resolution_failure() {
+    for (lang, text) in [
+        (
+            "en",
+            "The DNS system did not answer client requests for twelve minutes.",
+        ),
+        ("ko", "DNS 서버가 응답하지 않아 접속이 안 됐다."),
+        ("ja", "DNSサーバーが応答しない状態になった。"),
+        ("zh", "DNS服务器无响应，用户无法访问。"),
+        ("vi", "Máy chủ DNS không phản hồi trong 20 phút."),
+        ("de", "Der DNS-Server antwortete nicht mehr."),
+        ("fr", "Les serveurs DNS ne répondaient plus."),
+        ("es", "Los servidores DNS no respondían."),
+        ("pt", "Os servidores DNS não respondiam."),
+    ] {
+        let s = kept(text, lang, "symptoms");
+        assert!(
+            s.contains(&"dns-resolution-failure".to_string()),
+            "{lang}: {s:?}"
+        );
+    }
+}
