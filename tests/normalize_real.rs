@@ -1680,3 +1680,286 @@ fn some_servers_named_by_count_are_compute_hosts_and_a_partial_outage() {
         assert!(s.contains(&"partial-outage".to_string()), "{lang}: {s:?}");
     }
 }
+
+#[test]
+fn a_share_of_the_customers_named_as_part_of_them_is_a_partial_outage() {
+    // "Part of our customers", in the words each language's notices and news use.
+    for (lang, text) in [
+        (
+            "es",
+            "El fallo impidió a parte de nuestros clientes acceder a sus grabaciones.",
+        ),
+        (
+            "pt",
+            "A falha impediu parte de nossos clientes de acessar as gravações.",
+        ),
+        (
+            "fr",
+            "La coupure a isolé une large partie de notre réseau régional.",
+        ),
+        (
+            "de",
+            "Im Großraum Stuttgart kam es zu Telefonstörungen bei der Telekom.",
+        ),
+        (
+            "en",
+            "The fault kept part of our customers from reaching their recordings.",
+        ),
+        ("ko", "장애로 고객 일부가 녹음 파일을 열지 못했다."),
+        ("ja", "障害によりお客様の一部で録音が再生できませんでした。"),
+        (
+            "vi",
+            "Sự cố khiến một phần khách hàng không mở được bản ghi âm.",
+        ),
+    ] {
+        let s = kept(text, lang, "symptoms");
+        assert!(s.contains(&"partial-outage".to_string()), "{lang}: {s:?}");
+    }
+}
+
+#[test]
+fn mail_that_is_not_received_is_a_degraded_feature() {
+    for (lang, text) in [
+        (
+            "ko",
+            "오전 7시부터 9시 사이에 들어온 메일 일부가 정상적으로 수신되지 않았습니다.",
+        ),
+        (
+            "ko",
+            "네이버페이로 충전을 시도했으나 충전이 이루어지지 않았습니다.",
+        ),
+        ("zh", "故障期间部分用户收不到邮件。"),
+        ("ja", "障害の間、一部のお客様にメールが届かない状態でした。"),
+        (
+            "vi",
+            "Trong thời gian sự cố, khách hàng không nhận được email từ hệ thống.",
+        ),
+        (
+            "de",
+            "Während der Störung konnten Kunden keine E-Mails empfangen.",
+        ),
+        (
+            "fr",
+            "Pendant l'incident, les clients ne recevaient plus leurs courriels.",
+        ),
+        (
+            "es",
+            "Durante la incidencia los clientes no recibían correos nuevos.",
+        ),
+        (
+            "pt",
+            "Durante o incidente os clientes não recebiam e-mails novos.",
+        ),
+    ] {
+        let s = kept(text, lang, "symptoms");
+        assert!(s.contains(&"feature-degraded".to_string()), "{lang}: {s:?}");
+    }
+}
+
+#[test]
+fn a_korean_function_not_carried_out_failed_and_is_not_negated() {
+    // "이루어지지 않" / "이뤄지지 않" (was not carried out) names the failure itself.
+    for text in [
+        "네이버페이로 충전을 시도했으나 충전이 이루어지지 않았습니다.",
+        "오전 한때 송금이 이뤄지지 않았다.",
+    ] {
+        let s = kept(text, "ko", "symptoms");
+        assert!(s.contains(&"feature-degraded".to_string()), "{text}: {s:?}");
+    }
+    // A plain denial still negates.
+    let s = kept("송금 장애는 없었다.", "ko", "symptoms");
+    assert!(!s.contains(&"feature-degraded".to_string()), "{s:?}");
+}
+
+#[test]
+fn customers_who_were_affected_in_japanese_are_not_a_partial_outage() {
+    // "影響を受けた" (were affected) says who felt the outage, not that only some did, as
+    // "affected users" does in English.
+    let s = kept(
+        "障害の影響を受けたお客様はサービスを利用できませんでした。",
+        "ja",
+        "symptoms",
+    );
+    assert!(!s.contains(&"partial-outage".to_string()), "{s:?}");
+    // Some of them still are.
+    let s = kept("障害の影響を受けたのは一部のお客様です。", "ja", "symptoms");
+    assert!(s.contains(&"partial-outage".to_string()), "{s:?}");
+}
+
+#[test]
+fn tests_named_in_passing_are_not_insufficient_testing() {
+    // Testing that happened is no testing that missed the case: a bare "test" word is weak.
+    for (lang, text) in [
+        ("de", "Nach dem Test haben wir die Änderung ausgerollt."),
+        (
+            "fr",
+            "Après les tests, nous avons déployé la nouvelle version.",
+        ),
+        ("es", "Tras las pruebas, desplegamos la nueva versión."),
+        ("pt", "Após os testes, publicamos a nova versão."),
+    ] {
+        let c = kept(text, lang, "contributing");
+        assert!(
+            !c.contains(&"insufficient-testing".to_string()),
+            "{lang}: {c:?}"
+        );
+    }
+    // Saying the change was not tested still is.
+    for (lang, text) in [
+        ("de", "Die Änderung war nicht getestet worden."),
+        ("fr", "Le correctif non testé a été déployé."),
+    ] {
+        let c = kept(text, lang, "contributing");
+        assert!(
+            c.contains(&"insufficient-testing".to_string()),
+            "{lang}: {c:?}"
+        );
+    }
+}
+
+#[test]
+fn a_korean_failure_told_with_its_own_negation_is_affirmed() {
+    // "인증번호가 오지 않았다" (the code did not arrive), "예외를 잡지 않았다" (did not catch the
+    // exception): the "않" is the failure, not a denial of it.
+    let s = kept("어제 오후 인증번호가 오지 않았다.", "ko", "symptoms");
+    assert!(s.contains(&"auth-failures".to_string()), "{s:?}");
+    let c = kept(
+        "지표가 임계값을 넘지 않아 경보가 울리지 않았다. 그 변경은 테스트를 거치지 않았다.",
+        "ko",
+        "contributing",
+    );
+    for t in ["monitor-misconfigured", "insufficient-testing"] {
+        assert!(c.contains(&t.to_string()), "{t}: {c:?}");
+    }
+    let (_, n) = setup();
+    let labels = n.label("서버가 예외를 잡지 않았다.", &[], Some("ko"));
+    assert!(
+        !affirmed(&labels, "error-handling-bug").is_empty(),
+        "{labels:#?}"
+    );
+}
+
+#[test]
+fn a_cancel_word_that_completes_the_mention_does_not_cancel_it() {
+    // "復旧できなかった" (could not be restored) ends in "なかった", a cancel word of data-loss
+    // when it stands apart ("データの損失はなかった"); inside the mention it is the mention's own.
+    for (lang, text) in [
+        ("ja", "障害により、一部のデータを復旧できなかった。"),
+        ("ko", "장애로 일부 데이터를 복구할 수 없었다."),
+    ] {
+        let s = kept(text, lang, "symptoms");
+        assert!(s.contains(&"data-loss".to_string()), "{lang}: {s:?}");
+    }
+    for (lang, text) in [
+        ("ja", "障害によるデータの損失はなかった。"),
+        ("ko", "이번 장애로 인한 데이터 손실은 없었다."),
+    ] {
+        let s = kept(text, lang, "symptoms");
+        assert!(!s.contains(&"data-loss".to_string()), "{lang}: {s:?}");
+    }
+}
+
+#[test]
+fn a_generator_or_a_cut_cable_names_the_cause_in_romance_and_german_pages() {
+    // The backup generator, as en, ko, ja, zh and vi lexicons already name it.
+    for (lang, text) in [
+        (
+            "fr",
+            "Pendant la maintenance, le groupe électrogène de secours est tombé en panne.",
+        ),
+        (
+            "es",
+            "Durante el corte de luz, el grupo electrógeno de respaldo falló.",
+        ),
+        (
+            "pt",
+            "Na falta de energia, o gerador de emergência também falhou.",
+        ),
+        ("de", "Das Notstromaggregat ist ausgefallen."),
+    ] {
+        let (root, _) = root_cause_of(lang, text);
+        assert_eq!(root, "facility-failure", "{lang}");
+    }
+    for (lang, text) in [
+        (
+            "pt",
+            "A interrupção ocorreu após o rompimento de cabos de fibra ótica.",
+        ),
+        (
+            "es",
+            "La caída se debió a la rotura de fibra en la red troncal.",
+        ),
+        (
+            "fr",
+            "La panne est due à des câbles sectionnés lors de travaux.",
+        ),
+    ] {
+        let (root, _) = root_cause_of(lang, text);
+        assert_eq!(root, "network-failure", "{lang}");
+    }
+}
+
+#[test]
+fn a_backup_that_did_not_start_failed() {
+    // "did not start" is the failure, not a denial of the generator's.
+    for (lang, text) in [
+        ("en", "The backup generator did not start."),
+        (
+            "de",
+            "Der Dienst fiel aus, weil das Notstromaggregat nicht ansprang.",
+        ),
+        ("fr", "Le groupe électrogène n'a pas démarré."),
+        ("es", "El grupo electrógeno no arrancó."),
+        ("pt", "O gerador não entrou em operação."),
+        ("ja", "非常用発電機が起動しなかった。"),
+    ] {
+        let (root, _) = root_cause_of(lang, text);
+        assert_eq!(root, "facility-failure", "{lang}");
+    }
+}
+
+#[test]
+fn a_spanish_averia_is_an_outage_not_broken_hardware() {
+    // "avería" is any outage in Spanish news, as "panne" is in French.
+    let (root, _) = root_cause_of(
+        "es",
+        "Una avería deja sin teléfono a miles de usuarios; la compañía no explicó la causa.",
+    );
+    assert_eq!(root, "unknown");
+    let (root, _) = root_cause_of(
+        "es",
+        "La caída se debió a una avería de hardware en un servidor.",
+    );
+    assert_eq!(root, "hardware-failure");
+}
+
+#[test]
+fn korean_broken_equipment_written_with_the_genitive_is_hardware() {
+    // "수신 장비의 오류" (a fault of the receiving equipment) is "장비 오류" with "의" between.
+    let (root, _) = root_cause_of("ko", "장애 발생 원인: 일부 수신 장비의 오류");
+    assert_eq!(root, "hardware-failure");
+}
+
+#[test]
+fn the_dns_named_with_its_failure_a_few_words_on_is_a_resolution_failure() {
+    for (lang, text) in [
+        (
+            "en",
+            "The DNS system did not answer client requests for twelve minutes.",
+        ),
+        ("ko", "DNS 서버가 응답하지 않아 접속이 안 됐다."),
+        ("ja", "DNSサーバーが応答しない状態になった。"),
+        ("zh", "DNS服务器无响应，用户无法访问。"),
+        ("vi", "Máy chủ DNS không phản hồi trong 20 phút."),
+        ("de", "Der DNS-Server antwortete nicht mehr."),
+        ("fr", "Les serveurs DNS ne répondaient plus."),
+        ("es", "Los servidores DNS no respondían."),
+        ("pt", "Os servidores DNS não respondiam."),
+    ] {
+        let s = kept(text, lang, "symptoms");
+        assert!(
+            s.contains(&"dns-resolution-failure".to_string()),
+            "{lang}: {s:?}"
+        );
+    }
+}

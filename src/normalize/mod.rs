@@ -544,16 +544,19 @@ impl Normalizer {
     /// true for a term without them).
     fn in_context(matcher: &Matcher, f: &str, m: &Mention, lo: usize, hi: usize) -> bool {
         let t = &matcher.terms[matcher.entries[m.entry].term_idx];
-        t.context.is_empty() || Self::sentence_holds(t, TermWords::Context, f, lo, hi).is_some()
+        t.context.is_empty()
+            || Self::sentence_holds(t, TermWords::Context, f, lo, hi, None).is_some()
     }
 
-    /// The first of the term's `which` words in the sentence `[lo, hi)` of folded `f`, if any.
+    /// The first of the term's `which` words in the sentence `[lo, hi)` of folded `f`, if any,
+    /// leaving out an occurrence that overlaps the bytes `skip` of `f` (the mention's own words).
     fn sentence_holds<'a>(
         t: &'a matcher::TermData,
         which: TermWords,
         f: &str,
         lo: usize,
         hi: usize,
+        skip: Option<(usize, usize)>,
     ) -> Option<&'a str> {
         let words = match which {
             TermWords::Cancel => &t.cancel,
@@ -574,14 +577,20 @@ impl Normalizer {
         if words.is_empty() || !t.may_hold(which, sentence.as_bytes()) {
             return None;
         }
+        let own = |i: usize, len: usize| skip.is_some_and(|(s, e)| lo + i < e && lo + i + len > s);
         words.iter().find_map(|(w, l, r)| {
             text::occurrences(sentence, w.as_str())
-                .any(|i| matcher::at_boundaries(sentence, i, i + w.len(), *l, *r))
+                .any(|i| {
+                    !own(i, w.len()) && matcher::at_boundaries(sentence, i, i + w.len(), *l, *r)
+                })
                 .then_some(w.as_str())
         })
     }
 
-    /// The first of the mention's term's cancel words in its sentence `[lo, hi)`, if any.
+    /// The first of the mention's term's cancel words in its sentence `[lo, hi)`, if any. A
+    /// cancel word that overlaps the mention is the mention's own ending, not a word about it:
+    /// "データを復旧できなかった" (the data could not be restored) is completed by "なかった", which
+    /// cancels the term when it stands apart ("データの損失はなかった").
     fn cancelled<'a>(
         matcher: &'a Matcher,
         f: &str,
@@ -590,7 +599,7 @@ impl Normalizer {
         hi: usize,
     ) -> Option<&'a str> {
         let t = &matcher.terms[matcher.entries[m.entry].term_idx];
-        Self::sentence_holds(t, TermWords::Cancel, f, lo, hi)
+        Self::sentence_holds(t, TermWords::Cancel, f, lo, hi, Some((m.start, m.end)))
     }
 }
 
