@@ -36,7 +36,7 @@ pub fn build_in_background() {
 /// Overlapping-search automaton over `patterns`, swapped for a DFA after `dense_after` searches.
 #[derive(Debug)]
 pub struct Adaptive {
-    patterns: Vec<Vec<u8>>,
+    patterns: Vec<String>,
     first: AhoCorasick,
     /// Shared with the thread that builds it in the background, if one does.
     dense: Arc<OnceLock<Option<DFA>>>,
@@ -62,12 +62,11 @@ impl Clone for Adaptive {
 impl Adaptive {
     /// The first automaton is of `kind` (None: the crate's choice); `what` names it in errors.
     pub fn new(
-        patterns: Vec<impl Into<Vec<u8>>>,
+        patterns: Vec<String>,
         kind: Option<AhoCorasickKind>,
         dense_after: usize,
         what: &str,
     ) -> Result<Self> {
-        let patterns: Vec<Vec<u8>> = patterns.into_iter().map(Into::into).collect();
         let first = build(&patterns, kind).with_context(|| format!("building {what}"))?;
         Ok(Adaptive {
             patterns,
@@ -288,7 +287,7 @@ fn walk_lanes(
 }
 
 /// The DFA over `patterns` (no prefilter: see the module's note); None when it cannot be built.
-fn dense_dfa(patterns: &[Vec<u8>]) -> Option<DFA> {
+fn dense_dfa(patterns: &[String]) -> Option<DFA> {
     DFA::builder()
         .match_kind(MatchKind::Standard)
         .prefilter(false)
@@ -296,7 +295,7 @@ fn dense_dfa(patterns: &[Vec<u8>]) -> Option<DFA> {
         .ok()
 }
 
-fn build(patterns: &[Vec<u8>], kind: Option<AhoCorasickKind>) -> Result<AhoCorasick> {
+fn build(patterns: &[String], kind: Option<AhoCorasickKind>) -> Result<AhoCorasick> {
     Ok(AhoCorasick::builder()
         .match_kind(MatchKind::Standard)
         .kind(kind)

@@ -1,11 +1,11 @@
 //! One-pass phrase matching (aho-corasick over every term's phrases, exact and stemmed) plus regex patterns, longest match per field.
 use super::dense::Adaptive;
-use super::patterns::Patterns;
 use super::stem::{self, StemmedText};
 use super::text::{fold, is_word_char};
 use crate::vocab::Vocabulary;
 use aho_corasick::{AhoCorasick, AhoCorasickKind};
 use anyhow::{Context, Result};
+use regex::Regex;
 use std::collections::{BTreeMap, HashMap};
 
 /// Fields the normaliser fills, in the order labels are reported.
@@ -240,6 +240,60 @@ pub struct Mention {
     pub entry: usize,
 }
 
+/// A label pattern, compiled the first time a text holds one of the literals every match of it
+/// starts with (at its first use when it has no such literals): most texts never need it, and
+/// compiling a pattern like `[^.\n]{0,40}` costs more than labelling a sentence.
+#[derive(Debug, Clone)]
+struct LazyPattern {
+    source: String,
+    /// The literals every match begins with; None when they are not a small finite set.
+    starts: Option<AhoCorasick>,
+    compiled: std::sync::OnceLock<Option<Regex>>,
+}
+
+impl LazyPattern {
+    fn new(source: &str) -> Self {
+        LazyPattern {
+            source: source.to_string(),
+            starts: match_starts(source),
+            compiled: std::sync::OnceLock::new(),
+        }
+    }
+
+    /// The compiled pattern when `folded` may hold a match; None when it cannot (or the
+    /// pattern does not compile, which is logged once).
+    fn for_text(&self, folded: &str) -> Option<&Regex> {
+        if self.starts.as_ref().is_some_and(|a| !a.is_match(folded)) {
+            return None;
+        }
+        self.compiled
+            .get_or_init(|| match Regex::new(&self.source) {
+                Ok(re) => Some(re),
+                Err(e) => {
+                    tracing::error!(
+                        "label pattern {:?} does not compile ({e}); it finds nothing",
+                        self.source
+                    );
+                    None
+                }
+            })
+            .as_ref()
+    }
+}
+
+/// The literals (prefixes) every match of pattern `p` starts with, as one automaton; None when
+/// they are not a finite set of non-empty strings (then every text needs the pattern).
+fn match_starts(p: &str) -> Option<AhoCorasick> {
+    use regex_syntax::hir::literal::{ExtractKind, Extractor};
+    let hir = regex_syntax::Parser::new().parse(p).ok()?;
+    let seq = Extractor::new().kind(ExtractKind::Prefix).extract(&hir);
+    let lits = seq.literals()?;
+    if lits.is_empty() || lits.iter().any(|l| l.as_bytes().is_empty()) {
+        return None;
+    }
+    AhoCorasick::new(lits.iter().map(|l| l.as_bytes())).ok()
+}
+
 /// Every phrase of every label field in one automaton (a DFA), and the compiled patterns.
 #[derive(Debug, Clone)]
 pub struct Matcher {
@@ -248,10 +302,7 @@ pub struct Matcher {
     /// Automaton pattern id → entries sharing that folded phrase.
     by_phrase: Vec<Vec<usize>>,
     pub entries: Vec<Entry>,
-    /// The label patterns, compiled when first needed (see [`super::patterns`]).
-    patterns: Patterns,
-    /// Pattern index → its entry.
-    pattern_entries: Vec<usize>,
+    regexes: Vec<(LazyPattern, usize)>,
     pub fields: Vec<String>,
     pub terms: Vec<TermData>,
     stemmed: Vec<StemSet>,
@@ -372,8 +423,7 @@ impl Matcher {
         let mut index: HashMap<(String, bool, bool), usize> = HashMap::new();
         let mut fields = Vec::new();
         let mut terms: Vec<TermData> = Vec::new();
-        let mut pattern_sources: Vec<&str> = Vec::new();
-        let mut pattern_entries: Vec<usize> = Vec::new();
+        let mut regexes: Vec<(LazyPattern, usize)> = Vec::new();
         for (fi, name) in LABEL_FIELDS.iter().enumerate() {
             fields.push(name.to_string());
             let Some(field) = vocab.field(name) else {
@@ -458,8 +508,7 @@ impl Matcher {
                 for (lang, list) in t.patterns.iter().filter(|(l, _)| wanted(l)) {
                     for p in list {
                         // The syntax is checked by `check_patterns` when the vocabulary loads.
-                        pattern_sources.push(p);
-                        pattern_entries.push(entries.len());
+                        regexes.push((LazyPattern::new(p), entries.len()));
                         entries.push(Entry {
                             field: fi,
                             term: term.clone(),
@@ -568,8 +617,7 @@ impl Matcher {
             ac,
             by_phrase,
             entries,
-            patterns: Patterns::new(&pattern_sources)?,
-            pattern_entries,
+            regexes,
             fields,
             terms,
             stemmed,
@@ -681,21 +729,23 @@ impl Matcher {
         }
         // Each pattern runs on its own: the regex engine skips ahead on its literal prefix, which
         // is far cheaper than a set scan with Unicode word boundaries.
-        self.patterns.for_each_candidate(
-            folded,
-            |i| allowed(self.pattern_entries[i]),
-            |i, re| {
-                for m in re.find_iter(folded) {
-                    if m.start() < m.end() {
-                        found.push(Mention {
-                            start: m.start(),
-                            end: m.end(),
-                            entry: self.pattern_entries[i],
-                        });
-                    }
+        for (p, e) in &self.regexes {
+            if !allowed(*e) {
+                continue;
+            }
+            let Some(re) = p.for_text(folded) else {
+                continue;
+            };
+            for m in re.find_iter(folded) {
+                if m.start() < m.end() {
+                    found.push(Mention {
+                        start: m.start(),
+                        end: m.end(),
+                        entry: *e,
+                    });
                 }
-            },
-        );
+            }
+        }
         found.retain(|m| !self.excluded(folded, m.start, m.end, m.entry));
         // Longest first, so a sub-phrase finds the longer match of its field that covers it.
         // Mentions that tie in this order are identical (same start, end and entry), so an unstable

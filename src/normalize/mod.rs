@@ -4,7 +4,6 @@ mod dense;
 pub mod fields;
 mod indented;
 pub mod matcher;
-mod patterns;
 pub mod pipeline;
 pub mod reprocess;
 mod residual;
