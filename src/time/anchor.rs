@@ -1125,18 +1125,9 @@ fn zone_conversions(text: &str, raw: &mut [RawTime], lex: &Lexicon, zones: &Zone
         if prev.zone.is_some() || r.zone.is_some() || prev.clock.is_none() || r.clock.is_none() {
             continue;
         }
-        let Some(gap) = text.get(prev.end..r.start) else {
+        let Some(at) = bracket_after(text, prev, r) else {
             continue;
         };
-        let Some(open) = gap.find(['(', '（']) else {
-            continue;
-        };
-        if gap[..open].chars().count() > EQUIVALENT_GAP_CHARS
-            || gap[..open].contains(['.', '。', '\n', ')', '）'])
-        {
-            continue;
-        }
-        let at = prev.end + open + gap[open..].chars().next().map_or(1, char::len_utf8);
         let Some((zone, end)) = super::scan::zone_after(text, at, lex, zones, false) else {
             continue;
         };
@@ -1157,17 +1148,21 @@ fn bracketed_equivalent(text: &str, prev: &RawTime, r: &RawTime) -> bool {
     if zoned(prev) || !zoned(r) || prev.clock.is_none() || r.clock.is_none() {
         return false;
     }
-    let Some(gap) = text.get(prev.end..r.start) else {
-        return false;
-    };
-    let Some(open) = gap.find(['(', '（']) else {
-        return false;
-    };
-    let (before, after) = (&gap[..open], &gap[open..]);
-    before.chars().count() <= EQUIVALENT_GAP_CHARS
-        && after.chars().count() <= EQUIVALENT_GAP_CHARS
-        && !before.contains(['.', '。', '\n', ')', '）'])
-        && !after.contains([')', '）', '\n'])
+    bracket_after(text, prev, r).is_some_and(|at| {
+        let inside = &text[at..r.start];
+        inside.chars().count() < EQUIVALENT_GAP_CHARS && !inside.contains([')', '）', '\n'])
+    })
+}
+
+/// Where the inside of a bracket begins that opens a few chars after `prev`, in its sentence,
+/// and before `r` ("22일 오전 8시 19분경(" … `r`).
+fn bracket_after(text: &str, prev: &RawTime, r: &RawTime) -> Option<usize> {
+    let gap = text.get(prev.end..r.start)?;
+    let open = gap.find(['(', '（'])?;
+    let before = &gap[..open];
+    (before.chars().count() <= EQUIVALENT_GAP_CHARS
+        && !before.contains(['.', '。', '\n', ')', '）']))
+    .then(|| prev.end + open + gap[open..].chars().next().map_or(1, char::len_utf8))
 }
 
 /// The date of one time: written, partly written, relative, or anchored (with rollover).
