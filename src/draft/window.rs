@@ -820,6 +820,44 @@ fn as_of_times(points: &[Point], blocks: &[BlockText], words: &EventWords) -> Ve
         .collect()
 }
 
+/// Times told in one sentence with a watch after the fix ("17:45，持续观察一小时，未发现问题，
+/// 按预案结束处理过程", "after monitoring for an hour we closed the incident at 17:45"): the close
+/// of that watch, which ends the window only when the page tells no other recovery.
+fn watch_closings(
+    points: &[Point],
+    blocks: &[BlockText],
+    durations: &[Stated],
+    words: &EventWords,
+) -> Vec<bool> {
+    let watches: Vec<&Stated> = durations
+        .iter()
+        .filter(|d| watch_length(blocks, d, &words.lasted_not))
+        .collect();
+    points
+        .iter()
+        .map(|p| {
+            watches.iter().any(|d| {
+                d.block == p.block
+                    && blocks.get(p.block).is_some_and(|b| {
+                        let (a, z) = if p.end <= d.start {
+                            (p.end, d.start)
+                        } else {
+                            (d.start + d.quote.chars().count(), p.start)
+                        };
+                        let between: String = b
+                            .text
+                            .chars()
+                            .skip(a.saturating_sub(b.start))
+                            .take(z.saturating_sub(a))
+                            .collect();
+                        !between.contains(". ")
+                            && !between.contains(['!', '?', '。', '！', '？', '\n'])
+                    })
+            })
+        })
+        .collect()
+}
+
 /// Characters before a time searched, within its clause, for a word that makes it the peak.
 const PEAK_BEFORE_CHARS: usize = 40;
 
@@ -1110,6 +1148,7 @@ pub fn analyse(
     // services are normal") dates the report, not the recovery: it ends the window only when the
     // page tells no recovery of its own
     let as_of = as_of_times(points, blocks, words);
+    let watch_close = watch_closings(points, blocks, durations, words);
     let last_recovery = |after: Option<DateTime<FixedOffset>>| {
         let until = after.map(episode_end);
         let find = |skip_as_of: bool| {
@@ -1117,7 +1156,7 @@ pub fn analyse(
                 .rev()
                 .find(|i| {
                     recoveries[**i]
-                        && !(skip_as_of && as_of[**i])
+                        && !(skip_as_of && (as_of[**i] || watch_close[**i]))
                         && after.is_none_or(|a| points[**i].at > a)
                         && until.is_none_or(|u| points[**i].at <= u)
                 })
