@@ -1334,3 +1334,40 @@ fn a_bracketed_conversion_to_another_zone_is_not_the_pages_zone() {
     assert_eq!(v["review"]["timezone"]["how"], "inferred");
     assert_window(&v, "2019-11-16T07:40:00+09:00", "2019-11-16T09:00:00+09:00");
 }
+
+#[test]
+fn a_close_after_watching_for_a_length_is_not_the_end_of_impact() {
+    // "11:55，持续观察一小时，未发现异常，按预案结束处理过程": the watch's close; the service was
+    // back at 10:55 ("失败率回落到正常水平" is the failure rate falling, no onset)
+    let v = draft(
+        "zh-watch-then-close.txt",
+        Some("https://status.example.com/incidents/oss"),
+    );
+    assert_window(&v, "2025-04-02T10:12:00+08:00", "2025-04-02T10:55:00+08:00");
+    assert_eq!(v["case"]["timeline"]["resolved_after"], "43m");
+}
+
+#[test]
+fn a_postmortem_above_a_status_history_keeps_its_own_recovery() {
+    // the review's "restored normal service at 13:48 UTC" ends the window; the postmortem's own
+    // "Posted" stamp (next day) and the "Resolved" post are posts, not the recovery; the alert
+    // came "straight away" (0m); "the team started a rollback" is no onset
+    let v = draft(
+        "en-postmortem-above-history.txt",
+        Some("https://status.examplepay.com/incidents/x1"),
+    );
+    assert_window(&v, "2025-03-06T13:05:00+00:00", "2025-03-06T13:48:00+00:00");
+    assert_eq!(v["case"]["timeline"]["detected_after"], "0s", "{v}");
+    assert_eq!(v["case"]["timeline"]["resolved_after"], "43m");
+}
+
+#[test]
+fn an_alert_told_as_immediate_is_the_detection_at_the_start() {
+    // "Unser Monitoring schlug sofort Alarm": no time of its own, told before the 9:10 finding
+    let v = draft(
+        "de-alarm-sofort.txt",
+        Some("https://www.example-stadtwerke.de/aktuelles/stoerung"),
+    );
+    assert_window(&v, "2024-05-14T08:20:00+02:00", "2024-05-14T09:45:00+02:00");
+    assert_eq!(v["case"]["timeline"]["detected_after"], "0s", "{v}");
+}

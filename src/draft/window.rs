@@ -192,6 +192,9 @@ pub struct EventWords {
     /// Words of a first public notice ("we are investigating", "estamos investigando", "확인
     /// 중", "調査中"): when the page tells no alert, that notice is the detection.
     pub notice: Vec<String>,
+    /// Words that tell an alert came at once ("immediately", "sofort", "즉시", "直ちに"): an alert
+    /// told with one and no time of its own was at the very start.
+    pub immediate: Vec<String>,
     /// The same for onset words: "began investigating", "开始排查", "調査を開始" start the
     /// response, not the impact.
     pub start_not: Vec<String>,
@@ -339,7 +342,10 @@ fn keyword_points(
         let (Some(block), Some(next)) = (blocks.get(b), blocks.get(described)) else {
             continue;
         };
-        if by_block.contains_key(&described) || !time_only(block, idx, points) {
+        if by_block.contains_key(&described)
+            || !time_only(block, idx, points)
+            || (up && update_has_own_times(b, points, blocks, &by_block, &words.status_words))
+        {
             continue;
         }
         let mut chars: Vec<char> = next.text.to_lowercase().chars().collect();
@@ -683,7 +689,120 @@ fn stamps_follow_updates(
         (b >= 1 && opens_update(b - 1))
             || (b >= 2 && !by_block.contains_key(&(b - 1)) && opens_update(b - 2))
     };
-    opened(first) && !opens_update(last + 1)
+    // the first stamp may close a postmortem of many paragraphs above the history ("Postmortem"
+    // on its own line, then the review): the second then shows the order
+    (opened(first) || rows.get(1).is_some_and(|b| opened(*b))) && !opens_update(last + 1)
+}
+
+/// Whether the update a status stamp closes (the blocks back to the stamp before it, or to the
+/// line opening the update) holds times of its own: a postmortem's stamp ("Postmortem", the review
+/// with its timeline, "Posted Jul 17 - 09:42") dates its publication, and the review's words belong
+/// to the review's times, not to the stamp.
+fn update_has_own_times(
+    b: usize,
+    points: &[Point],
+    blocks: &[BlockText],
+    by_block: &std::collections::HashMap<usize, Vec<usize>>,
+    status: &[String],
+) -> bool {
+    for k in (0..b).rev() {
+        let Some(bl) = blocks.get(k) else {
+            return false;
+        };
+        if let Some(idx) = by_block.get(&k) {
+            // the stamp before this one: the update between holds no time
+            return !time_only(bl, idx, points);
+        }
+        let t = bl.text.trim().to_lowercase();
+        if status
+            .iter()
+            .any(|w| !w.is_empty() && t.starts_with(&w.to_lowercase()))
+        {
+            return false;
+        }
+    }
+    false
+}
+
+/// The points that are a status page's stamps, each after its update ("Resolved - …" /
+/// "Posted Mar 5, 16:02 UTC"): a post's time, which the page's own account of the recovery
+/// ("full availability returned at 08:10") outranks.
+fn status_stamps(points: &[Point], blocks: &[BlockText], words: &EventWords) -> Vec<bool> {
+    let mut by_block: std::collections::HashMap<usize, Vec<usize>> = Default::default();
+    for (i, p) in points.iter().enumerate() {
+        by_block.entry(p.block).or_default().push(i);
+    }
+    if !stamps_follow_updates(points, blocks, &by_block, &words.status_words) {
+        return vec![false; points.len()];
+    }
+    points
+        .iter()
+        .map(|p| {
+            blocks
+                .get(p.block)
+                .zip(by_block.get(&p.block))
+                .is_some_and(|(bl, idx)| time_only(bl, idx, points))
+        })
+        .collect()
+}
+
+/// Whether a negation stands just before the sentence's "immediately" word ("were not
+/// immediately alerted", "nicht sofort", "즉시 감지하지 못했다" is caught by `negation_after`).
+fn immediate_negated(sentence: &str, words: &EventWords) -> bool {
+    words.immediate.iter().any(|w| {
+        let w = w.to_lowercase();
+        sentence.match_indices(&w).any(|(i, _)| {
+            let before: String = sentence[..i]
+                .chars()
+                .rev()
+                .take(12)
+                .collect::<Vec<_>>()
+                .into_iter()
+                .rev()
+                .collect();
+            let after: String = sentence[i + w.len()..].chars().take(16).collect();
+            holds_word(&before, &words.negation) || holds_word(&after, &words.negation_after)
+        })
+    })
+}
+
+/// The char offset of the first sentence of the incident's account that tells an alert came at
+/// once and names no time ("The alarms told the team straight away", "Das Monitoring schlug
+/// sofort Alarm", "즉시 감지했다"): the detection at the very start. Sentences after the last
+/// incident time (action items, plans) and negated ones ("not immediately") do not count.
+fn immediate_alert(points: &[Point], blocks: &[BlockText], words: &EventWords) -> Option<usize> {
+    if words.immediate.is_empty() {
+        return None;
+    }
+    let last_block = points
+        .iter()
+        .filter(|p| p.place.is_incident())
+        .map(|p| p.block)
+        .max()?;
+    for (k, b) in blocks.iter().enumerate().take(last_block + 1) {
+        let lower = b.text.to_lowercase();
+        if lower.chars().count() != b.text.chars().count() {
+            continue;
+        }
+        let mut at = 0;
+        for sentence in lower.split_inclusive(SENTENCE_ENDS) {
+            let (from, len) = (b.start + at, sentence.chars().count());
+            at += len;
+            let timed = points
+                .iter()
+                .any(|p| p.block == k && p.start < from + len && p.end > from);
+            if !timed
+                && holds_word(sentence, &words.immediate)
+                && holds(sentence, &words.detection)
+                && !holds(sentence, &words.detection_not)
+                && !holds_word(sentence, &words.promise_before)
+                && !immediate_negated(sentence, words)
+            {
+                return Some(from);
+            }
+        }
+    }
+    None
 }
 
 /// Whether a block is only its time(s) and a little decoration ("Tuesday 10:30am MST",
@@ -1149,6 +1268,7 @@ pub fn analyse(
     // page tells no recovery of its own
     let as_of = as_of_times(points, blocks, words);
     let watch_close = watch_closings(points, blocks, durations, words);
+    let stamp = status_stamps(points, blocks, words);
     let last_recovery = |after: Option<DateTime<FixedOffset>>| {
         let until = after.map(episode_end);
         let find = |skip_as_of: bool| {
@@ -1156,7 +1276,7 @@ pub fn analyse(
                 .rev()
                 .find(|i| {
                     recoveries[**i]
-                        && !(skip_as_of && (as_of[**i] || watch_close[**i]))
+                        && !(skip_as_of && (as_of[**i] || watch_close[**i] || stamp[**i]))
                         && after.is_none_or(|a| points[**i].at > a)
                         && until.is_none_or(|u| points[**i].at <= u)
                 })
@@ -1422,6 +1542,13 @@ pub fn analyse(
         };
         found.detection =
             first_marked(&detection_cost).map(|i| (i, "first alert or escalation after the start"));
+        // 4a. An alert told as immediate, with no time of its own, before any timed alert: the
+        // detection at the very start (0m)
+        if let Some(at) = immediate_alert(points, blocks, words) {
+            if found.detection.is_none_or(|(i, _)| points[i].start > at) {
+                found.detection = Some((s, "an alert told as immediate (no time of its own)"));
+            }
+        }
         // 4b. No alert at a time of its own: one told as a length after the start ("Alrededor
         // de 30 minutos después …, actualizó su página de status", "nach 10 Minuten schlug das
         // Monitoring Alarm"), then the first public notice ("we are investigating", "확인 중").

@@ -227,6 +227,7 @@ impl WordsRegistry {
                         resolution_not: list(ev, "resolution_not"),
                         detection_not: list(ev, "detection_not"),
                         notice: list(ev, "notice"),
+                        immediate: list(ev, "immediate"),
                         start_not: list(ev, "start_not"),
                         start_nouns: list(ev, "start_nouns"),
                         peak: list(ev, "peak"),
@@ -315,8 +316,9 @@ impl WordsRegistry {
         };
         for code in [lang, "en"] {
             if let Some(w) = self.by_lang.get(code) {
-                let pairs: [(&mut Vec<String>, &Vec<String>); 31] = [
+                let pairs: [(&mut Vec<String>, &Vec<String>); 32] = [
                     (&mut out.events.start, &w.events.start),
+                    (&mut out.events.immediate, &w.events.immediate),
                     (&mut out.events.start_not, &w.events.start_not),
                     (&mut out.events.resolution_not, &w.events.resolution_not),
                     (&mut out.events.detection_not, &w.events.detection_not),
