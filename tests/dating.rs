@@ -1371,3 +1371,15 @@ fn an_alert_told_as_immediate_is_the_detection_at_the_start() {
     assert_window(&v, "2024-05-14T08:20:00+02:00", "2024-05-14T09:45:00+02:00");
     assert_eq!(v["case"]["timeline"]["detected_after"], "0s", "{v}");
 }
+
+#[test]
+fn a_range_of_works_as_planned_is_no_impact_period() {
+    // "des travaux … étaient programmés entre 7 heures et 17 heures": the plan, not a second
+    // impact period joined to "entre 9 heures et 11 heures"
+    let v = draft(
+        "fr-planned-works-range.txt",
+        Some("https://www.example-actu.fr/reseau/coupure"),
+    );
+    assert_window(&v, "2024-03-14T09:00:00+01:00", "2024-03-14T11:00:00+01:00");
+    assert_eq!(v["case"]["timeline"]["resolved_after"], "2h");
+}
