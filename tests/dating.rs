@@ -1383,3 +1383,27 @@ fn a_range_of_works_as_planned_is_no_impact_period() {
     assert_window(&v, "2024-03-14T09:00:00+01:00", "2024-03-14T11:00:00+01:00");
     assert_eq!(v["case"]["timeline"]["resolved_after"], "2h");
 }
+
+#[test]
+fn an_onset_told_as_what_was_detected_is_detected_at_the_start() {
+    // "11日9時10分過ぎに不具合を検知": the start's only clock is its detection (0m); the onset
+    // noun is the object of the alert word
+    let v = draft(
+        "ja-detected-with-onset.txt",
+        Some("https://www.example-news.jp/article/20240612"),
+    );
+    assert_eq!(v["review"]["window"]["start"], "2024-06-11T09:10:00+09:00");
+    assert_eq!(v["case"]["timeline"]["detected_after"], "0s", "{v}");
+}
+
+#[test]
+fn the_response_starting_in_the_start_row_is_the_detection() {
+    // "14시 20분경 … 장애 발생, 원인 조사에 착수": the response began at the start (0m), before
+    // the 15:30 notice; "홈페이지" is a homepage, not a page to the on-call
+    let v = draft(
+        "ko-response-start-row.txt",
+        Some("https://www.example.go.kr/notice/view?id=1"),
+    );
+    assert_window(&v, "2024-09-03T14:20:00+09:00", "2024-09-04T10:00:00+09:00");
+    assert_eq!(v["case"]["timeline"]["detected_after"], "0s", "{v}");
+}

@@ -47,6 +47,12 @@ const LASTED_AFTER_CHARS: usize = 8;
 /// How near a recovery word must follow an "after a length" word ("만에 … 복구"), or precede
 /// it ("restored after two hours").
 const FOLLOWED_CHARS: usize = 90;
+/// How much farther (in cost: twice the chars) than the onset word an alert word may stand from
+/// the start's time and still tell the start was detected at once: the onset noun is the object
+/// of the alert ("8時30分過ぎに不具合を検知", "lúc 8 giờ phát hiện sự cố", "at 8:30 errors were
+/// detected").
+const DETECTION_BESIDE_ONSET_COST: usize = 12;
+
 /// What ends a sentence for the nearness of words to a length.
 const SENTENCE_ENDS: [char; 7] = ['.', '!', '?', '。', '！', '？', '\n'];
 const PRECEDED_CHARS: usize = 24;
@@ -1519,7 +1525,7 @@ pub fn analyse(
                         || (*i == s
                             && marked[*i]
                                 .zip(start_cost[*i])
-                                .is_some_and(|(d, o)| d <= o))
+                                .is_some_and(|(d, o)| d <= o + DETECTION_BESIDE_ONSET_COST))
                         || blocks.get(points[*i].block).is_some_and(|b| {
                             b.text
                                 .trim_start()
