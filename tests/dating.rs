@@ -1407,3 +1407,21 @@ fn the_response_starting_in_the_start_row_is_the_detection() {
     assert_window(&v, "2024-09-03T14:20:00+09:00", "2024-09-04T10:00:00+09:00");
     assert_eq!(v["case"]["timeline"]["detected_after"], "0s", "{v}");
 }
+
+#[test]
+fn a_headline_clock_repeated_by_the_body_takes_the_body_day() {
+    // "… / Ab 14 Uhr läuft das System wieder" above the byline (16.05.) is the body's "Ab 14 Uhr
+    // lief das System … wieder" on Tuesday the 14th, not 14:00 on the publication day
+    let v = draft(
+        "de-headline-repeats-body-clock.txt",
+        Some("https://www.example-zeitung.de/lokales/kasse"),
+    );
+    assert_window(&v, "2024-05-14T09:15:00+02:00", "2024-05-14T14:00:00+02:00");
+    let at: Vec<&str> = v["review"]["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["at"].as_str().unwrap())
+        .collect();
+    assert!(!at.contains(&"2024-05-16T14:00:00+02:00"), "{at:?}");
+}

@@ -46,6 +46,7 @@ pub fn build(
         .collect();
     let block_of = |at: usize| page.block_at_char(at).unwrap_or(0);
     let (mut points, ranges) = collect_points(parsed, text, places, &block_of);
+    align_head_repeats(&mut points, parsed);
     mark_history(&mut points, &blocks, &words.history);
     mark_promises(&mut points, &blocks, words);
     mark_schedules(&mut points, &ranges, &blocks, &words.schedule_before);
@@ -537,6 +538,43 @@ fn mark_history(points: &mut [Point], blocks: &[BlockText], history: &[String]) 
 
 /// Turns the parser's time mentions into resolved points and stated ranges (a range gives
 /// two points, each quoted by its own end's text).
+/// A clock with no date of its own in the page's head (a headline or subtitle before the first
+/// written date: "Ab 10 Uhr laufen Systeme wieder") that the body repeats at the same wall time on
+/// a day it writes ("… am Donnerstag … Ab 10 Uhr liefen alle System wieder") is that instant: the
+/// head summarises the body, it does not tell a time on the publication day.
+fn align_head_repeats(points: &mut [Point], parsed: &crate::time::Parsed) {
+    let Some(first_dated) = parsed
+        .times
+        .iter()
+        .filter(|m| m.has_clock && m.date_explicit)
+        .map(|m| m.start)
+        .min()
+    else {
+        return;
+    };
+    let undated_head: Vec<usize> = parsed
+        .times
+        .iter()
+        .filter(|m| m.has_clock && !m.date_explicit && m.start < first_dated)
+        .map(|m| m.start)
+        .collect();
+    for i in 0..points.len() {
+        if !undated_head.contains(&points[i].start) {
+            continue;
+        }
+        let (at, head_start) = (points[i].at, points[i].start);
+        let repeat = points.iter().find(|q| {
+            q.start > first_dated.max(head_start)
+                && q.at.time() == at.time()
+                && q.at.offset() == at.offset()
+                && q.at.date_naive() != at.date_naive()
+        });
+        if let Some(q) = repeat {
+            points[i].at = q.at;
+        }
+    }
+}
+
 pub fn collect_points(
     parsed: &crate::time::Parsed,
     text: &str,
