@@ -1425,3 +1425,15 @@ fn a_headline_clock_repeated_by_the_body_takes_the_body_day() {
         .collect();
     assert!(!at.contains(&"2024-05-16T14:00:00+02:00"), "{at:?}");
 }
+
+#[test]
+fn a_response_told_as_immediate_is_the_detection_at_the_start() {
+    // "운영사 측은 즉시 긴급 점검에 들어갔고": the response began at once (0m), before the 8:40pm
+    // SNS notice
+    let v = draft(
+        "ko-immediate-response.txt",
+        Some("https://news.example.co.kr/article/2024031212345"),
+    );
+    assert_window(&v, "2024-03-12T20:15:00+09:00", "2024-03-12T22:30:00+09:00");
+    assert_eq!(v["case"]["timeline"]["detected_after"], "0s", "{v}");
+}

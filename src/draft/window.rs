@@ -772,8 +772,8 @@ fn immediate_negated(sentence: &str, words: &EventWords) -> bool {
     })
 }
 
-/// The char offset of the first sentence of the incident's account that tells an alert came at
-/// once and names no time ("The alarms told the team straight away", "Das Monitoring schlug
+/// The char offset of the first sentence of the incident's account that tells an alert (or the
+/// response, a `notice` word: "즉시 긴급 점검에 들어갔고") came at once and names no time ("The alarms told the team straight away", "Das Monitoring schlug
 /// sofort Alarm", "즉시 감지했다"): the detection at the very start. Sentences after the last
 /// incident time (action items, plans) and negated ones ("not immediately") do not count.
 fn immediate_alert(points: &[Point], blocks: &[BlockText], words: &EventWords) -> Option<usize> {
@@ -799,7 +799,7 @@ fn immediate_alert(points: &[Point], blocks: &[BlockText], words: &EventWords) -
                 .any(|p| p.block == k && p.start < from + len && p.end > from);
             if !timed
                 && holds_word(sentence, &words.immediate)
-                && holds(sentence, &words.detection)
+                && (holds(sentence, &words.detection) || holds(sentence, &words.notice))
                 && !holds(sentence, &words.detection_not)
                 && !holds_word(sentence, &words.promise_before)
                 && !immediate_negated(sentence, words)
