@@ -22,6 +22,7 @@ use assertions::{Assertions, Dir, Hit, TriggerKind};
 use matcher::{Matcher, Mention, TermWords};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
+use std::fmt::Write as _;
 use std::sync::OnceLock;
 use text::Folded;
 use years::Years;
@@ -281,6 +282,7 @@ impl Normalizer {
         // In ASCII text (most case records) a char offset is its byte offset.
         let ascii = text.is_ascii();
         let mut out = Vec::with_capacity(mentions.len());
+        let mut newlines = Newlines::default();
         for m in &mentions {
             let entry = &matcher.entries[m.entry];
             // Page furniture (tag rows, related-post lists) is not evidence.
@@ -474,7 +476,7 @@ impl Normalizer {
             if entry.field == 3 && !entry.weak {
                 let place = if cause_cue.is_some() || in_cause_section {
                     Some("cause")
-                } else if is_heading(f, m.start) {
+                } else if is_heading(f, m.start, newlines.of(f)) {
                     Some("heading")
                 } else {
                     None
@@ -482,7 +484,9 @@ impl Normalizer {
                 if let Some(p) = place {
                     confidence = confidence.max(STRONG_COMPONENT_CONFIDENCE);
                     strong = true;
-                    rule.push_str(&format!("; strong mention ({p})"));
+                    rule.push_str("; strong mention (");
+                    rule.push_str(p);
+                    rule.push(')');
                 }
             }
             if entry.field == 1 {
@@ -491,7 +495,8 @@ impl Normalizer {
                     rule.push_str("; after an effect word");
                 } else if let (Some(h), Some(t)) = (cause_cue, triggers) {
                     confidence += CAUSE_CUE_BONUS;
-                    rule.push_str(&format!("{CAUSE_CUE_RULE} {:?}", t.word(h)));
+                    // Written into the rule, not formatted into a string of its own first.
+                    let _ = write!(rule, "{CAUSE_CUE_RULE} {:?}", t.word(h));
                 }
                 if in_cause_section {
                     confidence += CAUSE_SECTION_BONUS;
@@ -605,20 +610,43 @@ impl Normalizer {
 
 /// Whether the line holding byte `at` of folded `f` is a title or heading: the first line, or
 /// a short line with no sentence end that does not start with a time or number.
-fn is_heading(f: &str, at: usize) -> bool {
-    let ls = f[..at].rfind('\n').map(|i| i + 1).unwrap_or(0);
-    let le = f[at..].find('\n').map(|i| at + i).unwrap_or(f.len());
+/// `newlines` holds the byte offsets of every `\n` in `f`, in order (see [`Newlines`]).
+fn is_heading(f: &str, at: usize, newlines: &[usize]) -> bool {
+    // The line's bounds from the text's line breaks, not by scanning the (often long) paragraph
+    // each mention of a component sits in for the break before and after it.
+    let i = newlines.partition_point(|&n| n < at);
+    let ls = if i == 0 { 0 } else { newlines[i - 1] + 1 };
+    let le = newlines.get(i).copied().unwrap_or(f.len());
     let line = f[ls..le].trim();
+    // Whether the line is short enough, without counting every char of a paragraph.
+    let short = !longer_than(line, MAX_HEADING_CHARS);
     // The title: the first line, when it is short enough to be one (a page that opens with a
     // paragraph has no title line).
-    if (ls == 0 || f[..ls].trim().is_empty()) && line.chars().count() <= MAX_HEADING_CHARS {
+    if (ls == 0 || f[..ls].trim().is_empty()) && short {
         return true;
     }
-    line.chars().count() <= MAX_HEADING_CHARS
+    short
         && !line.ends_with(['.', '。', ',', '、', ';', ':'])
         && !line.starts_with(|c: char| c.is_ascii_digit() || c == '-' || c == '*' || c == '|')
         && !line.contains(". ")
         && !line.contains('|')
+}
+
+/// Whether `t` has more than `k` chars: a text of at most `k` bytes has not, and one of more
+/// than `4 * k` bytes has (a char is one to four bytes); only between the two are they counted.
+fn longer_than(t: &str, k: usize) -> bool {
+    t.len() > k && (t.len() > 4 * k || t.chars().count() > k)
+}
+
+/// The byte offsets of a text's line breaks, found the first time a rule needs them.
+#[derive(Default)]
+struct Newlines(Option<Vec<usize>>);
+
+impl Newlines {
+    fn of(&mut self, f: &str) -> &[usize] {
+        self.0
+            .get_or_insert_with(|| memchr::memchr_iter(b'\n', f.as_bytes()).collect())
+    }
 }
 
 /// The byte offset of char offset `c` in `text` (the text's length from its last char on),
