@@ -139,6 +139,77 @@ impl Breaks {
     }
 }
 
+/// [`Breaks::around`] for mentions taken in text order: the breaks at or before a mention's
+/// start are counted on from the previous mention's (most mentions are a few breaks apart),
+/// and the first break at or after its end is looked for from there (a mention spans few).
+#[derive(Default)]
+struct Walk {
+    /// Breaks at or before `start`.
+    before: usize,
+    start: usize,
+}
+
+impl Walk {
+    fn around(&mut self, list: &[usize], start: usize, end: usize) -> (usize, usize) {
+        if start < self.start || end < start {
+            // Out of text order (or an empty span): the searches themselves.
+            self.before = 0;
+            self.start = 0;
+            return Breaks::around(list, start, end);
+        }
+        self.start = start;
+        while self.before < list.len() && list[self.before] <= start {
+            self.before += 1;
+        }
+        let i = self.before;
+        let lo = if i == 0 { 0 } else { list[i - 1] };
+        // Every break at or before `start` is before `end` when the span is not empty.
+        let mut j = if end > start {
+            i
+        } else {
+            list.partition_point(|&b| b < end)
+        };
+        while j < list.len() && list[j] < end {
+            j += 1;
+        }
+        let hi = list.get(j).copied().unwrap_or(usize::MAX);
+        (lo, hi)
+    }
+}
+
+/// The live triggers that end within `[lo, hi]` (all of them when they are not in the order
+/// they end), remembering the last bounds: the mentions of one sentence (or clause) ask for
+/// the same triggers one after another.
+#[derive(Default)]
+struct Within {
+    last: Option<((usize, usize), (usize, usize))>,
+}
+
+impl Within {
+    fn get<'l, 'a>(
+        &mut self,
+        live: &'l [&'a Hit],
+        by_end: bool,
+        lo: usize,
+        hi: usize,
+    ) -> &'l [&'a Hit] {
+        if !by_end {
+            return live;
+        }
+        let (from, to) = match self.last {
+            Some((bounds, range)) if bounds == (lo, hi) => range,
+            _ => {
+                let from = live.partition_point(|h| h.end < lo);
+                let to = live.partition_point(|h| h.end <= hi);
+                let range = (from, to.max(from));
+                self.last = Some(((lo, hi), range));
+                range
+            }
+        };
+        &live[from..to]
+    }
+}
+
 impl Normalizer {
     /// Compiles every phrase and pattern of the label fields, and loads the assertion triggers
     /// from `<mappings>/assertions/`.
@@ -283,6 +354,8 @@ impl Normalizer {
         let ascii = text.is_ascii();
         let mut out = Vec::with_capacity(mentions.len());
         let mut newlines = Newlines::default();
+        let (mut sentence_walk, mut clause_walk) = (Walk::default(), Walk::default());
+        let (mut sentence_hits, mut clause_hits) = (Within::default(), Within::default());
         for m in &mentions {
             let entry = &matcher.entries[m.entry];
             // Page furniture (tag rows, related-post lists) is not evidence.
@@ -309,7 +382,7 @@ impl Normalizer {
                 .iter()
                 .find(|s| s.start <= cs && cs < s.end)
                 .map(|s| s.kind.as_str());
-            let (sent_lo, sent_hi) = Breaks::around(&breaks.sentence, m.start, m.end);
+            let (sent_lo, sent_hi) = sentence_walk.around(&breaks.sentence, m.start, m.end);
             // A term that needs a context word in its sentence ("manually" next to a repair
             // word) has no mention in a sentence without one.
             if !Self::in_context(matcher, f, m, sent_lo, sent_hi) {
@@ -317,10 +390,11 @@ impl Normalizer {
             }
             // The live triggers that end in the sentence, or in the clause (in their order):
             // every rule below looks only at triggers inside one of those.
-            let in_sent = ending_within(&live, live_by_end, sent_lo, sent_hi);
+            let in_sent = sentence_hits.get(&live, live_by_end, sent_lo, sent_hi);
             // The clause's bounds, worked out once for every rule below that reads them.
-            let clause @ (clause_lo, clause_hi) = Breaks::around(&breaks.clause, m.start, m.end);
-            let in_clause = ending_within(&live, live_by_end, clause_lo, clause_hi);
+            let clause @ (clause_lo, clause_hi) =
+                clause_walk.around(&breaks.clause, m.start, m.end);
+            let in_clause = clause_hits.get(&live, live_by_end, clause_lo, clause_hi);
             let in_sentence = |k: TriggerKind| {
                 in_sent
                     .iter()
@@ -664,20 +738,66 @@ fn byte_at(text: &str, ascii: bool, from: (usize, usize), c: usize) -> usize {
 
 /// Whether the mention sits in a token that is an address (URL, mail, hashtag), not prose.
 fn in_address(f: &str, start: usize, end: usize) -> bool {
-    let ts = f[..start]
-        .rfind(char::is_whitespace)
-        .map(|i| i + 1)
-        .unwrap_or(0);
-    let te = f[end..]
-        .find(char::is_whitespace)
-        .map(|i| end + i)
-        .unwrap_or(f.len());
+    let ts = space_before(f, start).map(|i| i + 1).unwrap_or(0);
+    let te = space_from(f, end).unwrap_or(f.len());
     // One pass over the token's bytes for the one-byte marks, then the longer ones.
     let token = &f.as_bytes()[ts..te];
     token.iter().any(|b| ADDRESS_BYTES.contains(b))
         || ADDRESS_MARKS
             .iter()
             .any(|m| token.windows(m.len()).any(|w| w == m.as_bytes()))
+}
+
+/// The ASCII bytes that are whitespace chars (`char::is_whitespace`: tab to carriage return,
+/// and the space).
+fn is_space_byte(b: u8) -> bool {
+    matches!(b, b'\t'..=b'\r' | b' ')
+}
+
+/// Where the last whitespace char before byte `at` (a char boundary) of `f` begins:
+/// `f[..at].rfind(char::is_whitespace)`, reading ASCII as bytes and decoding only other chars.
+fn space_before(f: &str, at: usize) -> Option<usize> {
+    let b = f.as_bytes();
+    let mut i = at;
+    while i > 0 {
+        let x = b[i - 1];
+        if x.is_ascii() {
+            i -= 1;
+            if is_space_byte(x) {
+                return Some(i);
+            }
+        } else {
+            let c = f[..i].chars().next_back()?;
+            i -= c.len_utf8();
+            if c.is_whitespace() {
+                return Some(i);
+            }
+        }
+    }
+    None
+}
+
+/// Where the first whitespace char at or after byte `at` (a char boundary) of `f` begins:
+/// `f[at..].find(char::is_whitespace)` as an offset into `f`, read as [`space_before`] reads.
+fn space_from(f: &str, at: usize) -> Option<usize> {
+    let b = f.as_bytes();
+    let mut i = at;
+    while i < b.len() {
+        let x = b[i];
+        if x.is_ascii() {
+            if is_space_byte(x) {
+                return Some(i);
+            }
+            i += 1;
+        } else {
+            let c = f[i..].chars().next()?;
+            if c.is_whitespace() {
+                return Some(i);
+            }
+            i += c.len_utf8();
+        }
+    }
+    None
 }
 
 /// The abbreviations of the time-zone table (`[abbreviations]` keys); none when it is absent.
@@ -696,18 +816,6 @@ fn zone_abbreviations(path: &std::path::Path) -> ZoneCodes {
             Default::default()
         }
     }
-}
-
-/// The triggers of `live` (in their order) that end in `[lo, hi]`: every trigger that starts at
-/// or after `lo` and ends at or before `hi`, and maybe a few more. All of `live` when it is not
-/// sorted by end.
-fn ending_within<'l, 'a>(live: &'l [&'a Hit], by_end: bool, lo: usize, hi: usize) -> &'l [&'a Hit] {
-    if !by_end {
-        return live;
-    }
-    let from = live.partition_point(|h| h.end < lo);
-    let to = live.partition_point(|h| h.end <= hi);
-    &live[from..to.max(from)]
 }
 
 /// Triggers that count: not inside a matched phrase (whose words are its own, as in "could not
