@@ -740,12 +740,16 @@ fn byte_at(text: &str, ascii: bool, from: (usize, usize), c: usize) -> usize {
 fn in_address(f: &str, start: usize, end: usize) -> bool {
     let ts = space_before(f, start).map(|i| i + 1).unwrap_or(0);
     let te = space_from(f, end).unwrap_or(f.len());
-    // One pass over the token's bytes for the one-byte marks, then the longer ones.
+    // One pass over the token's bytes: a one-byte mark, or a longer mark that begins there
+    // (compared only where its first byte is).
     let token = &f.as_bytes()[ts..te];
-    token.iter().any(|b| ADDRESS_BYTES.contains(b))
-        || ADDRESS_MARKS
-            .iter()
-            .any(|m| token.windows(m.len()).any(|w| w == m.as_bytes()))
+    token.iter().enumerate().any(|(k, b)| {
+        ADDRESS_BYTES.contains(b)
+            || ADDRESS_MARKS.iter().any(|m| {
+                let m = m.as_bytes();
+                m.first() == Some(b) && token[k..].starts_with(m)
+            })
+    })
 }
 
 /// The ASCII bytes that are whitespace chars (`char::is_whitespace`: tab to carriage return,
