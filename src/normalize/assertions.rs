@@ -306,7 +306,7 @@ impl LangTriggers {
             }
             // No furniture word begins with the line's first two bytes: none can start it.
             if let Some(starts) = &self.furniture_starts {
-                if !two_bytes(t.as_bytes()).is_some_and(|k| starts.binary_search(&k).is_ok()) {
+                if two_bytes(t.as_bytes()).is_none_or(|k| starts.binary_search(&k).is_err()) {
                     continue;
                 }
             }
