@@ -169,6 +169,20 @@ pub struct LangTriggers {
     pub max_after: usize,
     furniture_lines: Vec<String>,
     furniture_headings: Vec<String>,
+    /// The first two bytes of every furniture line and heading word, sorted (None when one is
+    /// shorter): a line that begins with none of them is passed over without comparing it with
+    /// every word.
+    furniture_starts: Option<Vec<u16>>,
+}
+
+/// The first two bytes of `b` as one key (see `LangTriggers::furniture_starts`).
+fn two_bytes(b: &[u8]) -> Option<u16> {
+    b.get(..2).map(|p| u16::from_le_bytes([p[0], p[1]]))
+}
+
+/// Whether `t` has more than `k` chars (counted only when its length leaves it open).
+fn longer_than(t: &str, k: usize) -> bool {
+    t.len() > k && (t.len() > 4 * k || t.chars().count() > k)
 }
 
 impl LangTriggers {
@@ -224,9 +238,20 @@ impl LangTriggers {
         };
         let furniture_lines = folded(|f| &f.lines);
         let furniture_headings = folded(|f| &f.headings);
+        let furniture_starts = furniture_lines
+            .iter()
+            .chain(&furniture_headings)
+            .map(|w| two_bytes(w.as_bytes()))
+            .collect::<Option<Vec<u16>>>()
+            .map(|mut v| {
+                v.sort_unstable();
+                v.dedup();
+                v
+            });
         Ok(LangTriggers {
             furniture_lines,
             furniture_headings,
+            furniture_starts,
             ac,
             words,
             max_before: first
@@ -271,12 +296,17 @@ impl LangTriggers {
             let t = line
                 .trim()
                 .trim_start_matches(['-', '*', '•', '#', '·', ' ']);
-            let n = t.chars().count();
             if let Some(from) = list_from {
-                if n > MAX_FURNITURE_LINE_CHARS {
+                if longer_than(t, MAX_FURNITURE_LINE_CHARS) {
                     out.push((from, start));
                     list_from = None;
                 } else {
+                    continue;
+                }
+            }
+            // No furniture word begins with the line's first two bytes: none can start it.
+            if let Some(starts) = &self.furniture_starts {
+                if two_bytes(t.as_bytes()).is_none_or(|k| starts.binary_search(&k).is_err()) {
                     continue;
                 }
             }
@@ -286,7 +316,7 @@ impl LangTriggers {
             };
             if self.furniture_lines.iter().any(starts) {
                 out.push((start, pos));
-            } else if n <= MAX_FURNITURE_LINE_CHARS / 2
+            } else if !longer_than(t, MAX_FURNITURE_LINE_CHARS / 2)
                 && self.furniture_headings.iter().any(starts)
             {
                 list_from = Some(start);
@@ -393,6 +423,7 @@ impl Assertions {
                     max_after: DEFAULT_MAX_AFTER,
                     furniture_lines: Vec::new(),
                     furniture_headings: Vec::new(),
+                    furniture_starts: None,
                 }
             })
         }))

@@ -13,20 +13,24 @@ const LEVEL: &[u8] = b"  ";
 
 /// serde_json's `PrettyFormatter` (the same bytes, method for method) with `base` written
 /// after each line break.
-struct Nested<'a> {
-    base: &'a [u8],
+struct Nested {
+    /// `,\n`, the base indent, then [`LEVEL`] once per level reached so far: every line break
+    /// (with its comma or without) and its indentation is one slice of it, written at once.
+    breaks: Vec<u8>,
+    /// Bytes of `breaks` before the first level's indent.
+    base_end: usize,
     current_indent: usize,
     has_value: bool,
 }
 
-impl Nested<'_> {
-    fn newline<W: ?Sized + Write>(&self, w: &mut W, with_comma: bool) -> io::Result<()> {
-        w.write_all(if with_comma { b",\n" } else { b"\n" })?;
-        w.write_all(self.base)?;
-        for _ in 0..self.current_indent {
-            w.write_all(LEVEL)?;
+impl Nested {
+    fn newline<W: ?Sized + Write>(&mut self, w: &mut W, with_comma: bool) -> io::Result<()> {
+        let end = self.base_end + self.current_indent * LEVEL.len();
+        while self.breaks.len() < end {
+            self.breaks.extend_from_slice(LEVEL);
         }
-        Ok(())
+        let start = if with_comma { 0 } else { 1 };
+        w.write_all(&self.breaks[start..end])
     }
 
     /// Opens an array or object one level deeper.
@@ -46,7 +50,7 @@ impl Nested<'_> {
     }
 }
 
-impl Formatter for Nested<'_> {
+impl Formatter for Nested {
     fn begin_array<W: ?Sized + Write>(&mut self, w: &mut W) -> io::Result<()> {
         self.open(w, b"[")
     }
@@ -93,8 +97,12 @@ pub fn write_nested<T: Serialize + ?Sized>(
     value: &T,
     base: &[u8],
 ) -> serde_json::Result<()> {
+    let mut breaks = Vec::with_capacity(2 + base.len() + 8 * LEVEL.len());
+    breaks.extend_from_slice(b",\n");
+    breaks.extend_from_slice(base);
     let f = Nested {
-        base,
+        base_end: breaks.len(),
+        breaks,
         current_indent: 0,
         has_value: false,
     };

@@ -191,8 +191,18 @@ impl TermData {
                 };
                 // The compact NFA: the crate would pick a DFA for so few words, which takes a
                 // few hundred KB per list (tens of MB over every term and language).
+                // Exclusions are searched for every occurrence (overlapping: the standard match
+                // kind); cancel and context words only for whether any occurs, which any match
+                // kind answers alike, and leftmost-first lets the crate use its SIMD (packed)
+                // prefilter, which it builds for no standard automaton.
+                let kind = match which {
+                    TermWords::Exclude => aho_corasick::MatchKind::Standard,
+                    TermWords::Cancel | TermWords::Context => {
+                        aho_corasick::MatchKind::LeftmostFirst
+                    }
+                };
                 AhoCorasick::builder()
-                    .match_kind(aho_corasick::MatchKind::Standard)
+                    .match_kind(kind)
                     .kind(Some(AhoCorasickKind::ContiguousNFA))
                     .build(words)
                     .ok()
@@ -247,7 +257,7 @@ pub struct Mention {
 struct LazyPattern {
     source: String,
     /// The literals every match begins with; None when they are not a small finite set.
-    starts: Option<AhoCorasick>,
+    starts: Option<Starts>,
     compiled: std::sync::OnceLock<Option<Regex>>,
 }
 
@@ -263,7 +273,7 @@ impl LazyPattern {
     /// The compiled pattern when `folded` may hold a match; None when it cannot (or the
     /// pattern does not compile, which is logged once).
     fn for_text(&self, folded: &str) -> Option<&Regex> {
-        if self.starts.as_ref().is_some_and(|a| !a.is_match(folded)) {
+        if self.starts.as_ref().is_some_and(|a| !a.occur_in(folded)) {
             return None;
         }
         self.compiled
@@ -281,9 +291,30 @@ impl LazyPattern {
     }
 }
 
-/// The literals (prefixes) every match of pattern `p` starts with, as one automaton; None when
+/// A label pattern's start literals, searched for whether any of them occurs.
+#[derive(Debug, Clone)]
+enum Starts {
+    /// Several literals: the crate's SIMD searcher for small literal sets (Teddy). The
+    /// automaton would pick a byte prefilter for most patterns' sets ("sign", "log": every
+    /// 's' or 'l' of prose is a candidate to check).
+    Packed(aho_corasick::packed::Searcher),
+    /// One literal (the automaton searches it with `memmem`), or a set the packed searcher
+    /// does not take.
+    Automaton(AhoCorasick),
+}
+
+impl Starts {
+    fn occur_in(&self, hay: &str) -> bool {
+        match self {
+            Starts::Packed(s) => s.find(hay).is_some(),
+            Starts::Automaton(a) => a.is_match(hay),
+        }
+    }
+}
+
+/// The literals (prefixes) every match of pattern `p` starts with, as one searcher; None when
 /// they are not a finite set of non-empty strings (then every text needs the pattern).
-fn match_starts(p: &str) -> Option<AhoCorasick> {
+fn match_starts(p: &str) -> Option<Starts> {
     use regex_syntax::hir::literal::{ExtractKind, Extractor};
     let hir = regex_syntax::Parser::new().parse(p).ok()?;
     let seq = Extractor::new().kind(ExtractKind::Prefix).extract(&hir);
@@ -291,7 +322,23 @@ fn match_starts(p: &str) -> Option<AhoCorasick> {
     if lits.is_empty() || lits.iter().any(|l| l.as_bytes().is_empty()) {
         return None;
     }
-    AhoCorasick::new(lits.iter().map(|l| l.as_bytes())).ok()
+    // Only asked whether any literal occurs, which every match kind answers alike (the packed
+    // searcher takes leftmost-first).
+    if lits.len() > 1 {
+        let packed = aho_corasick::packed::Config::new()
+            .match_kind(aho_corasick::packed::MatchKind::LeftmostFirst)
+            .builder()
+            .extend(lits.iter().map(|l| l.as_bytes()))
+            .build();
+        if let Some(s) = packed {
+            return Some(Starts::Packed(s));
+        }
+    }
+    AhoCorasick::builder()
+        .match_kind(aho_corasick::MatchKind::LeftmostFirst)
+        .build(lits.iter().map(|l| l.as_bytes()))
+        .ok()
+        .map(Starts::Automaton)
 }
 
 /// Every phrase of every label field in one automaton (a DFA), and the compiled patterns.

@@ -22,6 +22,7 @@ use assertions::{Assertions, Dir, Hit, TriggerKind};
 use matcher::{Matcher, Mention, TermWords};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
+use std::fmt::Write as _;
 use std::sync::OnceLock;
 use text::Folded;
 use years::Years;
@@ -135,6 +136,77 @@ impl Breaks {
         let j = list.partition_point(|&b| b < end);
         let hi = list.get(j).copied().unwrap_or(usize::MAX);
         (lo, hi)
+    }
+}
+
+/// [`Breaks::around`] for mentions taken in text order: the breaks at or before a mention's
+/// start are counted on from the previous mention's (most mentions are a few breaks apart),
+/// and the first break at or after its end is looked for from there (a mention spans few).
+#[derive(Default)]
+struct Walk {
+    /// Breaks at or before `start`.
+    before: usize,
+    start: usize,
+}
+
+impl Walk {
+    fn around(&mut self, list: &[usize], start: usize, end: usize) -> (usize, usize) {
+        if start < self.start || end < start {
+            // Out of text order (or an empty span): the searches themselves.
+            self.before = 0;
+            self.start = 0;
+            return Breaks::around(list, start, end);
+        }
+        self.start = start;
+        while self.before < list.len() && list[self.before] <= start {
+            self.before += 1;
+        }
+        let i = self.before;
+        let lo = if i == 0 { 0 } else { list[i - 1] };
+        // Every break at or before `start` is before `end` when the span is not empty.
+        let mut j = if end > start {
+            i
+        } else {
+            list.partition_point(|&b| b < end)
+        };
+        while j < list.len() && list[j] < end {
+            j += 1;
+        }
+        let hi = list.get(j).copied().unwrap_or(usize::MAX);
+        (lo, hi)
+    }
+}
+
+/// The live triggers that end within `[lo, hi]` (all of them when they are not in the order
+/// they end), remembering the last bounds: the mentions of one sentence (or clause) ask for
+/// the same triggers one after another.
+#[derive(Default)]
+struct Within {
+    last: Option<((usize, usize), (usize, usize))>,
+}
+
+impl Within {
+    fn get<'l, 'a>(
+        &mut self,
+        live: &'l [&'a Hit],
+        by_end: bool,
+        lo: usize,
+        hi: usize,
+    ) -> &'l [&'a Hit] {
+        if !by_end {
+            return live;
+        }
+        let (from, to) = match self.last {
+            Some((bounds, range)) if bounds == (lo, hi) => range,
+            _ => {
+                let from = live.partition_point(|h| h.end < lo);
+                let to = live.partition_point(|h| h.end <= hi);
+                let range = (from, to.max(from));
+                self.last = Some(((lo, hi), range));
+                range
+            }
+        };
+        &live[from..to]
     }
 }
 
@@ -281,6 +353,9 @@ impl Normalizer {
         // In ASCII text (most case records) a char offset is its byte offset.
         let ascii = text.is_ascii();
         let mut out = Vec::with_capacity(mentions.len());
+        let mut newlines = Newlines::default();
+        let (mut sentence_walk, mut clause_walk) = (Walk::default(), Walk::default());
+        let (mut sentence_hits, mut clause_hits) = (Within::default(), Within::default());
         for m in &mentions {
             let entry = &matcher.entries[m.entry];
             // Page furniture (tag rows, related-post lists) is not evidence.
@@ -307,7 +382,7 @@ impl Normalizer {
                 .iter()
                 .find(|s| s.start <= cs && cs < s.end)
                 .map(|s| s.kind.as_str());
-            let (sent_lo, sent_hi) = Breaks::around(&breaks.sentence, m.start, m.end);
+            let (sent_lo, sent_hi) = sentence_walk.around(&breaks.sentence, m.start, m.end);
             // A term that needs a context word in its sentence ("manually" next to a repair
             // word) has no mention in a sentence without one.
             if !Self::in_context(matcher, f, m, sent_lo, sent_hi) {
@@ -315,10 +390,11 @@ impl Normalizer {
             }
             // The live triggers that end in the sentence, or in the clause (in their order):
             // every rule below looks only at triggers inside one of those.
-            let in_sent = ending_within(&live, live_by_end, sent_lo, sent_hi);
+            let in_sent = sentence_hits.get(&live, live_by_end, sent_lo, sent_hi);
             // The clause's bounds, worked out once for every rule below that reads them.
-            let clause @ (clause_lo, clause_hi) = Breaks::around(&breaks.clause, m.start, m.end);
-            let in_clause = ending_within(&live, live_by_end, clause_lo, clause_hi);
+            let clause @ (clause_lo, clause_hi) =
+                clause_walk.around(&breaks.clause, m.start, m.end);
+            let in_clause = clause_hits.get(&live, live_by_end, clause_lo, clause_hi);
             let in_sentence = |k: TriggerKind| {
                 in_sent
                     .iter()
@@ -474,7 +550,7 @@ impl Normalizer {
             if entry.field == 3 && !entry.weak {
                 let place = if cause_cue.is_some() || in_cause_section {
                     Some("cause")
-                } else if is_heading(f, m.start) {
+                } else if is_heading(f, m.start, newlines.of(f)) {
                     Some("heading")
                 } else {
                     None
@@ -482,7 +558,9 @@ impl Normalizer {
                 if let Some(p) = place {
                     confidence = confidence.max(STRONG_COMPONENT_CONFIDENCE);
                     strong = true;
-                    rule.push_str(&format!("; strong mention ({p})"));
+                    rule.push_str("; strong mention (");
+                    rule.push_str(p);
+                    rule.push(')');
                 }
             }
             if entry.field == 1 {
@@ -491,7 +569,8 @@ impl Normalizer {
                     rule.push_str("; after an effect word");
                 } else if let (Some(h), Some(t)) = (cause_cue, triggers) {
                     confidence += CAUSE_CUE_BONUS;
-                    rule.push_str(&format!("{CAUSE_CUE_RULE} {:?}", t.word(h)));
+                    // Written into the rule, not formatted into a string of its own first.
+                    let _ = write!(rule, "{CAUSE_CUE_RULE} {:?}", t.word(h));
                 }
                 if in_cause_section {
                     confidence += CAUSE_SECTION_BONUS;
@@ -605,20 +684,43 @@ impl Normalizer {
 
 /// Whether the line holding byte `at` of folded `f` is a title or heading: the first line, or
 /// a short line with no sentence end that does not start with a time or number.
-fn is_heading(f: &str, at: usize) -> bool {
-    let ls = f[..at].rfind('\n').map(|i| i + 1).unwrap_or(0);
-    let le = f[at..].find('\n').map(|i| at + i).unwrap_or(f.len());
+/// `newlines` holds the byte offsets of every `\n` in `f`, in order (see [`Newlines`]).
+fn is_heading(f: &str, at: usize, newlines: &[usize]) -> bool {
+    // The line's bounds from the text's line breaks, not by scanning the (often long) paragraph
+    // each mention of a component sits in for the break before and after it.
+    let i = newlines.partition_point(|&n| n < at);
+    let ls = if i == 0 { 0 } else { newlines[i - 1] + 1 };
+    let le = newlines.get(i).copied().unwrap_or(f.len());
     let line = f[ls..le].trim();
+    // Whether the line is short enough, without counting every char of a paragraph.
+    let short = !longer_than(line, MAX_HEADING_CHARS);
     // The title: the first line, when it is short enough to be one (a page that opens with a
     // paragraph has no title line).
-    if (ls == 0 || f[..ls].trim().is_empty()) && line.chars().count() <= MAX_HEADING_CHARS {
+    if (ls == 0 || f[..ls].trim().is_empty()) && short {
         return true;
     }
-    line.chars().count() <= MAX_HEADING_CHARS
+    short
         && !line.ends_with(['.', '。', ',', '、', ';', ':'])
         && !line.starts_with(|c: char| c.is_ascii_digit() || c == '-' || c == '*' || c == '|')
         && !line.contains(". ")
         && !line.contains('|')
+}
+
+/// Whether `t` has more than `k` chars: a text of at most `k` bytes has not, and one of more
+/// than `4 * k` bytes has (a char is one to four bytes); only between the two are they counted.
+fn longer_than(t: &str, k: usize) -> bool {
+    t.len() > k && (t.len() > 4 * k || t.chars().count() > k)
+}
+
+/// The byte offsets of a text's line breaks, found the first time a rule needs them.
+#[derive(Default)]
+struct Newlines(Option<Vec<usize>>);
+
+impl Newlines {
+    fn of(&mut self, f: &str) -> &[usize] {
+        self.0
+            .get_or_insert_with(|| memchr::memchr_iter(b'\n', f.as_bytes()).collect())
+    }
 }
 
 /// The byte offset of char offset `c` in `text` (the text's length from its last char on),
@@ -636,20 +738,70 @@ fn byte_at(text: &str, ascii: bool, from: (usize, usize), c: usize) -> usize {
 
 /// Whether the mention sits in a token that is an address (URL, mail, hashtag), not prose.
 fn in_address(f: &str, start: usize, end: usize) -> bool {
-    let ts = f[..start]
-        .rfind(char::is_whitespace)
-        .map(|i| i + 1)
-        .unwrap_or(0);
-    let te = f[end..]
-        .find(char::is_whitespace)
-        .map(|i| end + i)
-        .unwrap_or(f.len());
-    // One pass over the token's bytes for the one-byte marks, then the longer ones.
+    let ts = space_before(f, start).map(|i| i + 1).unwrap_or(0);
+    let te = space_from(f, end).unwrap_or(f.len());
+    // One pass over the token's bytes: a one-byte mark, or a longer mark that begins there
+    // (compared only where its first byte is).
     let token = &f.as_bytes()[ts..te];
-    token.iter().any(|b| ADDRESS_BYTES.contains(b))
-        || ADDRESS_MARKS
-            .iter()
-            .any(|m| token.windows(m.len()).any(|w| w == m.as_bytes()))
+    token.iter().enumerate().any(|(k, b)| {
+        ADDRESS_BYTES.contains(b)
+            || ADDRESS_MARKS.iter().any(|m| {
+                let m = m.as_bytes();
+                m.first() == Some(b) && token[k..].starts_with(m)
+            })
+    })
+}
+
+/// The ASCII bytes that are whitespace chars (`char::is_whitespace`: tab to carriage return,
+/// and the space).
+fn is_space_byte(b: u8) -> bool {
+    matches!(b, b'\t'..=b'\r' | b' ')
+}
+
+/// Where the last whitespace char before byte `at` (a char boundary) of `f` begins:
+/// `f[..at].rfind(char::is_whitespace)`, reading ASCII as bytes and decoding only other chars.
+fn space_before(f: &str, at: usize) -> Option<usize> {
+    let b = f.as_bytes();
+    let mut i = at;
+    while i > 0 {
+        let x = b[i - 1];
+        if x.is_ascii() {
+            i -= 1;
+            if is_space_byte(x) {
+                return Some(i);
+            }
+        } else {
+            let c = f[..i].chars().next_back()?;
+            i -= c.len_utf8();
+            if c.is_whitespace() {
+                return Some(i);
+            }
+        }
+    }
+    None
+}
+
+/// Where the first whitespace char at or after byte `at` (a char boundary) of `f` begins:
+/// `f[at..].find(char::is_whitespace)` as an offset into `f`, read as [`space_before`] reads.
+fn space_from(f: &str, at: usize) -> Option<usize> {
+    let b = f.as_bytes();
+    let mut i = at;
+    while i < b.len() {
+        let x = b[i];
+        if x.is_ascii() {
+            if is_space_byte(x) {
+                return Some(i);
+            }
+            i += 1;
+        } else {
+            let c = f[i..].chars().next()?;
+            if c.is_whitespace() {
+                return Some(i);
+            }
+            i += c.len_utf8();
+        }
+    }
+    None
 }
 
 /// The abbreviations of the time-zone table (`[abbreviations]` keys); none when it is absent.
@@ -668,18 +820,6 @@ fn zone_abbreviations(path: &std::path::Path) -> ZoneCodes {
             Default::default()
         }
     }
-}
-
-/// The triggers of `live` (in their order) that end in `[lo, hi]`: every trigger that starts at
-/// or after `lo` and ends at or before `hi`, and maybe a few more. All of `live` when it is not
-/// sorted by end.
-fn ending_within<'l, 'a>(live: &'l [&'a Hit], by_end: bool, lo: usize, hi: usize) -> &'l [&'a Hit] {
-    if !by_end {
-        return live;
-    }
-    let from = live.partition_point(|h| h.end < lo);
-    let to = live.partition_point(|h| h.end <= hi);
-    &live[from..to.max(from)]
 }
 
 /// Triggers that count: not inside a matched phrase (whose words are its own, as in "could not

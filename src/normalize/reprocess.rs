@@ -695,7 +695,13 @@ pub fn label_case(case: &Case, n: &Normalizer) -> Vec<Label> {
 fn affirmed_labels(case: &Case, n: &Normalizer) -> Vec<Label> {
     let mut labels = Vec::new();
     for (lang, (text, sections)) in case_texts(case) {
-        labels.extend(n.label_affirmed(&text, &sections, Some(&lang)));
+        let more = n.label_affirmed(&text, &sections, Some(&lang));
+        // Most cases are labelled in one language: its list is kept, not copied label by label.
+        if labels.is_empty() {
+            labels = more;
+        } else {
+            labels.extend(more);
+        }
     }
     labels
 }

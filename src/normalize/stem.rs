@@ -131,6 +131,18 @@ pub fn algorithm(lang: &str) -> Option<Algorithm> {
     })
 }
 
+/// `u8::is_ascii_alphanumeric` as a table: one load per byte of the word scan instead of
+/// three range tests.
+const ASCII_ALNUM: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        t[b] = (b as u8).is_ascii_alphanumeric();
+        b += 1;
+    }
+    t
+};
+
 /// Folded text with every word replaced by its stem; everything between words is kept.
 #[derive(Debug, Clone, Default)]
 pub struct StemmedText {
@@ -179,10 +191,10 @@ impl StemmedText {
             // ASCII first (most bytes of most texts): a run of letters and digits is a word or
             // part of one, read at once; any other ASCII byte is copied as it is.
             let b = bytes[i];
-            if b.is_ascii_alphanumeric() {
+            if ASCII_ALNUM[usize::from(b)] {
                 word_start.get_or_insert(i);
                 i += 1;
-                while i < bytes.len() && bytes[i].is_ascii_alphanumeric() {
+                while i < bytes.len() && ASCII_ALNUM[usize::from(bytes[i])] {
                     i += 1;
                 }
                 continue;
