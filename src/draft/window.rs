@@ -675,18 +675,9 @@ fn stamps_follow_updates(
     rows.sort_unstable();
     let opens_update = |b: usize| {
         !by_block.contains_key(&b)
-            && blocks.get(b).is_some_and(|bl| {
-                let t = bl.text.trim_start().to_lowercase();
-                status.iter().any(|w| {
-                    let w = w.to_lowercase();
-                    !w.is_empty()
-                        && t.starts_with(&w)
-                        && t[w.len()..]
-                            .chars()
-                            .next()
-                            .is_none_or(|c| !c.is_alphanumeric())
-                })
-            })
+            && blocks
+                .get(b)
+                .is_some_and(|bl| opens_with_status(&bl.text, status))
     };
     // the status word opens the update's text ("Resolved - …") or stands on its own line
     // above it ("해결됨" / "결제 지연 현상이 해결되었습니다.")
@@ -698,6 +689,21 @@ fn stamps_follow_updates(
     // the first stamp may close a postmortem of many paragraphs above the history ("Postmortem"
     // on its own line, then the review): the second then shows the order
     (opened(first) || rows.get(1).is_some_and(|b| opened(*b))) && !opens_update(last + 1)
+}
+
+/// Whether `text` opens with one of a status page's update words, standing whole ("Resolved - …",
+/// "Monitoring", "해결됨"), which opens an update.
+fn opens_with_status(text: &str, status: &[String]) -> bool {
+    let t = text.trim_start().to_lowercase();
+    status.iter().any(|w| {
+        let w = w.to_lowercase();
+        !w.is_empty()
+            && t.starts_with(&w)
+            && t[w.len()..]
+                .chars()
+                .next()
+                .is_none_or(|c| !c.is_alphanumeric())
+    })
 }
 
 /// Whether the update a status stamp closes (the blocks back to the stamp before it, or to the
@@ -719,11 +725,7 @@ fn update_has_own_times(
             // the stamp before this one: the update between holds no time
             return !time_only(bl, idx, points);
         }
-        let t = bl.text.trim().to_lowercase();
-        if status
-            .iter()
-            .any(|w| !w.is_empty() && t.starts_with(&w.to_lowercase()))
-        {
+        if opens_with_status(&bl.text, status) {
             return false;
         }
     }
