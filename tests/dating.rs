@@ -1437,3 +1437,22 @@ fn a_response_told_as_immediate_is_the_detection_at_the_start() {
     assert_window(&v, "2024-03-12T20:15:00+09:00", "2024-03-12T22:30:00+09:00");
     assert_eq!(v["case"]["timeline"]["detected_after"], "0s", "{v}");
 }
+
+#[test]
+fn a_word_that_holds_an_alert_word_is_no_detection() {
+    // "API呼び出し" (an API call), "trực tiếp" (directly), "오류 페이지" (an error page) each hold
+    // a detection word ("呼び出", "trực", "페이지") and report no alert: the detection is the
+    // later alert or first report, not the onset's row.
+    for (fixture, detected) in [
+        ("ja-api-call-not-page.txt", "8m"),
+        ("vi-direct-not-on-duty.txt", "16m"),
+        ("ko-error-page-not-page.txt", "19m"),
+    ] {
+        let v = draft(fixture, None);
+        assert_eq!(
+            v["case"]["timeline"]["detected_after"], detected,
+            "{fixture}: {}",
+            v["case"]["timeline"]
+        );
+    }
+}
