@@ -1456,3 +1456,19 @@ fn a_word_that_holds_an_alert_word_is_no_detection() {
         );
     }
 }
+
+#[test]
+fn a_place_the_lead_names_outranks_the_hosts_region() {
+    // a regional paper (its host names Chihuahua) reports an outage in the capital: the zone
+    // is inferred from the place the page names, flagged as inferred
+    let v = draft(
+        "es-regional-host-capital-outage.txt",
+        Some("https://www.noticiaschihuahua.example.mx/nacional/falla-internet-20200714.html"),
+    );
+    assert_window(&v, "2020-07-14T02:10:00-05:00", "2020-07-14T05:40:00-05:00");
+    assert_eq!(
+        v["review"]["timezone"]["zone"], "America/Mexico_City",
+        "{v}"
+    );
+    assert_eq!(v["review"]["timezone"]["how"], "inferred", "{v}");
+}

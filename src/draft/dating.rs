@@ -530,6 +530,15 @@ fn inferred_zone(input: &DatingInput, lex: &Lexicons) -> Option<(String, String,
         .and_then(|u| u.host_str().map(str::to_string))
     {
         if let Some((z, region)) = lex.zones.zone_for_host_region(&host) {
+            // a regional publisher reports on places elsewhere ("eldiariodechihuahua.mx" on an
+            // outage "in the capital"): a place the page's lead names outranks the host's region
+            if let Some((pz, quote)) = places_in_lead(input, lex).filter(|(pz, _)| pz != z) {
+                return Some((
+                    pz.to_string(),
+                    quote,
+                    "a place named in the title or opening paragraphs".into(),
+                ));
+            }
             return Some((
                 z.to_string(),
                 region,
@@ -540,20 +549,26 @@ fn inferred_zone(input: &DatingInput, lex: &Lexicons) -> Option<(String, String,
             return Some((z.to_string(), tld, "the URL's country domain".into()));
         }
     }
+    places_in_lead(input, lex).map(|(z, quote)| {
+        (
+            z,
+            quote,
+            "a place named in the title or opening paragraphs".into(),
+        )
+    })
+}
+
+/// The zone of the place the page's title and opening paragraphs name most, with its name.
+fn places_in_lead(input: &DatingInput, lex: &Lexicons) -> Option<(String, String)> {
     let mut lead = String::new();
     if let Some(t) = input.title {
         lead.push_str(t);
         lead.push('\n');
     }
     lead.extend(input.text.chars().take(LEAD_CHARS));
-    if let Some((z, quote)) = lex.zones.zone_for_places(&lead) {
-        return Some((
-            z.to_string(),
-            quote,
-            "a place named in the title or opening paragraphs".into(),
-        ));
-    }
-    None
+    lex.zones
+        .zone_for_places(&lead)
+        .map(|(z, quote)| (z.to_string(), quote))
 }
 
 /// Parses the page's times with the best year and zone evidence the page offers.
