@@ -1472,3 +1472,17 @@ fn a_place_the_lead_names_outranks_the_hosts_region() {
     );
     assert_eq!(v["review"]["timezone"]["how"], "inferred", "{v}");
 }
+
+#[test]
+fn minutes_told_alone_take_the_hour_last_told() {
+    // "4日午後6時まで… 15分ごろには…障害が起きた": 18:15, not a 15-minute length; "25分ごろには
+    // …告知" is the first notice (25m); the year and day come from the URL's "/2405/05/"; "午前
+    // 7時ごろには作業を終えた" follows "5日午前3時" in its paragraph, so it is the 5th's, and the
+    // estimate in the clause before it ("見込み時刻の延長はあったものの、") makes it no promise
+    let v = draft(
+        "ja-minute-points.txt",
+        Some("https://www.example.co.jp/news/articles/2405/05/news101.html"),
+    );
+    assert_window(&v, "2024-05-04T18:15:00+09:00", "2024-05-05T07:00:00+09:00");
+    assert_eq!(v["case"]["timeline"]["detected_after"], "10m", "{v}");
+}

@@ -164,6 +164,26 @@ pub fn url_hint(url: &str, words: &UrlWords) -> Option<(Hint, String)> {
             return Some((Hint::Day(d), c[0].trim_matches('/').to_string()));
         }
     }
+    static YYMM_DAY: OnceLock<Regex> = OnceLock::new();
+    // "/articles/2303/24/" (two-digit year and month, then day), when the first segment cannot
+    // be a year of its own ("/2006/04/" stays a blog's year and month)
+    let yymm_day =
+        YYMM_DAY.get_or_init(|| Regex::new(r"/(\d{2})(0[1-9]|1[0-2])/(\d{2})/").unwrap());
+    for c in yymm_day.captures_iter(rest) {
+        let (Ok(yy), Ok(m), Ok(d)) = (
+            c[1].parse::<i32>(),
+            c[2].parse::<u32>(),
+            c[3].parse::<u32>(),
+        ) else {
+            continue;
+        };
+        if matches!(yy, 19 | 20) && d <= 12 {
+            continue;
+        }
+        if let Some(day) = url_date(2000 + yy, m, d) {
+            return Some((Hint::Day(day), c[0].trim_matches('/').to_string()));
+        }
+    }
     static YEAR_MONTHDAY: OnceLock<Regex> = OnceLock::new();
     // "/ref/2022-0808-1524-13/…" (an archive's capture stamp): year, then month and day fused
     let year_monthday = YEAR_MONTHDAY.get_or_init(|| {
@@ -194,6 +214,23 @@ pub fn url_hint(url: &str, words: &UrlWords) -> Option<(Hint, String)> {
         let first = NaiveDate::from_ymd_opt(y, m, 1)?;
         if plausible_year(y) && first <= chrono::Utc::now().date_naive() {
             return Some((Hint::Month(y, m), c[0].trim_matches('/').to_string()));
+        }
+    }
+    static YYMMDD: OnceLock<Regex> = OnceLock::new();
+    // "/amp/160323/bsd….htm": a path segment of six digits that make a two-digit year, month and
+    // day (a six-digit id rarely does: month and day must be valid and the day not ahead)
+    let yymmdd = YYMMDD
+        .get_or_init(|| Regex::new(r"/(\d{2})(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])/").unwrap());
+    for c in yymmdd.captures_iter(rest) {
+        let (Ok(yy), Ok(m), Ok(d)) = (
+            c[1].parse::<i32>(),
+            c[2].parse::<u32>(),
+            c[3].parse::<u32>(),
+        ) else {
+            continue;
+        };
+        if let Some(day) = url_date(2000 + yy, m, d) {
+            return Some((Hint::Day(day), c[0].trim_matches('/').to_string()));
         }
     }
     for c in year.captures_iter(rest) {
@@ -952,6 +989,25 @@ mod tests {
         assert_eq!(
             h("http://news.example.com/news/201805/11/item80026868.html"),
             Some(day(2018, 5, 11))
+        );
+        // a six-digit segment of two-digit year, month and day
+        assert_eq!(
+            h("https://www.example.jp/business/amp/160323/bsd1603230500001-a.htm"),
+            Some(day(2016, 3, 23))
+        );
+        assert_eq!(h("https://www.example.com/p/554303/"), None);
+        // two-digit year and month, then day, when the first cannot be a year of its own
+        assert_eq!(
+            h("https://www.example.co.jp/news/articles/2303/24/news115.html"),
+            Some(day(2023, 3, 24))
+        );
+        assert_eq!(
+            h("https://www.example.co.jp/news/articles/2003/24/news115.html"),
+            Some(day(2020, 3, 24))
+        );
+        assert_eq!(
+            h("http://x.blogspot.com/2006/04/back-up.html"),
+            Some(Hint::Year(2006))
         );
     }
 

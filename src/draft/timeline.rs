@@ -418,7 +418,7 @@ fn promised(block: Option<&BlockText>, start: usize, end: usize, words: &EventWo
     if words.promise_before.is_empty() && words.promise_after.is_empty() {
         return false;
     }
-    let is_end = |c: &char| ".!?。！？\n,，;；".contains(*c);
+    let is_end = |c: &char| ".!?。！？\n,，、;；".contains(*c);
     let chars: Vec<char> = block.text.to_lowercase().chars().collect();
     let at = start.saturating_sub(block.start).min(chars.len());
     let end = end.saturating_sub(block.start).min(chars.len()).max(at);

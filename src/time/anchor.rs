@@ -605,6 +605,10 @@ pub fn resolve(
     let mut prev_at = 0usize;
     // the last clock time with a date, written or anchored: "the next day" counts from it
     let mut last_clocked: Option<NaiveDateTime> = None;
+    // the last clock time written with its own day, and where: a bare clock after it in its
+    // paragraph goes on from its day rather than from a bare clock before it ("4日午後6時 … 午後8時5分 … 5日午前3時
+    // … 午前7時ごろ" is the 5th's 7:00)
+    let mut dated_clock: Option<(NaiveDateTime, usize)> = None;
     // the last day the text wrote as a date ("이날" means it), and the last it named, written
     // or relative ("当天", "that day")
     let mut last_written: Option<NaiveDate> = None;
@@ -634,6 +638,7 @@ pub fn resolve(
             // a day heading in a multi-day timeline: the rows below belong to it
             base = Some(h.1);
             prev = None;
+            dated_clock = None;
             // (a time written before the heading, a summary's "29日 7:35 – 12:42", is no row of it)
             last_clocked = None;
             under_heading = true;
@@ -661,7 +666,19 @@ pub fn resolve(
                 base,
                 relative_base,
                 reference_day,
-                prev,
+                dated_clock
+                    .filter(|(_, at)| *at > prev_at && prev.is_some() && !under_heading)
+                    // (in the same paragraph: a summary's last day is no guide to the rows
+                    // of a timeline below it)
+                    .filter(|(_, at)| !text.get(*at..r.start).is_some_and(|g| g.contains('\n')))
+                    .filter(|(l, _)| {
+                        base.is_some_and(|b| {
+                            l.date() >= b - Duration::days(DAY_ONLY_BACK_DAYS)
+                                && l.date() <= b + Duration::days(DAY_ONLY_AHEAD_DAYS)
+                        })
+                    })
+                    .map(|(l, _)| l)
+                    .or(prev),
                 last_clocked.filter(|l| !under_heading || Some(l.date()) >= base),
             ),
         };
@@ -824,6 +841,9 @@ pub fn resolve(
         }
         if let Some(l) = value.and_then(|v| v.local()).filter(|_| !stamp) {
             last_clocked = Some(l);
+            if r.clock.is_some() && r.date.is_some_and(|d| d.day.is_some()) {
+                dated_clock = Some((l, r.start));
+            }
             if r.clock.is_some() && r.date.is_none() {
                 prev = Some(l);
                 prev_at = r.start;

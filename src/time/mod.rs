@@ -23,6 +23,7 @@ mod compose;
 pub mod detect;
 mod durations;
 pub mod lexicon;
+mod minute_points;
 pub mod numbers;
 mod scan;
 pub mod text;
@@ -350,7 +351,7 @@ pub fn parse(text: &str, lex: &Lexicons, opts: &ParseOptions) -> Parsed {
                 .map(|(sign, s, e)| (sign, s, e, d.value, d.approximate))
         })
         .collect();
-    let durations: Vec<DurationMention> = durs
+    let mut durations: Vec<DurationMention> = durs
         .into_iter()
         .map(|d| {
             let (s, e) = (next(), next());
@@ -402,6 +403,7 @@ pub fn parse(text: &str, lex: &Lexicons, opts: &ParseOptions) -> Parsed {
         &mut times,
         &durations,
     );
+    minute_points::apply(&norm, lexicon, &mut times, &mut durations);
     warnings.extend(resolved.warnings);
     Parsed {
         lang: lexicon.code.clone(),
