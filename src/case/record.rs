@@ -6,7 +6,9 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 /// Text in several languages: language code (en, ko, vi, …) → text, in the record's order.
-pub type LangText = IndexMap<String, String>;
+/// Hashed with FxHash: its keys are a record's own few language codes, and a library run builds
+/// a dozen of these maps per case (SipHash's cost is for keys an adversary picks).
+pub type LangText = IndexMap<String, String, rustc_hash::FxBuildHasher>;
 
 /// Keys a case record must carry (null is allowed where the type says so).
 pub const REQUIRED_KEYS: &[&str] = &[

@@ -451,7 +451,7 @@ fn case_date(tl: &timeline::Built, dating: &dating::Dating, ev: &mut Evidence) -
 
 /// The page's title, cleaned of the site's name.
 fn page_title(page: &Page, language: &str, org: &str, ev: &mut Evidence) -> LangText {
-    let mut title = LangText::new();
+    let mut title = LangText::default();
     if let Some(t) = page.title.as_deref().filter(|t| !t.trim().is_empty()) {
         let clean = meta::clean_title(t, Some(org));
         ev.field("title", t, "page title");
@@ -476,7 +476,7 @@ fn fill_case(
 ) -> Case {
     let quote_section = |kind: SectionKind| -> Option<LangText> {
         page.section_text(kind).map(|t| {
-            let mut m = LangText::new();
+            let mut m = LangText::default();
             m.insert(language.to_string(), t);
             m
         })
@@ -487,7 +487,7 @@ fn fill_case(
             .iter()
             .filter(|b| !matches!(b.kind, BlockKind::Heading(_)))
             .map(|b| {
-                let mut m = LangText::new();
+                let mut m = LangText::default();
                 m.insert(language.to_string(), b.text.clone());
                 TextItem {
                     text: m,

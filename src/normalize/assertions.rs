@@ -266,7 +266,8 @@ impl LangTriggers {
         let Some(ac) = &self.ac else {
             return Vec::new();
         };
-        let mut out = Vec::new();
+        // Room for a hit per 16 bytes of text: the list seldom grows, and each growth copies it.
+        let mut out = Vec::with_capacity(folded.len() / 16);
         ac.for_each_overlapping(folded, |idx, start, end| {
             let (_, kind, left, right) = &self.words[idx];
             if super::matcher::at_boundaries(folded, start, end, *left, *right) {

@@ -104,6 +104,9 @@ fn solid_compound(f: &str) -> Option<String> {
     changed.then_some(out)
 }
 
+/// Bytes of folded text per mention that [`Matcher::find`] makes room for at first.
+const FOLDED_BYTES_PER_MENTION: usize = 32;
+
 /// A word whose stem is shorter than this must match exactly ("ups" is not "up").
 const MIN_STEM_CHARS: usize = 4;
 
@@ -725,8 +728,14 @@ impl Matcher {
     /// [`Matcher::find`]; with `use_residual` false, every phrase is also searched as written
     /// (the same mentions: a test holds the two together).
     fn find_in(&self, folded: &str, langs: &[&str], use_residual: bool) -> Vec<Mention> {
-        let allowed = |e: usize| langs.is_empty() || langs.contains(&self.entries[e].lang.as_str());
-        let mut found = Vec::new();
+        // Language codes are a few bytes: compared inline rather than by a `memcmp` call each.
+        let same =
+            |a: &str, b: &str| a.len() == b.len() && a.bytes().zip(b.bytes()).all(|(x, y)| x == y);
+        let allowed =
+            |e: usize| langs.is_empty() || langs.iter().any(|l| same(l, &self.entries[e].lang));
+        // Room for a mention per 32 bytes of text (prose holds about one per 50): the list
+        // seldom grows, and each growth copies it.
+        let mut found = Vec::with_capacity(folded.len() / FOLDED_BYTES_PER_MENTION);
         // Stemmed phrases of the text's language (its first language) find inflected forms.
         let own_stemmed = langs
             .first()
