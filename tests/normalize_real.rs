@@ -1978,6 +1978,11 @@ fn an_outage_its_sentence_limits_to_some_counts_for_a_partial_outage() {
             "es",
             "Algunos usuarios no podían acceder; el servicio estuvo caído una hora. Hubo una caída.",
         ),
+        // Centred on a group of customers ("sobre todo de", mostly of).
+        (
+            "es",
+            "La avería dejó sin servicio a numerosas líneas, sobre todo de abonados corporativos.",
+        ),
     ] {
         let labels = n.label(text, &[], Some(lang));
         let moved = affirmed(&labels, "partial-outage");
