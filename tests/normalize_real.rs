@@ -1963,3 +1963,53 @@ fn the_dns_named_with_its_failure_a_few_words_on_is_a_resolution_failure() {
         );
     }
 }
+
+#[test]
+fn an_outage_its_sentence_limits_to_some_counts_for_a_partial_outage() {
+    let (v, n) = setup();
+    // The scope word ("certains", "algunos", "một số") is service-unavailable's cancel word and
+    // no partial-outage phrase of its own: the mention is partial-outage's evidence, not none.
+    for (lang, text) in [
+        (
+            "fr",
+            "La panne a duré deux heures chez certains abonnés. Le service était indisponible.",
+        ),
+        (
+            "es",
+            "Algunos usuarios no podían acceder; el servicio estuvo caído una hora. Hubo una caída.",
+        ),
+        // Centred on a group of customers ("sobre todo de", mostly of).
+        (
+            "es",
+            "La avería dejó sin servicio a numerosas líneas, sobre todo de abonados corporativos.",
+        ),
+    ] {
+        let labels = n.label(text, &[], Some(lang));
+        let moved = affirmed(&labels, "partial-outage");
+        assert!(
+            moved.iter().any(|l| l.rule.contains("cancel words")),
+            "{lang}: {labels:#?}"
+        );
+        let case = fill_case(&labels, v);
+        assert!(
+            case.symptoms.contains(&"partial-outage".to_string()),
+            "{lang}: {case:?}"
+        );
+    }
+    // A cancel word inside one of partial-outage's exclusions ("大部分", most) tells no scope:
+    // the mention is cancelled and counts for neither.
+    let text = "当天下午大部分服务中断约两小时。";
+    let labels = n.label(text, &[], Some("zh"));
+    assert!(
+        affirmed(&labels, "partial-outage").is_empty(),
+        "{labels:#?}"
+    );
+    let text = "当天下午部分服务中断约两小时。";
+    let labels = n.label(text, &[], Some("zh"));
+    assert!(
+        affirmed(&labels, "partial-outage")
+            .iter()
+            .any(|l| l.quote == "服务中断"),
+        "{labels:#?}"
+    );
+}

@@ -26,6 +26,10 @@ const EXCLUDE_KEY: &str = "exclude";
 /// Extra key in a term's table: per language, words that, in the mention's sentence, say the
 /// thing worked or is not this incident's ("thanks to our redundancy"): the mention is negated.
 const CANCEL_KEY: &str = "cancel";
+/// Extra key in a term's table: another term of its field that a mention its cancel words
+/// cancel counts for instead (a total outage limited by its own sentence to some users or
+/// regions, "la panne … chez certains clients", is evidence of a partial outage, not of none).
+const CANCEL_TO_KEY: &str = "cancel_to";
 /// Extra key in a term's table: per language, words one of which the mention's sentence must
 /// hold for the mention to count ("manually" is manual toil only next to a repair or recovery
 /// word: staff serving customers by hand while systems are down is not).
@@ -160,6 +164,11 @@ fn inflection_of(entry: &Entry, text: &str, algo: rust_stemmers::Algorithm) -> b
 pub struct TermData {
     pub exclude: Vec<String>,
     pub cancel: Vec<(String, bool, bool)>,
+    /// The term of the same field a mention cancelled by `cancel` counts for instead, if any.
+    pub cancel_to: Option<String>,
+    /// That term's exclusion contexts, folded ("部分恢复", "일부 언론"): a cancel word inside one
+    /// of them in the sentence says nothing of the scope, so the mention is only cancelled.
+    pub cancel_to_not: Vec<String>,
     /// Words one of which the mention's sentence must hold (none: every sentence will do).
     pub context: Vec<(String, bool, bool)>,
     /// Each list above in one automaton, built the first time it is needed: a sentence or
@@ -486,6 +495,11 @@ impl Matcher {
                     .and_then(|v| v.as_float().or_else(|| v.as_integer().map(|i| i as f64)))
                     .unwrap_or(1.0) as f32;
                 let term_idx = terms.len();
+                let cancel_to = t
+                    .extra
+                    .get(CANCEL_TO_KEY)
+                    .and_then(|v| v.as_str())
+                    .and_then(|to| field.terms.get_key_value(to));
                 terms.push(TermData {
                     exclude: lang_lists(t, EXCLUDE_KEY)
                         .into_iter()
@@ -493,6 +507,16 @@ impl Matcher {
                         .filter(|w| !w.is_empty())
                         .collect(),
                     cancel: bounded_words(t, CANCEL_KEY),
+                    cancel_to: cancel_to.map(|(to, _)| to.to_string()),
+                    cancel_to_not: cancel_to
+                        .map(|(_, target)| {
+                            lang_lists(target, EXCLUDE_KEY)
+                                .into_iter()
+                                .map(|(_, w)| fold(&w))
+                                .filter(|w| !w.is_empty())
+                                .collect()
+                        })
+                        .unwrap_or_default(),
                     context: bounded_words(t, CONTEXT_KEY),
                     any: Default::default(),
                 });

@@ -417,12 +417,32 @@ impl Normalizer {
             } else {
                 (assertion, why)
             };
-            // The term's cancel words in the sentence: it worked, or it is not this incident's.
+            // The term's cancel words in the sentence: it worked, or it is not this incident's;
+            // or, for a term with `cancel_to`, the mention is that term's evidence instead (an
+            // outage its sentence limits to some users is a partial outage).
+            let mut moved_to: Option<&str> = None;
             let (assertion, why) = match Self::cancelled(matcher, f, m, sent_lo, sent_hi) {
-                Some(w) if assertion == Assertion::Affirmed => (
-                    Assertion::Negated,
-                    format!("negated by {w:?} (the term's cancel words)"),
-                ),
+                Some(w) if assertion == Assertion::Affirmed => {
+                    let t = &matcher.terms[entry.term_idx];
+                    let sentence = f.get(sent_lo..sent_hi.min(f.len())).unwrap_or_default();
+                    let in_exclusion = t
+                        .cancel_to_not
+                        .iter()
+                        .any(|x| x.contains(w) && sentence.contains(x.as_str()));
+                    match t.cancel_to.as_deref().filter(|_| !in_exclusion) {
+                        Some(to) => {
+                            moved_to = Some(to);
+                            (
+                                Assertion::Affirmed,
+                                format!("{to} by {w:?} (the term's cancel words)"),
+                            )
+                        }
+                        None => (
+                            Assertion::Negated,
+                            format!("negated by {w:?} (the term's cancel words)"),
+                        ),
+                    }
+                }
                 _ => (assertion, why),
             };
             // A cause claimed and then withdrawn in its clause ("디도스로 추정했다가 … 정정").
@@ -587,7 +607,7 @@ impl Normalizer {
             let confidence = (f64::from(confidence) * 100.0).round() / 100.0;
             out.push(Label {
                 field: matcher.fields[entry.field].clone(),
-                term: entry.term.clone(),
+                term: moved_to.map_or_else(|| entry.term.clone(), str::to_string),
                 quote: quote.to_string(),
                 start: cs,
                 end: ce,
