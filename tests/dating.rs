@@ -1486,3 +1486,11 @@ fn minutes_told_alone_take_the_hour_last_told() {
     assert_window(&v, "2024-05-04T18:15:00+09:00", "2024-05-05T07:00:00+09:00");
     assert_eq!(v["case"]["timeline"]["detected_after"], "10m", "{v}");
 }
+
+#[test]
+fn things_working_again_is_a_recovery_and_not_working_is_none() {
+    // "toutes les machines virtuelles fonctionnent" at 8h30 ends the window; "ne fonctionnent
+    // plus" at the start is no recovery, and the later write-up at 10h15 is no event of it
+    let v = draft("fr-all-working-again.txt", None);
+    assert_window(&v, "2014-10-07T20:00:00+02:00", "2014-10-08T08:30:00+02:00");
+}
