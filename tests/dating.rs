@@ -1494,3 +1494,12 @@ fn things_working_again_is_a_recovery_and_not_working_is_none() {
     let v = draft("fr-all-working-again.txt", None);
     assert_window(&v, "2014-10-07T20:00:00+02:00", "2014-10-08T08:30:00+02:00");
 }
+
+#[test]
+fn a_team_that_discovered_the_issue_detected_it() {
+    // "10:05 AM UTC: Our support team discovered the issue": the detection, 55m after the
+    // deploy that started the impact
+    let v = draft("en-team-discovered.txt", None);
+    assert_window(&v, "2025-03-04T09:10:00+00:00", "2025-03-04T11:20:00+00:00");
+    assert_eq!(v["case"]["timeline"]["detected_after"], "55m", "{v}");
+}
