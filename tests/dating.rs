@@ -1488,14 +1488,6 @@ fn minutes_told_alone_take_the_hour_last_told() {
 }
 
 #[test]
-fn things_working_again_is_a_recovery_and_not_working_is_none() {
-    // "toutes les machines virtuelles fonctionnent" at 8h30 ends the window; "ne fonctionnent
-    // plus" at the start is no recovery, and the later write-up at 10h15 is no event of it
-    let v = draft("fr-all-working-again.txt", None);
-    assert_window(&v, "2014-10-07T20:00:00+02:00", "2014-10-08T08:30:00+02:00");
-}
-
-#[test]
 fn a_team_that_discovered_the_issue_detected_it() {
     // "10:05 AM UTC: Our support team discovered the issue": the detection, 55m after the
     // deploy that started the impact
