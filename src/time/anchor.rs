@@ -606,8 +606,8 @@ pub fn resolve(
     // the last clock time with a date, written or anchored: "the next day" counts from it
     let mut last_clocked: Option<NaiveDateTime> = None;
     // the last clock time written with its own day, and where: a bare clock after it in its
-    // paragraph goes on from its day rather than from a bare clock before it ("4日午後6時 … 午後8時5分 … 5日午前3時
-    // … 午前7時ごろ" is the 5th's 7:00)
+    // paragraph goes on from its day rather than from a bare clock before it ("4日午後6時 …
+    // 午後8時5分 … 5日午前3時 … 午前7時ごろ" is the 5th's 7:00)
     let mut dated_clock: Option<(NaiveDateTime, usize)> = None;
     // the last day the text wrote as a date ("이날" means it), and the last it named, written
     // or relative ("当天", "that day")
@@ -671,12 +671,7 @@ pub fn resolve(
                     // (in the same paragraph: a summary's last day is no guide to the rows
                     // of a timeline below it)
                     .filter(|(_, at)| !text.get(*at..r.start).is_some_and(|g| g.contains('\n')))
-                    .filter(|(l, _)| {
-                        base.is_some_and(|b| {
-                            l.date() >= b - Duration::days(DAY_ONLY_BACK_DAYS)
-                                && l.date() <= b + Duration::days(DAY_ONLY_AHEAD_DAYS)
-                        })
-                    })
+                    .filter(|(l, _)| base.is_some_and(|b| near_anchor(l.date(), b)))
                     .map(|(l, _)| l)
                     .or(prev),
                 last_clocked.filter(|l| !under_heading || Some(l.date()) >= base),
@@ -1266,10 +1261,7 @@ fn resolve_date(
     // 3:45 pm … restored at 4:36 pm" is the 16th)
     // … or a few days after them: a story told over days ("samedi vers 9h00 … aujourd'hui à
     // 16h30 … à 17h") goes on from its last clocked day, when the clock moves on from it
-    let near = last_clocked.filter(|l| {
-        let d = l.date();
-        d >= a - Duration::days(DAY_ONLY_BACK_DAYS) && d <= a + Duration::days(DAY_ONLY_AHEAD_DAYS)
-    });
+    let near = last_clocked.filter(|l| near_anchor(l.date(), a));
     let Some(p) = prev.or(near) else {
         return (Some(a), false);
     };
@@ -1301,6 +1293,11 @@ fn resolve_date(
         best = a - Duration::days(1);
     }
     (Some(best), best > a)
+}
+
+/// Whether `d` lies on the anchor's days: from a fortnight before `a` to a few days after it.
+fn near_anchor(d: NaiveDate, a: NaiveDate) -> bool {
+    d >= a - Duration::days(DAY_ONLY_BACK_DAYS) && d <= a + Duration::days(DAY_ONLY_AHEAD_DAYS)
 }
 
 /// "18:28 PST (02:28 UTC)": the second time takes its date from the first; disagreement warns.

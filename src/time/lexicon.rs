@@ -135,7 +135,7 @@ pub struct ClockWords {
     /// … and right after it ("neuf heures et demie", "las diez menos cuarto", "三点一刻").
     pub minutes_after: BTreeMap<String, i32>,
     /// Words right after a bare count of minutes that make it a minute of the hour last told,
-    /// not a length ("午後7時まで…40分ごろには", "9时10分…20分许", "오후 7시…40분께").
+    /// not a length ("午後7時まで…40分ごろには", "…50分過ぎに").
     pub minute_point_after: Vec<String>,
 }
 

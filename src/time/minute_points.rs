@@ -1,11 +1,12 @@
-//! Minute points: a bare count of minutes told as a moment ("40分ごろ", "20分许", "40분께") is a
-//! minute of the hour the text last told, not a length.
+//! Minute points: a bare count of minutes told as a moment ("40分ごろ", "40分過ぎ") is a minute of
+//! the hour the text last told, not a length.
 //!
-//! News in Japanese, Chinese and Korean often writes only the minutes once the hour is known
+//! Japanese news often writes only the minutes once the hour is known
 //! ("22日午後7時まで…。40分ごろには接続障害が起きた"). The scanner reads such a count as a
 //! length; this rule turns it into a clock when the word after it is one of the language's
-//! `[clock] minute_point_after` words and a clock stands shortly before it. The
-//! minute is taken in that clock's hour, or the hour after when it would not come later.
+//! `[clock] minute_point_after` words and a clock stands shortly before it. The minute is taken
+//! in that clock's hour, or the hour after when it would not come later. (Korean "40분께" the
+//! scanner reads as a clock itself; Chinese "20分许" is not read yet.)
 use super::lexicon::Lexicon;
 use super::{DurationMention, TimeKind, TimeMention, TimeValue};
 use chrono::{Duration, Timelike};
@@ -13,9 +14,9 @@ use chrono::{Duration, Timelike};
 /// Furthest (chars) a minute point may stand from the clock whose hour it takes.
 const REACH_CHARS: usize = 400;
 
-/// `norm`'s chars from `a` to `b` (char offsets).
-fn between(chars: &[char], a: usize, b: usize) -> &[char] {
-    &chars[a.min(chars.len())..b.min(chars.len())]
+/// `norm` from char offset `at` on (empty past its end).
+fn from_char(norm: &str, at: usize) -> &str {
+    norm.char_indices().nth(at).map_or("", |(b, _)| &norm[b..])
 }
 
 /// Whether `quote` is a count of minutes alone: digits, the minute marker and the point word
@@ -74,7 +75,6 @@ pub(crate) fn apply(
     if words.is_empty() || durations.is_empty() {
         return;
     }
-    let chars: Vec<char> = norm.chars().collect();
     let mut added = Vec::new();
     durations.retain(|d| {
         let secs = d.value.as_secs();
@@ -85,11 +85,13 @@ pub(crate) fn apply(
         let quote_point = words
             .iter()
             .any(|w| !w.is_empty() && d.quote.trim_end().ends_with(w.as_str()));
-        let after: String = between(&chars, d.end, d.end + 4).iter().collect();
-        let point = quote_point
-            || words
+        // (the text after it is found only for a short whole-minute length, a few per page)
+        let point = quote_point || {
+            let after = from_char(norm, d.end);
+            words
                 .iter()
-                .any(|w| !w.is_empty() && after.starts_with(w.as_str()));
+                .any(|w| !w.is_empty() && after.starts_with(w.as_str()))
+        };
         if !point || !bare_minutes(&d.quote, lex) {
             return true;
         }
@@ -102,8 +104,7 @@ pub(crate) fn apply(
         else {
             return true;
         };
-        let gap = between(&chars, prev.end, d.start);
-        if gap.len() > REACH_CHARS {
+        if d.start - prev.end > REACH_CHARS {
             return true;
         }
         let Some(value) = prev.end_value.or(prev.value) else {
