@@ -1495,3 +1495,36 @@ fn a_team_that_discovered_the_issue_detected_it() {
     assert_window(&v, "2025-03-04T09:10:00+00:00", "2025-03-04T11:20:00+00:00");
     assert_eq!(v["case"]["timeline"]["detected_after"], "55m", "{v}");
 }
+
+#[test]
+fn a_recovery_clock_without_its_half_word_is_read_in_the_afternoon_when_a_length_says_so() {
+    // "11일 9시 10분 전면 복구" in the headline has no 오전/오후; read in the morning it ends the
+    // outage before "오후 2시 5분쯤 … 장애가 발생", and "약 7시간 동안" from 14:05 reaches 21:10
+    let v = draft(
+        "ko-headline-clock-no-half.txt",
+        Some("https://www.example.co.kr/news/2025/03/11/card-app"),
+    );
+    assert_window(&v, "2025-03-11T14:05:00+09:00", "2025-03-11T21:10:00+09:00");
+    assert_eq!(v["case"]["timeline"]["resolved_after"], "7h5m", "{v}");
+    let warned = v["review"]["warnings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|w| w.as_str().unwrap().contains("read as 21:10"));
+    assert!(warned, "{v}");
+    // without a stated length nothing confirms the afternoon: the clock stays as written
+    let v = draft(
+        "ko-headline-clock-no-half-no-length.txt",
+        Some("https://www.example.co.kr/news/2025/03/11/card-app"),
+    );
+    assert_ne!(
+        v["review"]["window"]["end"], "2025-03-11T21:10:00+09:00",
+        "{v}"
+    );
+    let warned = v["review"]["warnings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|w| w.as_str().unwrap().contains("morning or afternoon"));
+    assert!(!warned, "{v}");
+}

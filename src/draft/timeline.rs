@@ -74,6 +74,13 @@ pub fn build(
             }
         })
         .collect();
+    for i in window::reread_open_halves(&mut points, &blocks, words, &stated) {
+        ev.warn(format!(
+            "\"{}\" is written without a morning or afternoon word, and in the morning it would fall before the outage began: read as {}; check it",
+            points[i].quote,
+            points[i].at.format("%H:%M")
+        ));
+    }
     let found = window::analyse(&points, &ranges, &stated, &blocks, words);
 
     // Window and timeline.
@@ -608,6 +615,7 @@ pub fn collect_points(
             approximate: m.approximate,
             block: b,
             place,
+            half_open: m.half_open,
         });
         if let Some(end_at) = m.end_value.and_then(|v| v.instant()) {
             let tail = m.tail.unwrap_or((m.start, m.end));
@@ -619,6 +627,7 @@ pub fn collect_points(
                 approximate: m.end_approximate.unwrap_or(m.approximate),
                 block: block_of(tail.0),
                 place,
+                half_open: false,
             });
             ranges.push(Range { from, to: from + 1 });
         }

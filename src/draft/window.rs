@@ -101,6 +101,9 @@ pub struct Point {
     /// Index of the block (sentence, row) it sits in.
     pub block: usize,
     pub place: Place,
+    /// Written without a half word where the language writes one ("8시 40분"): may be 12 hours
+    /// later ([`reread_open_halves`]).
+    pub half_open: bool,
 }
 
 /// A stated range "from A to B" (indices into the points).
@@ -1077,6 +1080,82 @@ pub struct Found {
     pub union: bool,
 }
 
+/// Which points are onsets and which recoveries, from the costs of their nearest words: a time
+/// that words of both kinds reach takes the nearer ("a complete outage until 6:20").
+fn onsets_and_recoveries(
+    start_cost: &[Option<usize>],
+    recovery_cost: &[Option<usize>],
+) -> (Vec<bool>, Vec<bool>) {
+    start_cost
+        .iter()
+        .zip(recovery_cost)
+        .map(|(s, r)| match (s, r) {
+            (Some(s), Some(r)) => (*s <= r * CLEARLY_NEARER + 2, *r <= s * CLEARLY_NEARER + 2),
+            _ => (s.is_some(), r.is_some()),
+        })
+        .unzip()
+}
+
+/// How far the afternoon reading of a clock written without its half word may lie from the
+/// onset plus a length the page states, for the length to confirm it ("6시간 40여분": 13:57 +
+/// 6h40m ≈ 20:40).
+const HALF_REREAD_SLACK_SECS: i64 = 30 * 60;
+
+/// A recovery told with a clock written without its half word ("24일 8시 40분 복구", an onset
+/// word before it or not: "7시간 먹통…11일 9시 10분 복구") that,
+/// read in the morning, comes before every onset the page tells for that day with a marked or
+/// 24-hour clock ("오후 1시 57분쯤 … 장애가 났다") is read twelve hours later when a length
+/// the page states from the first such onset reaches it ("6시간 40여분 멈춰"): the morning
+/// reading would end the outage before it began, and the length says when it did end.
+/// Returns the points moved, for a warning each.
+pub fn reread_open_halves(
+    points: &mut [Point],
+    blocks: &[BlockText],
+    words: &EventWords,
+    durations: &[Stated],
+) -> Vec<usize> {
+    if !points.iter().any(|p| p.half_open && p.place.is_incident()) {
+        return Vec::new();
+    }
+    let (onsets, recoveries) = onsets_and_recoveries(
+        &keyword_points(points, blocks, &words.start, words, durations),
+        &keyword_points(points, blocks, &words.resolution, words, durations),
+    );
+    let mut moved = Vec::new();
+    for i in 0..points.len() {
+        let p = &points[i];
+        if !p.half_open || !p.place.is_incident() || !recoveries[i] {
+            continue;
+        }
+        let day = p.at.date_naive();
+        let first_onset = (0..points.len())
+            .filter(|&j| {
+                onsets[j]
+                    && !points[j].half_open
+                    && points[j].place.is_incident()
+                    && points[j].at.date_naive() == day
+            })
+            .map(|j| points[j].at)
+            .min();
+        let later = p.at + chrono::Duration::hours(12);
+        // a length the page states from that onset must reach the afternoon reading
+        let told = |o: DateTime<FixedOffset>| {
+            durations.iter().any(|d| {
+                d.place.is_incident()
+                    && ((o + chrono::Duration::seconds(d.secs)) - later)
+                        .num_seconds()
+                        .abs()
+                        <= HALF_REREAD_SLACK_SECS
+            })
+        };
+        if first_onset.is_some_and(|o| p.at < o && o < later && told(o)) {
+            points[i].at = later;
+            moved.push(i);
+        }
+    }
+    moved
+}
+
 /// Finds the window, detection and resolution from the page's points, ranges and durations.
 pub fn analyse(
     points: &[Point],
@@ -1090,15 +1169,7 @@ pub fn analyse(
     let recovery_cost = keyword_points(points, blocks, &words.resolution, words, durations);
     let detection_cost = keyword_points(points, blocks, &words.detection, words, durations);
     let detections: Vec<bool> = detection_cost.iter().map(Option::is_some).collect();
-    // a time that words of both kinds reach takes the nearer ("a complete outage until 6:20")
-    let (starts, recoveries): (Vec<bool>, Vec<bool>) = start_cost
-        .iter()
-        .zip(&recovery_cost)
-        .map(|(s, r)| match (s, r) {
-            (Some(s), Some(r)) => (*s <= r * CLEARLY_NEARER + 2, *r <= s * CLEARLY_NEARER + 2),
-            _ => (s.is_some(), r.is_some()),
-        })
-        .unzip();
+    let (starts, recoveries) = onsets_and_recoveries(&start_cost, &recovery_cost);
     let starts = without_still_times(points, blocks, words, starts);
     let peaks = peak_times(points, blocks, words);
     let starts: Vec<bool> = starts.iter().zip(&peaks).map(|(s, p)| *s && !p).collect();

@@ -389,6 +389,7 @@ fn made(quote: String, start: usize, end: usize, a: TimeValue, b: TimeValue) -> 
         head: None,
         tail: None,
         daypart: false,
+        half_open: false,
     }
 }
 

@@ -132,6 +132,7 @@ pub(crate) fn apply(
             next_day: prev.next_day,
             zone: prev.zone.clone(),
             daypart: false,
+            half_open: false,
             head: None,
             tail: None,
         });

@@ -152,6 +152,10 @@ pub struct TimeMention {
     /// hours: approximate, and never a stated clock (`has_clock` is false).
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub daypart: bool,
+    /// A clock written without a half word in a language that writes one (`[clock]
+    /// unit_hour_half_open`: "8시 40분" may be 08:40 or 20:40); read as written, in the morning.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub half_open: bool,
     /// For ranges: char spans of the first and the second end's own text.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub head: Option<(usize, usize)>,
@@ -342,6 +346,12 @@ pub fn parse(text: &str, lex: &Lexicons, opts: &ParseOptions) -> Parsed {
             head: tail.map(|_| (s, he)),
             tail,
             daypart: false,
+            half_open: lexicon.clock.unit_hour_half_open
+                && t.raw.unit_style
+                && t.raw.range_end.is_none()
+                && t.raw
+                    .clock
+                    .is_some_and(|c| c.meridiem.is_none() && (1..=11).contains(&c.hour)),
         });
     }
     let relative: Vec<(i64, usize, usize, crate::case::Duration, bool)> = durs
@@ -391,6 +401,7 @@ pub fn parse(text: &str, lex: &Lexicons, opts: &ParseOptions) -> Parsed {
                 head: None,
                 tail: None,
                 daypart: false,
+                half_open: false,
             });
         }
         times.sort_by_key(|t| t.start);
