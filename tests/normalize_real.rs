@@ -2013,3 +2013,37 @@ fn an_outage_its_sentence_limits_to_some_counts_for_a_partial_outage() {
         "{labels:#?}"
     );
 }
+
+#[test]
+fn status_page_phrasings_of_slowness_degraded_features_and_connection_failures() {
+    let (v, n) = setup();
+    for (lang, text, term) in [
+        (
+            "en",
+            "Customers saw a general slowdown across the platform.",
+            "high-latency",
+        ),
+        (
+            "en",
+            "The webhook resend feature was degraded as well.",
+            "feature-degraded",
+        ),
+        (
+            "ja",
+            "午後8時40分ごろ、サーバーへの接続障害が起きた。",
+            "connection-errors",
+        ),
+    ] {
+        let labels = n.label(text, &[], Some(lang));
+        assert_quotes_exact(text, &labels);
+        let case = fill_case(&labels, v);
+        assert!(
+            case.symptoms.contains(&term.to_string()),
+            "{lang} {term}: {labels:#?}"
+        );
+    }
+    // An object store's "503 SlowDown" error is its way of throttling, not latency.
+    let text = "Uploads began returning 503 SlowDown once the wrong threshold was pushed.";
+    let labels = n.label(text, &[], Some("en"));
+    assert!(affirmed(&labels, "high-latency").is_empty(), "{labels:#?}");
+}
