@@ -2047,3 +2047,28 @@ fn status_page_phrasings_of_slowness_degraded_features_and_connection_failures()
     let labels = n.label(text, &[], Some("en"));
     assert!(affirmed(&labels, "high-latency").is_empty(), "{labels:#?}");
 }
+
+#[test]
+fn vietnamese_also_is_not_two_failures_at_once() {
+    let (v, n) = setup();
+    // "đồng thời" joins two actions of the writer ("and also"): no second failure.
+    let text =
+        "Nhà mạng đã khắc phục sự cố, đồng thời tặng thêm 15 phút gọi miễn phí cho thuê bao.";
+    let case = fill_case(&n.label(text, &[], Some("vi")), v);
+    assert!(
+        !case
+            .contributing
+            .contains(&"overlapping-failures".to_string()),
+        "{case:?}"
+    );
+    // Two cables failing together are.
+    let text = "Hai tuyến cáp quang biển cùng gặp sự cố khiến Internet chậm.";
+    let labels = n.label(text, &[], Some("vi"));
+    assert_quotes_exact(text, &labels);
+    let case = fill_case(&labels, v);
+    assert!(
+        case.contributing
+            .contains(&"overlapping-failures".to_string()),
+        "{labels:#?}"
+    );
+}
