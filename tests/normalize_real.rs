@@ -2150,3 +2150,26 @@ fn everyday_words_are_not_contributing_factors() {
         );
     }
 }
+
+#[test]
+fn a_vietnamese_fault_or_a_count_of_user_reports_is_no_error_rate() {
+    let (v, n) = setup();
+    // "gặp lỗi" (ran into a fault) names the outage, "lượt báo lỗi" counts users' reports.
+    for text in [
+        "Đến khoảng 17h, trò chơi lại tiếp tục gặp lỗi kỹ thuật.",
+        "Downdetector ghi nhận hơn 1000 lượt báo lỗi trong một giờ.",
+    ] {
+        let case = fill_case(&n.label(text, &[], Some("vi")), v);
+        assert!(
+            !case.symptoms.contains(&"high-error-rate".to_string()),
+            "{text}: {case:?}"
+        );
+    }
+    // Requests that failed in bulk still are.
+    let text = "Tỷ lệ lỗi tăng vọt, nhiều yêu cầu thất bại.";
+    let case = fill_case(&n.label(text, &[], Some("vi")), v);
+    assert!(
+        case.symptoms.contains(&"high-error-rate".to_string()),
+        "{case:?}"
+    );
+}
