@@ -2173,3 +2173,35 @@ fn a_vietnamese_fault_or_a_count_of_user_reports_is_no_error_rate() {
         "{case:?}"
     );
 }
+
+#[test]
+fn a_second_failure_is_told_in_french_spanish_portuguese_and_german_as_in_english() {
+    let (v, n) = setup();
+    for (lang, text) in [
+        (
+            "fr",
+            "Un incident ne vient jamais seul : une seconde panne frappe le réseau optique.",
+        ),
+        (
+            "es",
+            "Poco después, una segunda avería afectó al enlace de respaldo.",
+        ),
+        (
+            "pt",
+            "Em seguida, uma segunda falha atingiu o gerador de reserva.",
+        ),
+        (
+            "de",
+            "Kurz darauf kam es zu einem zweiten Ausfall der Notstromversorgung.",
+        ),
+    ] {
+        let labels = n.label(text, &[], Some(lang));
+        assert_quotes_exact(text, &labels);
+        let case = fill_case(&labels, v);
+        assert!(
+            case.contributing
+                .contains(&"overlapping-failures".to_string()),
+            "{lang}: {labels:#?}"
+        );
+    }
+}
