@@ -2205,3 +2205,62 @@ fn a_second_failure_is_told_in_french_spanish_portuguese_and_german_as_in_englis
         );
     }
 }
+
+#[test]
+fn place_names_customers_and_plain_faults_are_not_components_or_error_rates() {
+    let (v, n) = setup();
+    // "San" is a saint in a place name, not a storage area network; "consumidores" are
+    // customers, not queue consumers; "tìm kiếm" is searching, not a search index.
+    for (lang, text, term) in [
+        (
+            "es",
+            "El corte afectó a los cajeros de San José y San Juan durante dos horas.",
+            "block-storage",
+        ),
+        (
+            "pt",
+            "Os consumidores relataram falhas no aplicativo durante a tarde.",
+            "message-queue",
+        ),
+        (
+            "vi",
+            "Người dùng không thể tìm kiếm sản phẩm trên trang web.",
+            "search-index",
+        ),
+    ] {
+        let case = fill_case(&n.label(text, &[], Some(lang)), v);
+        assert!(
+            !case.components.contains(&term.to_string()),
+            "{lang} {term}: {case:?}"
+        );
+    }
+    // An error that occurred ("오류가 발생", "오류가 나") or failures of some mail name the
+    // outage, not a rate of failing requests.
+    for (lang, text) in [
+        ("ko", "시스템 오류가 발생해 고객들이 불편을 겪었다."),
+        ("ko", "서버에 오류가 나 고객들이 불편을 겪었다."),
+        (
+            "fr",
+            "Le problème est à l'origine des retards et des échecs des e-mails sortants.",
+        ),
+    ] {
+        let case = fill_case(&n.label(text, &[], Some(lang)), v);
+        assert!(
+            !case.symptoms.contains(&"high-error-rate".to_string()),
+            "{lang}: {case:?}"
+        );
+    }
+    // CPU exhausted is CPU saturation, not an exhausted pool.
+    let text = "由于流量过大、CPU资源耗尽,缓存集群停止服务。";
+    let labels = n.label(text, &[], Some("zh"));
+    assert_quotes_exact(text, &labels);
+    let case = fill_case(&labels, v);
+    assert!(
+        case.symptoms.contains(&"cpu-saturation".to_string()),
+        "{labels:#?}"
+    );
+    assert!(
+        !case.symptoms.contains(&"pool-exhausted".to_string()),
+        "{case:?}"
+    );
+}
