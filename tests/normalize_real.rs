@@ -2264,3 +2264,17 @@ fn place_names_customers_and_plain_faults_are_not_components_or_error_rates() {
         "{case:?}"
     );
 }
+
+#[test]
+fn what_is_passed_round_online_in_chinese_is_no_statement() {
+    let (v, n) = setup();
+    // "网上流传的原因是…" / "网传…": the cause going round online is a rumour.
+    for text in [
+        "网上流传的原因是基础设施/云盘存储方面的问题。",
+        "网传原因是机房断电。",
+    ] {
+        let labels = n.label(text, &[], Some("zh"));
+        let case = fill_case(&labels, v);
+        assert!(case.components.is_empty(), "{text}: {labels:#?}");
+    }
+}
