@@ -2278,3 +2278,28 @@ fn what_is_passed_round_online_in_chinese_is_no_statement() {
         assert!(case.components.is_empty(), "{text}: {labels:#?}");
     }
 }
+
+#[test]
+fn packets_lost_are_packet_loss_not_data_loss() {
+    let (v, n) = setup();
+    for (lang, text) in [
+        ("en", "About 30% of packets were lost on the link."),
+        ("fr", "Environ 30 % des paquets ont été perdus sur le lien."),
+        ("pt", "Cerca de 30% dos pacotes foram perdidos no link."),
+        (
+            "vi",
+            "Đường public bị mất gói (đỉnh khoảng 66%) trong giờ cao điểm.",
+        ),
+    ] {
+        let labels = n.label(text, &[], Some(lang));
+        let case = fill_case(&labels, v);
+        assert!(
+            !case.symptoms.contains(&"data-loss".to_string()),
+            "{lang}: {labels:#?}"
+        );
+        assert!(
+            case.symptoms.contains(&"packet-loss".to_string()),
+            "{lang}: {labels:#?}"
+        );
+    }
+}
