@@ -2303,3 +2303,24 @@ fn packets_lost_are_packet_loss_not_data_loss() {
         );
     }
 }
+
+#[test]
+fn a_chinese_trigger_that_holds_a_clause_end_still_reaches_past_it() {
+    let (_, n) = setup();
+    // "未导致" (did not lead to) holds the clause end "导致": the negation reaches what follows.
+    let labels = n.label("此次故障未导致数据丢失。", &[], Some("zh"));
+    assert!(affirmed(&labels, "data-loss").is_empty(), "{labels:#?}");
+    // "会不会导致…" asks whether it would lead to it, to the clause's end.
+    let labels = n.label(
+        "服务器宕机、切换，会不会导致数据混乱，比如造成个别充值金额出现错误",
+        &[],
+        Some("zh"),
+    );
+    assert!(
+        affirmed(&labels, "data-inconsistency").is_empty(),
+        "{labels:#?}"
+    );
+    // Without a trigger the same clause end still ends nothing it should not.
+    let labels = n.label("故障导致数据丢失。", &[], Some("zh"));
+    assert!(!affirmed(&labels, "data-loss").is_empty(), "{labels:#?}");
+}
