@@ -2324,3 +2324,26 @@ fn a_chinese_trigger_that_holds_a_clause_end_still_reaches_past_it() {
     let labels = n.label("故障导致数据丢失。", &[], Some("zh"));
     assert!(!affirmed(&labels, "data-loss").is_empty(), "{labels:#?}");
 }
+
+#[test]
+fn sporadic_failures_and_affected_subscribers_are_partial_in_every_latin_language() {
+    let (v, n) = setup();
+    // English and German had "sporadic*" and Spanish "usuarios afectados"; their neighbours
+    // now read the same words.
+    for (lang, text) in [
+        (
+            "es",
+            "Clientes de otras operadoras también notificaron fallos esporádicos.",
+        ),
+        ("pt", "Usuários relataram quedas esporádicas no aplicativo."),
+        ("fr", "Des coupures sporadiques ont été signalées."),
+        ("de", "Betroffene Nutzer konnten keine Mails abrufen."),
+        ("fr", "Les abonnés concernés ne pouvaient plus naviguer."),
+    ] {
+        let case = fill_case(&n.label(text, &[], Some(lang)), v);
+        assert!(
+            case.symptoms.contains(&"partial-outage".to_string()),
+            "{lang}: {case:?}"
+        );
+    }
+}
