@@ -2347,3 +2347,22 @@ fn sporadic_failures_and_affected_subscribers_are_partial_in_every_latin_languag
         );
     }
 }
+
+#[test]
+fn a_toggle_or_a_switch_over_is_not_a_network_switch() {
+    let (v, n) = setup();
+    // "switched to cached-only mode", "the cached-only switch": a mode toggled, no switch.
+    let text = "The special pages are switched to cached-only mode. Later the cached-only switch reduced load within minutes.";
+    let case = fill_case(&n.label(text, &[], Some("en")), v);
+    assert!(
+        !case.components.contains(&"network-fabric".to_string()),
+        "{case:?}"
+    );
+    // Network switches named as such still are.
+    let text = "A core switch failed and the top-of-rack switches lost their uplinks.";
+    let case = fill_case(&n.label(text, &[], Some("en")), v);
+    assert!(
+        case.components.contains(&"network-fabric".to_string()),
+        "{case:?}"
+    );
+}
