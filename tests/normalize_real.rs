@@ -2366,3 +2366,22 @@ fn a_toggle_or_a_switch_over_is_not_a_network_switch() {
         "{case:?}"
     );
 }
+
+#[test]
+fn a_spanish_failed_or_with_error_is_no_error_rate_by_itself() {
+    let (v, n) = setup();
+    // Logins that "fallaron" by timing out, users blocked "con error 429": what failed and
+    // how, not a rate of failing requests.
+    let text = "Alrededor del 35% de los inicios de sesión fallaron por tiempo de espera. Usuarios bloqueados con error 429.";
+    let case = fill_case(&n.label(text, &[], Some("es")), v);
+    assert!(
+        !case.symptoms.contains(&"high-error-rate".to_string()),
+        "{case:?}"
+    );
+    let text = "La tasa de error subió al 40% y muchas páginas devolvían errores 5xx.";
+    let case = fill_case(&n.label(text, &[], Some("es")), v);
+    assert!(
+        case.symptoms.contains(&"high-error-rate".to_string()),
+        "{case:?}"
+    );
+}
