@@ -2385,3 +2385,36 @@ fn a_spanish_failed_or_with_error_is_no_error_rate_by_itself() {
         "{case:?}"
     );
 }
+
+#[test]
+fn a_slow_recovery_or_diagnosis_is_not_latency_in_english_as_in_cjk() {
+    let (v, n) = setup();
+    for (lang, text) in [
+        (
+            "en",
+            "Diagnosis was slowed because internal monitoring showed everything green.",
+        ),
+        (
+            "en",
+            "The recovery was slow because backups had to be copied.",
+        ),
+        (
+            "es",
+            "La recuperación fue lenta porque hubo que copiar las copias de seguridad.",
+        ),
+    ] {
+        let case = fill_case(&n.label(text, &[], Some(lang)), v);
+        assert!(
+            !case.symptoms.contains(&"high-latency".to_string()),
+            "{lang}: {case:?}"
+        );
+    }
+    let case = fill_case(
+        &n.label("Pages were slow to load for an hour.", &[], Some("en")),
+        v,
+    );
+    assert!(
+        case.symptoms.contains(&"high-latency".to_string()),
+        "{case:?}"
+    );
+}
