@@ -932,25 +932,43 @@ fn breaks(f: &str, hits: &[Hit]) -> Breaks {
         i += 1;
     }
     let mut clause = sentence.clone();
-    // Assertion triggers (start, end), in the order they end (as the automaton reports them).
-    let asserts: Vec<(usize, usize)> = hits
+    // Assertion triggers (start, end, whether they speak of the words after them), in the
+    // order they end (as the automaton reports them).
+    let asserts: Vec<(usize, usize, bool)> = hits
         .iter()
-        .filter(|h| matches!(h.kind, TriggerKind::Assert(..)))
-        .map(|h| (h.start, h.end))
+        .filter_map(|h| match h.kind {
+            TriggerKind::Assert(_, dir) => Some((
+                h.start,
+                h.end,
+                matches!(dir, Dir::Before | Dir::ClauseBefore),
+            )),
+            _ => None,
+        })
         .collect();
     let by_end = asserts.windows(2).all(|w| w[0].1 <= w[1].1);
     for h in hits.iter().filter(|h| h.kind == TriggerKind::Terminator) {
         // A clause end that a trigger holds ("아니었고": "was not, and") ends the clause after
-        // the trigger, which still speaks of the words before it.
+        // the trigger, which still speaks of the words before it; one held by a trigger that
+        // speaks of the words after it ("未导致", "会不会导致": did not lead to, would it lead
+        // to) ends no clause, or the trigger would reach nothing.
         let from = if by_end {
             asserts.partition_point(|a| a.1 <= h.start)
         } else {
             0
         };
-        let held = asserts[from..]
+        let mut held = false;
+        let mut held_forward = false;
+        for a in asserts[from..]
             .iter()
             .take_while(|a| !by_end || a.1 <= h.end + MAX_TRIGGER_OVERHANG)
-            .any(|a| a.0 < h.start && h.start < a.1);
+            .filter(|a| a.0 < h.start && h.start < a.1)
+        {
+            held = true;
+            held_forward |= a.2;
+        }
+        if held_forward {
+            continue;
+        }
         if !held {
             clause.push(h.start);
         }
