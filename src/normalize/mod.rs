@@ -86,22 +86,43 @@ pub struct SectionSpan {
     pub end: usize,
 }
 
-/// One mention of a vocabulary term in a text, with its evidence and assertion.
+/// One mention of a vocabulary term in a text, with its evidence and assertion. Its strings
+/// are owned (`Label`, the default), or borrowed from the labelled text, its sections and the
+/// vocabulary (`Label<&str>`, see [`Normalizer::label_affirmed_borrowed`]): a library run reads
+/// a case's labels once and drops them, and five strings allocated per label were a tenth of
+/// its labelling.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Label {
-    pub field: String,
-    pub term: String,
+pub struct Label<S = String> {
+    pub field: S,
+    pub term: S,
     /// The exact original text of the mention.
-    pub quote: String,
+    pub quote: S,
     /// Char offsets `[start, end)` into the labelled text.
     pub start: usize,
     pub end: usize,
-    pub section: Option<String>,
+    pub section: Option<S>,
     pub assertion: Assertion,
     /// Which phrase or pattern matched, and what set the assertion.
     pub rule: String,
     /// 0–1, two decimals (0.8, not 0.800000011920929).
     pub confidence: f64,
+}
+
+impl Label<&str> {
+    /// The label with its strings copied out of the text and vocabulary it borrows from.
+    pub fn into_owned(self) -> Label {
+        Label {
+            field: self.field.to_string(),
+            term: self.term.to_string(),
+            quote: self.quote.to_string(),
+            start: self.start,
+            end: self.end,
+            section: self.section.map(str::to_string),
+            assertion: self.assertion,
+            rule: self.rule,
+            confidence: self.confidence,
+        }
+    }
 }
 
 /// The vocabulary's phrases and patterns and the assertion triggers. Each language's matcher
@@ -274,7 +295,7 @@ impl Normalizer {
         sections: &[SectionSpan],
         lang_hint: Option<&str>,
     ) -> Vec<Label> {
-        self.label_some(text, sections, lang_hint, false)
+        owned(self.label_some(text, sections, lang_hint, false))
     }
 
     /// The affirmed labels of [`Normalizer::label`] (the ones the field rules read), without
@@ -285,16 +306,27 @@ impl Normalizer {
         sections: &[SectionSpan],
         lang_hint: Option<&str>,
     ) -> Vec<Label> {
+        owned(self.label_affirmed_borrowed(text, sections, lang_hint))
+    }
+
+    /// [`Normalizer::label_affirmed`] with the labels' strings borrowed from `text`, `sections`
+    /// and the vocabulary instead of copied.
+    pub fn label_affirmed_borrowed<'a>(
+        &'a self,
+        text: &'a str,
+        sections: &'a [SectionSpan],
+        lang_hint: Option<&str>,
+    ) -> Vec<Label<&'a str>> {
         self.label_some(text, sections, lang_hint, true)
     }
 
-    fn label_some(
-        &self,
-        text: &str,
-        sections: &[SectionSpan],
+    fn label_some<'a>(
+        &'a self,
+        text: &'a str,
+        sections: &'a [SectionSpan],
         lang_hint: Option<&str>,
         affirmed_only: bool,
-    ) -> Vec<Label> {
+    ) -> Vec<Label<&'a str>> {
         // Folded into buffers this thread reuses from text to text (a library run labels one
         // case after another); taken out of the cell while labelling, put back after.
         let mut folded = FOLDED.with(|c| std::mem::take(&mut *c.borrow_mut()));
@@ -306,14 +338,14 @@ impl Normalizer {
 
     /// [`Normalizer::label`] on `text` already folded into `folded` (only the affirmed labels
     /// when `affirmed_only`).
-    fn label_folded(
-        &self,
-        text: &str,
+    fn label_folded<'a>(
+        &'a self,
+        text: &'a str,
         folded: &mut Folded,
-        sections: &[SectionSpan],
+        sections: &'a [SectionSpan],
         lang_hint: Option<&str>,
         affirmed_only: bool,
-    ) -> Vec<Label> {
+    ) -> Vec<Label<&'a str>> {
         let lang = lang_hint
             .map(str::to_string)
             .unwrap_or_else(|| detect_lang(text));
@@ -606,18 +638,19 @@ impl Normalizer {
             }
             let confidence = (f64::from(confidence) * 100.0).round() / 100.0;
             out.push(Label {
-                field: matcher.fields[entry.field].clone(),
-                term: moved_to.map_or_else(|| entry.term.clone(), str::to_string),
-                quote: quote.to_string(),
+                field: matcher.fields[entry.field].as_str(),
+                term: moved_to.unwrap_or(entry.term.as_str()),
+                quote,
                 start: cs,
                 end: ce,
-                section: section.map(str::to_string),
+                section,
                 assertion,
                 rule,
                 confidence,
             });
         }
-        let order = |a: &Label, b: &Label| a.start.cmp(&b.start).then(a.end.cmp(&b.end));
+        let order =
+            |a: &Label<&str>, b: &Label<&str>| a.start.cmp(&b.start).then(a.end.cmp(&b.end));
         // A stable sort by (start, end) leaves a list already in order as it is, so check first.
         // Otherwise the keys are sorted with each label's place as the tie-break (the stable
         // order), and the labels moved once, not shuffled whole through the sort.
@@ -628,7 +661,7 @@ impl Normalizer {
                 .map(|(i, l)| (l.start, l.end, i))
                 .collect();
             keys.sort_unstable();
-            let mut slots: Vec<Option<Label>> = out.into_iter().map(Some).collect();
+            let mut slots: Vec<Option<Label<&str>>> = out.into_iter().map(Some).collect();
             out = keys
                 .iter()
                 .filter_map(|&(_, _, i)| slots[i].take())
@@ -700,6 +733,11 @@ impl Normalizer {
         let t = &matcher.terms[matcher.entries[m.entry].term_idx];
         Self::sentence_holds(t, TermWords::Cancel, f, lo, hi, Some((m.start, m.end)))
     }
+}
+
+/// Labels with their strings copied (see [`Label::into_owned`]).
+fn owned(labels: Vec<Label<&str>>) -> Vec<Label> {
+    labels.into_iter().map(Label::into_owned).collect()
 }
 
 /// Whether the line holding byte `at` of folded `f` is a title or heading: the first line, or
