@@ -652,9 +652,19 @@ impl Normalizer {
         let order =
             |a: &Label<&str>, b: &Label<&str>| a.start.cmp(&b.start).then(a.end.cmp(&b.end));
         // A stable sort by (start, end) leaves a list already in order as it is, so check first.
+        // Mentions come by start, the longest first, so labels are usually out of order only
+        // within runs of one start: then a stable sort of each run by end is the whole list's
+        // stable sort (the runs are a label or two; sorting them moves nothing else).
         // Otherwise the keys are sorted with each label's place as the tie-break (the stable
         // order), and the labels moved once, not shuffled whole through the sort.
-        if !out.windows(2).all(|w| order(&w[0], &w[1]).is_le()) {
+        if out.windows(2).all(|w| order(&w[0], &w[1]).is_le()) {
+            return out;
+        }
+        if out.windows(2).all(|w| w[0].start <= w[1].start) {
+            for run in out.chunk_by_mut(|a, b| a.start == b.start) {
+                run.sort_by_key(|l| l.end);
+            }
+        } else {
             let mut keys: Vec<(usize, usize, usize)> = out
                 .iter()
                 .enumerate()
