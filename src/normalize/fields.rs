@@ -79,17 +79,17 @@ const DOMINANCE_KEY: &str = "dominance";
 /// confidence, first position), strongest first. Mentions combine as
 /// independent evidence: 1 − Π(1 − c). A case has a handful of terms per field, so they are
 /// gathered in a list (in order of first mention), not a hashed map.
-fn ranked_with_sums<'a>(
-    labels: &'a [Label],
+fn ranked_with_sums<'a, S: AsRef<str>>(
+    labels: &'a [Label<S>],
     field: &str,
     terms: &'a IndexMap<String, Term>,
 ) -> Vec<Ranked<'a>> {
     let mut out: Vec<Ranked<'a>> = Vec::new();
     for l in labels
         .iter()
-        .filter(|l| l.field == field && l.assertion == Assertion::Affirmed)
+        .filter(|l| l.field.as_ref() == field && l.assertion == Assertion::Affirmed)
     {
-        let term = l.term.as_str();
+        let term = l.term.as_ref();
         let i = match out.iter().position(|r| r.term == term) {
             Some(i) => i,
             None => {
@@ -137,7 +137,12 @@ struct Ranked<'a> {
 }
 
 /// The terms of `field` that pass `min`, without the weaker of any two that exclude each other.
-fn kept_terms(labels: &[Label], field: &str, vocab: &Vocabulary, min: f64) -> Vec<String> {
+fn kept_terms<S: AsRef<str>>(
+    labels: &[Label<S>],
+    field: &str,
+    vocab: &Vocabulary,
+    min: f64,
+) -> Vec<String> {
     let Some(f) = vocab.field(field) else {
         return Vec::new();
     };
@@ -175,7 +180,7 @@ fn kept_terms(labels: &[Label], field: &str, vocab: &Vocabulary, min: f64) -> Ve
 
 /// Fills the label fields from labels: list fields ordered by confidence, `root_cause` the
 /// best-supported affirmed cause (best mention, a bonus per repeat, earliest on a tie), `unknown` when none.
-pub fn fill_case(labels: &[Label], vocab: &Vocabulary) -> CaseLabels {
+pub fn fill_case<S: AsRef<str>>(labels: &[Label<S>], vocab: &Vocabulary) -> CaseLabels {
     let list = |f: &str| -> Vec<String> {
         let min = match f {
             "components" => MIN_COMPONENT_SUPPORT,
@@ -257,10 +262,11 @@ fn add_implied(case: &mut CaseLabels, vocab: &Vocabulary) {
 }
 
 /// Whether a cause mention is stated as the cause: a cause cue in its sentence, or a cause section.
-fn stated(l: &Label) -> bool {
+fn stated<S: AsRef<str>>(l: &Label<S>) -> bool {
     l.rule.contains(super::CAUSE_CUE_RULE)
         || l.section
-            .as_deref()
+            .as_ref()
+            .map(AsRef::as_ref)
             .is_some_and(|s| CAUSE_SECTIONS.contains(&s))
 }
 
@@ -272,7 +278,7 @@ const CAUSE_QUOTE_CAP: usize = 30;
 /// The root cause: causes stated as the cause (cue or section) before any merely mentioned.
 /// Among them: the best mention, then how many mentions state it, then the most specific
 /// (longest) quote; a tie on all three gives `unknown` and a warning.
-fn root_cause(labels: &[Label], vocab: &Vocabulary) -> (String, Vec<String>) {
+fn root_cause<S: AsRef<str>>(labels: &[Label<S>], vocab: &Vocabulary) -> (String, Vec<String>) {
     #[derive(Default)]
     struct Support {
         best: f64,
@@ -284,9 +290,11 @@ fn root_cause(labels: &[Label], vocab: &Vocabulary) -> (String, Vec<String>) {
     let causes = vocab.field("root_cause").map(|f| &f.terms);
     let mut by: Vec<(&str, Support, Support)> = Vec::new();
     for l in labels.iter().filter(|l| {
-        l.field == "root_cause" && l.assertion == Assertion::Affirmed && l.term != UNKNOWN_CAUSE
+        l.field.as_ref() == "root_cause"
+            && l.assertion == Assertion::Affirmed
+            && l.term.as_ref() != UNKNOWN_CAUSE
     }) {
-        let term = l.term.as_str();
+        let term = l.term.as_ref();
         let i = match by.iter().position(|b| b.0 == term) {
             Some(i) => i,
             None if causes.is_some_and(|c| c.contains_key(term)) => {
@@ -296,7 +304,7 @@ fn root_cause(labels: &[Label], vocab: &Vocabulary) -> (String, Vec<String>) {
             None => continue,
         };
         let e = &mut by[i];
-        let len = l.quote.chars().count().min(CAUSE_QUOTE_CAP);
+        let len = l.quote.as_ref().chars().count().min(CAUSE_QUOTE_CAP);
         let add = |s: &mut Support| {
             s.best = s.best.max(l.confidence);
             s.count += 1;
@@ -311,7 +319,9 @@ fn root_cause(labels: &[Label], vocab: &Vocabulary) -> (String, Vec<String>) {
     // A page that says its cause is unknown or undisclosed ("the cause has not been disclosed",
     // "原因不明"): a cause it merely mentions is not its cause; only one stated as the cause is.
     let said_unknown = labels.iter().any(|l| {
-        l.field == "root_cause" && l.assertion == Assertion::Affirmed && l.term == UNKNOWN_CAUSE
+        l.field.as_ref() == "root_cause"
+            && l.assertion == Assertion::Affirmed
+            && l.term.as_ref() == UNKNOWN_CAUSE
     });
     if said_unknown && !any_stated {
         return (UNKNOWN_CAUSE.to_string(), Vec::new());

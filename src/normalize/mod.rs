@@ -86,22 +86,43 @@ pub struct SectionSpan {
     pub end: usize,
 }
 
-/// One mention of a vocabulary term in a text, with its evidence and assertion.
+/// One mention of a vocabulary term in a text, with its evidence and assertion. Its strings
+/// are owned (`Label`, the default), or borrowed from the labelled text, its sections and the
+/// vocabulary (`Label<&str>`, see [`Normalizer::label_affirmed_borrowed`]): a library run reads
+/// a case's labels once and drops them, and five strings allocated per label were a tenth of
+/// its labelling.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Label {
-    pub field: String,
-    pub term: String,
+pub struct Label<S = String> {
+    pub field: S,
+    pub term: S,
     /// The exact original text of the mention.
-    pub quote: String,
+    pub quote: S,
     /// Char offsets `[start, end)` into the labelled text.
     pub start: usize,
     pub end: usize,
-    pub section: Option<String>,
+    pub section: Option<S>,
     pub assertion: Assertion,
     /// Which phrase or pattern matched, and what set the assertion.
     pub rule: String,
     /// 0–1, two decimals (0.8, not 0.800000011920929).
     pub confidence: f64,
+}
+
+impl Label<&str> {
+    /// The label with its strings copied out of the text and vocabulary it borrows from.
+    pub fn into_owned(self) -> Label {
+        Label {
+            field: self.field.to_string(),
+            term: self.term.to_string(),
+            quote: self.quote.to_string(),
+            start: self.start,
+            end: self.end,
+            section: self.section.map(str::to_string),
+            assertion: self.assertion,
+            rule: self.rule,
+            confidence: self.confidence,
+        }
+    }
 }
 
 /// The vocabulary's phrases and patterns and the assertion triggers. Each language's matcher
@@ -274,7 +295,7 @@ impl Normalizer {
         sections: &[SectionSpan],
         lang_hint: Option<&str>,
     ) -> Vec<Label> {
-        self.label_some(text, sections, lang_hint, false)
+        owned(self.label_some(text, sections, lang_hint, false))
     }
 
     /// The affirmed labels of [`Normalizer::label`] (the ones the field rules read), without
@@ -285,16 +306,27 @@ impl Normalizer {
         sections: &[SectionSpan],
         lang_hint: Option<&str>,
     ) -> Vec<Label> {
+        owned(self.label_affirmed_borrowed(text, sections, lang_hint))
+    }
+
+    /// [`Normalizer::label_affirmed`] with the labels' strings borrowed from `text`, `sections`
+    /// and the vocabulary instead of copied.
+    pub fn label_affirmed_borrowed<'a>(
+        &'a self,
+        text: &'a str,
+        sections: &'a [SectionSpan],
+        lang_hint: Option<&str>,
+    ) -> Vec<Label<&'a str>> {
         self.label_some(text, sections, lang_hint, true)
     }
 
-    fn label_some(
-        &self,
-        text: &str,
-        sections: &[SectionSpan],
+    fn label_some<'a>(
+        &'a self,
+        text: &'a str,
+        sections: &'a [SectionSpan],
         lang_hint: Option<&str>,
         affirmed_only: bool,
-    ) -> Vec<Label> {
+    ) -> Vec<Label<&'a str>> {
         // Folded into buffers this thread reuses from text to text (a library run labels one
         // case after another); taken out of the cell while labelling, put back after.
         let mut folded = FOLDED.with(|c| std::mem::take(&mut *c.borrow_mut()));
@@ -306,14 +338,14 @@ impl Normalizer {
 
     /// [`Normalizer::label`] on `text` already folded into `folded` (only the affirmed labels
     /// when `affirmed_only`).
-    fn label_folded(
-        &self,
-        text: &str,
+    fn label_folded<'a>(
+        &'a self,
+        text: &'a str,
         folded: &mut Folded,
-        sections: &[SectionSpan],
+        sections: &'a [SectionSpan],
         lang_hint: Option<&str>,
         affirmed_only: bool,
-    ) -> Vec<Label> {
+    ) -> Vec<Label<&'a str>> {
         let lang = lang_hint
             .map(str::to_string)
             .unwrap_or_else(|| detect_lang(text));
@@ -606,29 +638,40 @@ impl Normalizer {
             }
             let confidence = (f64::from(confidence) * 100.0).round() / 100.0;
             out.push(Label {
-                field: matcher.fields[entry.field].clone(),
-                term: moved_to.map_or_else(|| entry.term.clone(), str::to_string),
-                quote: quote.to_string(),
+                field: matcher.fields[entry.field].as_str(),
+                term: moved_to.unwrap_or(entry.term.as_str()),
+                quote,
                 start: cs,
                 end: ce,
-                section: section.map(str::to_string),
+                section,
                 assertion,
                 rule,
                 confidence,
             });
         }
-        let order = |a: &Label, b: &Label| a.start.cmp(&b.start).then(a.end.cmp(&b.end));
+        let order =
+            |a: &Label<&str>, b: &Label<&str>| a.start.cmp(&b.start).then(a.end.cmp(&b.end));
         // A stable sort by (start, end) leaves a list already in order as it is, so check first.
+        // Mentions come by start, the longest first, so labels are usually out of order only
+        // within runs of one start: then a stable sort of each run by end is the whole list's
+        // stable sort (the runs are a label or two; sorting them moves nothing else).
         // Otherwise the keys are sorted with each label's place as the tie-break (the stable
         // order), and the labels moved once, not shuffled whole through the sort.
-        if !out.windows(2).all(|w| order(&w[0], &w[1]).is_le()) {
+        if out.windows(2).all(|w| order(&w[0], &w[1]).is_le()) {
+            return out;
+        }
+        if out.windows(2).all(|w| w[0].start <= w[1].start) {
+            for run in out.chunk_by_mut(|a, b| a.start == b.start) {
+                run.sort_by_key(|l| l.end);
+            }
+        } else {
             let mut keys: Vec<(usize, usize, usize)> = out
                 .iter()
                 .enumerate()
                 .map(|(i, l)| (l.start, l.end, i))
                 .collect();
             keys.sort_unstable();
-            let mut slots: Vec<Option<Label>> = out.into_iter().map(Some).collect();
+            let mut slots: Vec<Option<Label<&str>>> = out.into_iter().map(Some).collect();
             out = keys
                 .iter()
                 .filter_map(|&(_, _, i)| slots[i].take())
@@ -700,6 +743,11 @@ impl Normalizer {
         let t = &matcher.terms[matcher.entries[m.entry].term_idx];
         Self::sentence_holds(t, TermWords::Cancel, f, lo, hi, Some((m.start, m.end)))
     }
+}
+
+/// Labels with their strings copied (see [`Label::into_owned`]).
+fn owned(labels: Vec<Label<&str>>) -> Vec<Label> {
+    labels.into_iter().map(Label::into_owned).collect()
 }
 
 /// Whether the line holding byte `at` of folded `f` is a title or heading: the first line, or
@@ -889,47 +937,29 @@ fn live_triggers<'a>(hits: &'a [Hit], mentions: &[Mention]) -> Vec<&'a Hit> {
 /// How far (bytes) past a clause end's own end a trigger that holds it may reach.
 const MAX_TRIGGER_OVERHANG: usize = 64;
 
-/// The bytes a sentence break mark begins with (see [`breaks`]).
-const MAY_BREAK: [bool; 256] = {
-    let mut t = [false; 256];
-    let marks = [b'\n', b'!', b'?', b';', b'|', b'.', 0xE3, 0xEF];
-    let mut k = 0;
-    while k < marks.len() {
-        t[marks[k] as usize] = true;
-        k += 1;
-    }
-    t
-};
-
 /// Sentence ends (punctuation, line breaks, table cells) and clause ends (those plus terminators).
 fn breaks(f: &str, hits: &[Hit]) -> Breaks {
-    let mut sentence = Vec::new();
-    // A byte scan (the break marks are ASCII or three-byte UTF-8 sequences, which can only
-    // start at a char boundary), instead of decoding every char.
     let b = f.as_bytes();
-    let mut i = 0;
-    while i < b.len() {
-        // Most bytes begin no break mark: a stretch of them is skipped at once.
-        i += b[i..]
-            .iter()
-            .position(|&x| MAY_BREAK[usize::from(x)])
-            .unwrap_or(b.len() - i);
-        let Some(&byte) = b.get(i) else {
-            break;
-        };
-        let is_break = match byte {
-            b'\n' | b'!' | b'?' | b';' | b'|' => true,
-            b'.' => f[i + 1..].chars().next().is_none_or(char::is_whitespace),
-            // 。 U+3002
-            0xE3 => b.get(i + 1..i + 3) == Some(&[0x80, 0x82]),
-            // ！ U+FF01, ？ U+FF1F, ； U+FF1B
-            0xEF => matches!(b.get(i + 1..i + 3), Some([0xBC, 0x81 | 0x9F | 0x9B])),
-            _ => false,
-        };
-        if is_break {
-            sentence.push(i);
-        }
-        i += 1;
+    // A break mark is ASCII or a three-byte UTF-8 sequence, which can only start at a char
+    // boundary: the bytes that may begin one are found by memchr's SIMD searches (three, for
+    // eight bytes), not by a table lookup per byte of the text.
+    let mut sentence = Vec::new();
+    let is_break = |i: usize| match b[i] {
+        b'\n' | b'!' | b'?' | b';' | b'|' => true,
+        b'.' => f[i + 1..].chars().next().is_none_or(char::is_whitespace),
+        // 。 U+3002
+        0xE3 => b.get(i + 1..i + 3) == Some(&[0x80, 0x82]),
+        // ！ U+FF01, ？ U+FF1F, ； U+FF1B
+        0xEF => matches!(b.get(i + 1..i + 3), Some([0xBC, 0x81 | 0x9F | 0x9B])),
+        _ => false,
+    };
+    sentence.extend(memchr::memchr3_iter(b'\n', b'.', b'?', b).filter(|&i| is_break(i)));
+    // The rarer marks: most texts hold none, and then the list is in order as it is.
+    let common = sentence.len();
+    sentence.extend(memchr::memchr3_iter(b'!', b';', b'|', b).filter(|&i| is_break(i)));
+    sentence.extend(memchr::memchr2_iter(0xE3, 0xEF, b).filter(|&i| is_break(i)));
+    if sentence.len() > common {
+        sentence.sort_unstable();
     }
     let mut clause = sentence.clone();
     // Assertion triggers (start, end, whether they speak of the words after them), in the

@@ -621,8 +621,11 @@ fn process_file(
     out
 }
 
+/// A case's text per language (see [`case_texts`]): language → (text, its sections).
+pub type CaseTexts = BTreeMap<String, (String, Vec<SectionSpan>)>;
+
 /// The case's text fields as one text per language, each field its own section.
-pub fn case_texts(case: &Case) -> BTreeMap<String, (String, Vec<SectionSpan>)> {
+pub fn case_texts(case: &Case) -> CaseTexts {
     let mut parts: Vec<(&str, &LangText)> = Vec::new();
     parts.push(("summary", &case.title));
     for (kind, v) in [
@@ -691,11 +694,12 @@ pub fn label_case(case: &Case, n: &Normalizer) -> Vec<Label> {
     labels
 }
 
-/// The affirmed labels of [`label_case`]: all that the field rules and the evidence read.
-fn affirmed_labels(case: &Case, n: &Normalizer) -> Vec<Label> {
+/// The affirmed labels of [`label_case`]: all that the field rules and the evidence read,
+/// borrowing their strings from `texts` (the case's, by [`case_texts`]) and the vocabulary.
+fn affirmed_labels<'a>(texts: &'a CaseTexts, n: &'a Normalizer) -> Vec<Label<&'a str>> {
     let mut labels = Vec::new();
-    for (lang, (text, sections)) in case_texts(case) {
-        let more = n.label_affirmed(&text, &sections, Some(&lang));
+    for (lang, (text, sections)) in texts {
+        let more = n.label_affirmed_borrowed(text, sections, Some(lang));
         // Most cases are labelled in one language: its list is kept, not copied label by label.
         if labels.is_empty() {
             labels = more;
@@ -723,15 +727,15 @@ fn current(case: &Case, field: &str) -> Vec<String> {
     }
 }
 
-fn evidence_for(labels: &[Label], field: &str, term: &str) -> Vec<Evidence> {
+fn evidence_for(labels: &[Label<&str>], field: &str, term: &str) -> Vec<Evidence> {
     labels
         .iter()
         .filter(|l| l.field == field && l.term == term && l.assertion == super::Assertion::Affirmed)
         .take(MAX_EVIDENCE_PER_TERM)
         .map(|l| Evidence {
             term: term.to_string(),
-            quote: l.quote.clone(),
-            section: l.section.clone(),
+            quote: l.quote.to_string(),
+            section: l.section.map(str::to_string),
             rule: l.rule.clone(),
         })
         .collect()
@@ -763,7 +767,8 @@ fn curator_reason(ctx: &Ctx, field: &str) -> String {
 fn diff_case(case: &Case, path: &str, ctx: &Ctx) -> (CaseReport, Vec<Edit>, CaseEntry) {
     let vocab = ctx.vocab;
     // The field rules and the evidence read only affirmed labels.
-    let labels = affirmed_labels(case, ctx.n);
+    let texts = case_texts(case);
+    let labels = affirmed_labels(&texts, ctx.n);
     let got: CaseLabels = fill_case(&labels, vocab);
     let reviewed = case.is_reviewed();
     let mut report = CaseReport {
