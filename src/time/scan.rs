@@ -615,6 +615,45 @@ fn is_cjk_numeral(c: char) -> bool {
     CJK_NUMERAL_CHARS.contains(c)
 }
 
+/// Six or eight digits that may be a date written as one number ("180304", "20180304").
+fn compact_date_re() -> &'static Regex {
+    static RE: std::sync::OnceLock<Regex> = std::sync::OnceLock::new();
+    RE.get_or_init(|| Regex::new(r"\d{6}(?:\d{2})?").expect("compact date pattern"))
+}
+
+/// The date a compact number right after a weekday name stands for ("Domingo (180304)"): year
+/// first, two or four digits of it, and only when that date falls on the weekday named.
+fn compact_date_after_weekday(
+    text: &str,
+    at: usize,
+    digits: &str,
+    p: &Patterns,
+) -> Option<(i32, u32, u32)> {
+    let mut w = at;
+    for (n, ch) in text[..at].chars().rev().enumerate() {
+        if n >= 3 || !matches!(ch, ' ' | '\t' | '(' | '（' | ',') {
+            break;
+        }
+        w -= ch.len_utf8();
+    }
+    if w == at {
+        return None;
+    }
+    let named = p.weekday_number.iter().find_map(|(name, &n)| {
+        let s = ci_suffix(&text[..w], name)?;
+        (!text[..s].ends_with(char::is_alphanumeric)).then_some(n)
+    })?;
+    let num = |r: std::ops::Range<usize>| digits[r].parse::<i32>().ok();
+    let (y, rest) = if digits.len() == 8 {
+        (num(0..4)?, 4)
+    } else {
+        (full_year(num(0..2)?), 2)
+    };
+    let (mo, d) = (num(rest..rest + 2)? as u32, num(rest + 2..rest + 4)? as u32);
+    let date = chrono::NaiveDate::from_ymd_opt(y, mo, d)?;
+    (chrono::Datelike::weekday(&date).number_from_monday() == named).then_some((y, mo, d))
+}
+
 fn digit_before(text: &str, pos: usize) -> bool {
     text[..pos]
         .chars()
@@ -1659,6 +1698,16 @@ fn scan_dates(text: &str, lex: &Lexicon) -> (Vec<RawTime>, Vec<RawTime>, Vec<Raw
             push_ymd(&mut out, m.start(), m.end(), Some(2000 + y), mo, d);
         }
     }
+    // "Domingo (180304)", "Sonntag 20180304": a date written as one number, year first, right
+    // after a weekday; read only when it falls on that weekday (alone, six digits are a number).
+    for m in compact_date_re().find_iter(text) {
+        if digit_before(text, m.start()) || digit_after(text, m.end()) {
+            continue;
+        }
+        if let Some((y, mo, d)) = compact_date_after_weekday(text, m.start(), m.as_str(), p) {
+            push_ymd(&mut out, m.start(), m.end(), Some(y), mo, d);
+        }
+    }
     // "14/3 09:10", "5/2(화)", "3.27 14時": a day and month without a year, only when a clock or
     // a bracketed weekday follows (alone, "1/2" is a fraction and "3.27" a number).
     for c in p.date_no_year.captures_iter(text) {
@@ -2055,7 +2104,8 @@ fn after_date_gap(text: &str, pos: usize, w: &Words) -> usize {
     p
 }
 
-/// Where a date may start after a clock: "on", a weekday and a comma.
+/// Where a date may start after a clock: "on", a weekday and a comma, or a weekday and the
+/// date in brackets ("16:10 horas deste domingo (9/6)").
 fn after_time_gap(text: &str, pos: usize, w: &Words) -> Option<usize> {
     let p = skip_ws(text, pos, MAX_GAP_SPACES);
     let Some(e) = phrase_at(text, p, &w.time_date_joiners) else {
@@ -2069,6 +2119,9 @@ fn after_time_gap(text: &str, pos: usize, w: &Words) -> Option<usize> {
             p += 1;
         }
         p = skip_ws(text, p, MAX_GAP_SPACES);
+        if let Some(c) = text[p..].chars().next().filter(|c| matches!(c, '(' | '（')) {
+            p += c.len_utf8();
+        }
     }
     Some(p)
 }
@@ -2143,6 +2196,16 @@ pub fn scan_times(text: &str, lex: &Lexicon, zones: &ZoneTable) -> Vec<RawTime> 
                     let daypart = c.marked && text[..c.end].ends_with(char::is_alphabetic);
                     if !used_date[i] && (!direct || relative || daypart) {
                         c.end = dates[i].end;
+                        // (the bracket the date was opened with closes it)
+                        if text[..p].ends_with(['(', '（']) {
+                            if let Some(b) = text[c.end..]
+                                .chars()
+                                .next()
+                                .filter(|b| matches!(b, ')' | '）'))
+                            {
+                                c.end += b.len_utf8();
+                            }
+                        }
                         c.date = dates[i].date;
                         used_date[i] = true;
                     }
