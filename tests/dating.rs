@@ -1542,3 +1542,55 @@ fn an_earlier_day_told_after_the_story_is_another_outage() {
     assert_eq!(v["case"]["date"], "2021-05-20", "{v}");
     assert_eq!(v["case"]["timeline"]["resolved_after"], "20m", "{v}");
 }
+
+#[test]
+fn a_postmortem_above_its_stamps_and_a_morning_recovery_after_yesterdays_night() {
+    // "yesterday, June 3, at 11:20 PM" on a page of the 4th: "by 7:40 AM" is the 4th (the
+    // page's own day), and the postmortem's stamp (15:10) is its publication, not the end,
+    // though the page is cut off right after a last "Update" heading
+    let v = draft(
+        "en-status-postmortem-cut-off.txt",
+        Some("https://status.example.com/incidents/abc123"),
+    );
+    assert_window(&v, "2025-06-03T23:20:00-04:00", "2025-06-04T07:40:00-04:00");
+    assert_eq!(v["case"]["timeline"]["resolved_after"], "8h20m", "{v}");
+}
+
+#[test]
+fn a_date_written_as_one_number_after_its_weekday() {
+    // "deste Sábado (190608)": year-first digits read as a date when they fall on the weekday
+    let v = draft(
+        "pt-weekday-compact-date.txt",
+        Some("https://www.example.com.br/noticias/pane-boletos"),
+    );
+    assert_window(&v, "2019-06-08T15:30:00-03:00", "2019-06-09T16:10:00-03:00");
+    assert_eq!(v["case"]["date"], "2019-06-08", "{v}");
+    let quotes = event_quotes(&v);
+    assert!(
+        quotes
+            .iter()
+            .any(|q| q == "16:10 horas deste Domingo (190609)"),
+        "{quotes:?}"
+    );
+    // digits that do not fall on the weekday named stay a number
+    assert_eq!(
+        first_value("pt", "às 15:30 horas deste Sábado (190609)").as_deref(),
+        Some("2024-05-10T15:30:00+00:00")
+    );
+}
+
+#[test]
+fn an_outage_noun_before_hours_makes_a_length_in_french() {
+    let out = run(&[
+        "times",
+        "--lang",
+        "fr",
+        "--json",
+        "la surcharge provoquée par l’interruption de 6 heures ; à partir de 6 heures, tout repart",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["durations"][0]["value"], "6h", "{v}");
+    assert_eq!(v["durations"].as_array().unwrap().len(), 1, "{v}");
+    assert_eq!(v["times"].as_array().unwrap().len(), 1, "{v}");
+}

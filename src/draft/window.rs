@@ -657,7 +657,8 @@ fn blank_phrases(text: &mut [char], phrases: &[String]) {
 /// first comes right after an update that opens with a status word ("Resolved - …",
 /// "Investigating - …", or the word on its own line above the update) and the last is not
 /// followed by one (a timeline's rows are the other
-/// way round: "14:52" then "Investigating …", the last row's text closing the list).
+/// way round: "14:52" then "Investigating …", the last row's text closing the list; a lone
+/// status word ending the page is an update cut off).
 fn stamps_follow_updates(
     points: &[Point],
     blocks: &[BlockText],
@@ -691,7 +692,16 @@ fn stamps_follow_updates(
     };
     // the first stamp may close a postmortem of many paragraphs above the history ("Postmortem"
     // on its own line, then the review): the second then shows the order
-    (opened(first) || rows.get(1).is_some_and(|b| opened(*b))) && !opens_update(last + 1)
+    // (a status word alone closing the page is the next update, cut off: "Update" and no more)
+    let cut_off = |b: usize| {
+        b + 1 >= blocks.len()
+            && blocks.get(b).is_some_and(|bl| {
+                let t = bl.text.trim();
+                status.iter().any(|w| t.eq_ignore_ascii_case(w))
+            })
+    };
+    (opened(first) || rows.get(1).is_some_and(|b| opened(*b)))
+        && (!opens_update(last + 1) || cut_off(last + 1))
 }
 
 /// Whether `text` opens with one of a status page's update words, standing whole ("Resolved - …",

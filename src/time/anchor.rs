@@ -1265,6 +1265,7 @@ fn resolve_date(
     let Some(p) = prev.or(near) else {
         return (Some(a), false);
     };
+    let page_day = a;
     let a = if p.date() < a || (p.date() > a + Duration::days(1) && t >= p.time()) {
         p.date()
     } else {
@@ -1277,8 +1278,14 @@ fn resolve_date(
         .unwrap_or(a);
     // Rolling forward from the anchor's day needs a night between the two times (an evening
     // then an early morning); otherwise prose that names the end before the start ("completed
-    // after 10 p.m. … the delays started at 8:40 a.m.") would move the start a day on.
-    if best > a && p.date() == a && !(p.hour() >= EVENING_HOUR && t.hour() < MORNING_HOUR) {
+    // after 10 p.m. … the delays started at 8:40 a.m.") would move the start a day on. A
+    // roll that lands on the anchor's own day from the day before needs none ("yesterday,
+    // March 12, at 10:48 PM … back to normal by 8:35 AM" on a page of the 13th).
+    if best > a
+        && best > page_day
+        && p.date() == a
+        && !(p.hour() >= EVENING_HOUR && t.hour() < MORNING_HOUR)
+    {
         best = a;
     }
     // The same night told backwards: an evening time after an early-morning one on the page's
