@@ -1530,20 +1530,6 @@ fn a_recovery_clock_without_its_half_word_is_read_in_the_afternoon_when_a_length
 }
 
 #[test]
-fn an_earlier_day_told_after_the_story_is_another_outage() {
-    // the story's outage (20일 오전 9시 5분 → 9시 25분께 복구) is told first; "18일에는 다른
-    // 증권사에서 … 오전 11시부터" is an earlier day told after it, with no recovery between the
-    // two onsets: another outage, not the start of this one
-    let v = draft(
-        "ko-second-story-earlier-day.txt",
-        Some("https://www.example.co.kr/article/2021/05/20/brokers"),
-    );
-    assert_window(&v, "2021-05-20T09:05:00+09:00", "2021-05-20T09:25:00+09:00");
-    assert_eq!(v["case"]["date"], "2021-05-20", "{v}");
-    assert_eq!(v["case"]["timeline"]["resolved_after"], "20m", "{v}");
-}
-
-#[test]
 fn a_postmortem_above_its_stamps_and_a_morning_recovery_after_yesterdays_night() {
     // "yesterday, June 3, at 11:20 PM" on a page of the 4th: "by 7:40 AM" is the 4th (the
     // page's own day), and the postmortem's stamp (15:10) is its publication, not the end,

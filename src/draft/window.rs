@@ -1423,25 +1423,6 @@ pub fn analyse(
     // 3. The first event that reports impact starting and the last that reports recovery.
     if found.start.is_none() {
         if let Some(&i) = pool.iter().find(|i| starts[**i]) {
-            // an onset told before it, on a later day, with a recovery after it and none
-            // between the two, is the story's: the earlier day told after it is another
-            // outage's ("13일 오전 9시3분 … 멈추면서 … 9시15분께 복구됐다 … 11일에는 SK증권에서
-            // … 오전 10시부터 세 시간가량")
-            let recovered_between = |a: DateTime<FixedOffset>, b: DateTime<FixedOffset>| {
-                pool.iter()
-                    .any(|&k| recoveries[k] && a < points[k].at && points[k].at < b)
-            };
-            let i = pool
-                .iter()
-                .copied()
-                .find(|&j| {
-                    starts[j]
-                        && points[j].start < points[i].start
-                        && points[j].at.date_naive() > points[i].at.date_naive()
-                        && !recovered_between(points[i].at, points[j].at)
-                        && last_recovery(Some(points[j].at)).is_some()
-                })
-                .unwrap_or(i);
             match last_recovery(Some(points[i].at)) {
                 Some(e) => {
                     found.start = Some((i, "first event reporting impact"));
