@@ -1580,19 +1580,3 @@ fn an_outage_noun_before_hours_makes_a_length_in_french() {
     assert_eq!(v["durations"].as_array().unwrap().len(), 1, "{v}");
     assert_eq!(v["times"].as_array().unwrap().len(), 1, "{v}");
 }
-
-#[test]
-fn a_date_line_in_the_sites_english_dates_a_vietnamese_page() {
-    // "Friday, March 7, 2025" alone above the text (a template's English) is the page's day:
-    // "22h15 hôm qua" is the 6th and "6h40 sáng nay" the 7th
-    let v = draft(
-        "vi-english-dateline-yesterday.txt",
-        Some("https://www.example.vn/tin/cap-quang"),
-    );
-    assert_window(&v, "2025-03-06T22:15:00+07:00", "2025-03-07T06:40:00+07:00");
-    assert_eq!(
-        fields(&v)["date.reference"]["rule"],
-        "the page's dated head line (byline)",
-        "{v}"
-    );
-}

@@ -501,32 +501,11 @@ fn byline_day(input: &DatingInput, lex: &Lexicons) -> Option<(NaiveDate, String)
                     || super::window::holds_word(&l.to_lowercase(), input.stamp));
             (l, plain)
         })
-        // a line that is a date in words and nothing else ("Tuesday, April 24, 2018", "24.
-        // April 2018"), in the page's language or the English of a site's template
-        .map(|(l, plain)| {
-            if plain || width(l) > BYLINE_MAX_CHARS {
-                return (l, plain);
-            }
-            (
-                l,
-                [input.lang, "en"]
-                    .iter()
-                    .any(|lang| date_in_words_only(l, lex, lang)),
-            )
-        })
         // a dateline that opens with its date may run on with the author's credit ("samedi 23
         // janvier 2016 à 7:38 Par …, France Bleu Paris et France Bleu")
         .filter(|(l, plain)| *plain || dateline(l))
         .find_map(|(line, plain)| {
-            let parsed = Some(crate::time::parse(line, lex, &opts))
-                .filter(|p| p.times.iter().any(|t| t.date_explicit))
-                .or_else(|| {
-                    let en = ParseOptions {
-                        lang: Some("en".into()),
-                        ..opts.clone()
-                    };
-                    Some(crate::time::parse(line, lex, &en))
-                })?;
+            let parsed = crate::time::parse(line, lex, &opts);
             let t = parsed.times.iter().find(|t| t.date_explicit)?;
             // (a dateline's date and clock open it)
             if !plain && (t.start > DATELINE_LEAD_CHARS || !t.has_clock) {
@@ -538,36 +517,6 @@ fn byline_day(input: &DatingInput, lex: &Lexicons) -> Option<(NaiveDate, String)
             };
             Some((day, t.quote.clone()))
         })
-}
-
-/// Whether `line` is one full date in words, year included, and nothing more than a weekday
-/// and punctuation beside it ("Tuesday, April 24, 2018"; "Posted" bylines are found apart).
-fn date_in_words_only(line: &str, lex: &Lexicons, lang: &str) -> bool {
-    if lex.get(lang).is_none() || !line.chars().any(|c| c.is_ascii_digit()) {
-        return false;
-    }
-    let opts = ParseOptions {
-        lang: Some(lang.to_string()),
-        tz: Some("UTC".into()),
-        ..Default::default()
-    };
-    let parsed = crate::time::parse(line, lex, &opts);
-    let [t] = parsed.times.as_slice() else {
-        return false;
-    };
-    // (offsets count chars)
-    let rest: String = line
-        .chars()
-        .enumerate()
-        .filter(|(i, _)| *i < t.start || *i >= t.end)
-        .map(|(_, c)| c)
-        .collect();
-    t.date_explicit
-        && !t.has_clock
-        && line.contains(|c: char| c.is_ascii_digit())
-        && rest.chars().filter(|c| c.is_alphanumeric()).count() <= DATELINE_LEAD_CHARS
-        && !rest.chars().any(|c| c.is_ascii_digit())
-        && parsed.durations.is_empty()
 }
 
 /// The weekday (0 = Monday) whose full name the text writes last, by the language's
