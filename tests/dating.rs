@@ -1580,3 +1580,21 @@ fn an_outage_noun_before_hours_makes_a_length_in_french() {
     assert_eq!(v["durations"].as_array().unwrap().len(), 1, "{v}");
     assert_eq!(v["times"].as_array().unwrap().len(), 1, "{v}");
 }
+
+#[test]
+fn a_relative_day_the_writer_then_dates_takes_the_written_date() {
+    // "hôm qua" (yesterday) counted from a reference two days on would be the 8th; the date
+    // written after it says the 9th
+    assert_eq!(
+        first_value(
+            "vi",
+            "vào lúc 23h50 hôm qua, ngày 9/5/2024, tuyến cáp gặp sự cố"
+        )
+        .as_deref(),
+        Some("2024-05-09T23:50:00+00:00")
+    );
+    assert_eq!(
+        first_value("en", "it began at 10 pm yesterday (May 8), and").as_deref(),
+        Some("2024-05-08T22:00:00+00:00")
+    );
+}

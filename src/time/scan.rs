@@ -2104,6 +2104,32 @@ fn after_date_gap(text: &str, pos: usize, w: &Words) -> usize {
     p
 }
 
+/// The date written right after a relative day, set off by a comma or a bracket and perhaps
+/// a day word ("hôm qua, ngày 23/4/2018", "yesterday (March 12)"): a full day and month.
+fn written_date_after_relative(
+    text: &str,
+    end: usize,
+    dates: &[RawTime],
+    lex: &Lexicon,
+) -> Option<usize> {
+    let rest = &text[end..];
+    let sep = rest.len() - rest.trim_start_matches([' ', '\t']).len();
+    let mut p = end + sep;
+    let c = text[p..]
+        .chars()
+        .next()
+        .filter(|c| matches!(c, ',' | '(' | '（' | '-' | '–'))?;
+    p = skip_ws(text, p + c.len_utf8(), MAX_GAP_SPACES);
+    if let Some(e) = phrase_at(text, p, &lex.date.day_prefixes) {
+        p = skip_ws(text, e, MAX_GAP_SPACES);
+    }
+    let j = dates.binary_search_by_key(&p, |d| d.start).ok()?;
+    dates[j]
+        .date
+        .is_some_and(|d| d.relative.is_none() && d.day.is_some() && d.month.is_some())
+        .then_some(j)
+}
+
 /// Where a date may start after a clock: "on", a weekday and a comma, or a weekday and the
 /// date in brackets ("16:10 horas deste domingo (9/6)").
 fn after_time_gap(text: &str, pos: usize, w: &Words) -> Option<usize> {
@@ -2208,6 +2234,17 @@ pub fn scan_times(text: &str, lex: &Lexicon, zones: &ZoneTable) -> Vec<RawTime> 
                         }
                         c.date = dates[i].date;
                         used_date[i] = true;
+                        // a relative day the writer then dates ("23h50 hôm qua, ngày 23/4/2018",
+                        // "at 10 pm yesterday, March 12"): the written date is the day
+                        if let Some(j) = written_date_after_relative(text, c.end, &dates, lex)
+                            .filter(|&j| {
+                                !used_date[j] && dates[i].date.is_some_and(|d| d.relative.is_some())
+                            })
+                        {
+                            c.end = dates[j].end;
+                            c.date = dates[j].date;
+                            used_date[j] = true;
+                        }
                     }
                 }
             }
