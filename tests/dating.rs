@@ -1598,3 +1598,36 @@ fn a_relative_day_the_writer_then_dates_takes_the_written_date() {
         Some("2024-05-08T22:00:00+00:00")
     );
 }
+
+#[test]
+fn heute_morgen_is_this_morning_not_tomorrow() {
+    // the clock's value, whatever date words stand before it
+    let clock_value = |text: &str| -> Option<String> {
+        let out = run(&[
+            "times",
+            "--lang",
+            "de",
+            "--ref",
+            "2024-05-10T12:00:00",
+            "--tz",
+            "UTC",
+            "--json",
+            text,
+        ]);
+        let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+        v["times"]
+            .as_array()?
+            .iter()
+            .find(|t| t["quote"].as_str().is_some_and(|q| q.contains("Uhr")))?["value"]
+            .as_str()
+            .map(str::to_string)
+    };
+    assert_eq!(
+        clock_value("seit heute Morgen um 8 Uhr wieder zugestellt").as_deref(),
+        Some("2024-05-10T08:00:00+00:00")
+    );
+    assert_eq!(
+        clock_value("gestern Nachmittag um 15 Uhr fiel es aus").as_deref(),
+        Some("2024-05-09T15:00:00+00:00")
+    );
+}
