@@ -2418,3 +2418,26 @@ fn a_slow_recovery_or_diagnosis_is_not_latency_in_english_as_in_cjk() {
         "{case:?}"
     );
 }
+
+#[test]
+fn generators_that_failed_to_start_are_no_pending_pods_and_a_fuse_is_no_backup() {
+    let (v, n) = setup();
+    // A workload word is what makes "failed to start" pods pending.
+    let text = "The backup generators failed to start and the UPS batteries ran out.";
+    let case = fill_case(&n.label(text, &[], Some("en")), v);
+    assert!(!case.symptoms.contains(&"pod-pending".to_string()), "{case:?}");
+    let text = "New pods failed to start because no nodes were available.";
+    let case = fill_case(&n.label(text, &[], Some("en")), v);
+    assert!(case.symptoms.contains(&"pod-pending".to_string()), "{case:?}");
+    // "Sicherung" is a fuse as often as a backup; "respaldo" support or standby power.
+    for (text, lang) in [
+        ("Bei einer Anlage fiel die Sicherung aus, der Serverraum überhitzte.", "de"),
+        ("Gracias al respaldo de la empresa, las plantas de respaldo arrancaron.", "es"),
+    ] {
+        let labels = n.label(text, &[], Some(lang));
+        assert!(
+            !labels.iter().any(|l| l.term == "backup-system"),
+            "{lang}: {labels:?}"
+        );
+    }
+}
