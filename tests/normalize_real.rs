@@ -2441,3 +2441,17 @@ fn generators_that_failed_to_start_are_no_pending_pods_and_a_fuse_is_no_backup()
         );
     }
 }
+
+#[test]
+fn vietnamese_interruptions_are_outages_and_a_number_written_as_a_digit_still_scopes_them() {
+    let (v, n) = setup();
+    // "gián đoạn" (interrupted) is how Vietnamese notices tell an outage.
+    let text = "Hệ thống ngân hàng số hiện đang gặp tình trạng gián đoạn tạm thời.";
+    let case = fill_case(&n.label(text, &[], Some("vi")), v);
+    assert!(case.symptoms.contains(&"service-unavailable".to_string()), "{case:?}");
+    // "1 số" is "một số" (some) written with a digit.
+    let text = "Do sự cố về điện tại đối tác cung cấp data center nên 1 số dịch vụ của ngân hàng tạm thời bị gián đoạn.";
+    let case = fill_case(&n.label(text, &[], Some("vi")), v);
+    assert!(case.symptoms.contains(&"partial-outage".to_string()), "{case:?}");
+    assert!(!case.symptoms.contains(&"service-unavailable".to_string()), "{case:?}");
+}
