@@ -2455,3 +2455,31 @@ fn vietnamese_interruptions_are_outages_and_a_number_written_as_a_digit_still_sc
     assert!(case.symptoms.contains(&"partial-outage".to_string()), "{case:?}");
     assert!(!case.symptoms.contains(&"service-unavailable".to_string()), "{case:?}");
 }
+
+#[test]
+fn an_attack_ruled_out_is_negated_and_sabotage_is_an_attack() {
+    let (_, n) = setup();
+    for (text, lang) in [
+        ("La piste d'une cyberattaque est écartée.", "fr"),
+        ("L'opérateur a écarté la piste d'une cyberattaque.", "fr"),
+        ("La compañía descartó un ciberataque y lo derivó a un fallo técnico.", "es"),
+        ("A empresa descartou um ataque hacker.", "pt"),
+    ] {
+        let labels = n.label(text, &[], Some(lang));
+        assert!(
+            labels
+                .iter()
+                .filter(|l| l.term == "security-attack")
+                .all(|l| l.assertion == Assertion::Negated),
+            "{lang}: {labels:?}"
+        );
+    }
+    let text = "Plusieurs câbles ont été sectionnés : des actes de malveillance, a indiqué l'opérateur.";
+    let labels = n.label(text, &[], Some("fr"));
+    assert!(
+        labels
+            .iter()
+            .any(|l| l.term == "security-attack" && l.assertion == Assertion::Affirmed),
+        "{labels:?}"
+    );
+}
