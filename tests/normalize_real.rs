@@ -2483,3 +2483,37 @@ fn an_attack_ruled_out_is_negated_and_sabotage_is_an_attack() {
         "{labels:?}"
     );
 }
+
+#[test]
+fn trigger_words_inside_longer_words_are_no_triggers() {
+    let (_, n) = setup();
+    for (text, lang, term) in [
+        // 전면 (total) holds no conditional "면 ".
+        ("카카오톡 접속 장애로 서비스가 전면 중단됐다.", "ko", "service-unavailable"),
+        // もしくは (or) holds no もし (if).
+        ("音声通話やデータ通信が使えない、もしくは使いにくい状況になっている。", "ja", "partial-outage"),
+        // 若干 (several) holds no 若 (if).
+        ("若干用户无法访问网站。", "zh", "partial-outage"),
+        // 排除网络故障 (cleared the network fault) rules nothing out.
+        ("技术人员紧急排除网络故障后，服务恢复正常。", "zh", "network-fabric"),
+        // 过去的一小时 (the past hour) is this incident's.
+        ("在过去的一小时内，数据库连接超时。", "zh", "connection-errors"),
+    ] {
+        let labels = n.label(text, &[], Some(lang));
+        assert!(
+            labels
+                .iter()
+                .any(|l| l.term == term && l.assertion == Assertion::Affirmed),
+            "{lang} {term}: {labels:?}"
+        );
+    }
+    // "排除" still rules a cause out.
+    let labels = n.label("经调查，已排除黑客攻击的可能。", &[], Some("zh"));
+    assert!(
+        labels
+            .iter()
+            .filter(|l| l.term == "security-attack")
+            .all(|l| l.assertion == Assertion::Negated),
+        "{labels:?}"
+    );
+}
