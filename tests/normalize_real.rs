@@ -2425,14 +2425,26 @@ fn generators_that_failed_to_start_are_no_pending_pods_and_a_fuse_is_no_backup()
     // A workload word is what makes "failed to start" pods pending.
     let text = "The backup generators failed to start and the UPS batteries ran out.";
     let case = fill_case(&n.label(text, &[], Some("en")), v);
-    assert!(!case.symptoms.contains(&"pod-pending".to_string()), "{case:?}");
+    assert!(
+        !case.symptoms.contains(&"pod-pending".to_string()),
+        "{case:?}"
+    );
     let text = "New pods failed to start because no nodes were available.";
     let case = fill_case(&n.label(text, &[], Some("en")), v);
-    assert!(case.symptoms.contains(&"pod-pending".to_string()), "{case:?}");
+    assert!(
+        case.symptoms.contains(&"pod-pending".to_string()),
+        "{case:?}"
+    );
     // "Sicherung" is a fuse as often as a backup; "respaldo" support or standby power.
     for (text, lang) in [
-        ("Bei einer Anlage fiel die Sicherung aus, der Serverraum überhitzte.", "de"),
-        ("Gracias al respaldo de la empresa, las plantas de respaldo arrancaron.", "es"),
+        (
+            "Bei einer Anlage fiel die Sicherung aus, der Serverraum überhitzte.",
+            "de",
+        ),
+        (
+            "Gracias al respaldo de la empresa, las plantas de respaldo arrancaron.",
+            "es",
+        ),
     ] {
         let labels = n.label(text, &[], Some(lang));
         assert!(
@@ -2448,12 +2460,21 @@ fn vietnamese_interruptions_are_outages_and_a_number_written_as_a_digit_still_sc
     // "gián đoạn" (interrupted) is how Vietnamese notices tell an outage.
     let text = "Hệ thống ngân hàng số hiện đang gặp tình trạng gián đoạn tạm thời.";
     let case = fill_case(&n.label(text, &[], Some("vi")), v);
-    assert!(case.symptoms.contains(&"service-unavailable".to_string()), "{case:?}");
+    assert!(
+        case.symptoms.contains(&"service-unavailable".to_string()),
+        "{case:?}"
+    );
     // "1 số" is "một số" (some) written with a digit.
     let text = "Do sự cố về điện tại đối tác cung cấp data center nên 1 số dịch vụ của ngân hàng tạm thời bị gián đoạn.";
     let case = fill_case(&n.label(text, &[], Some("vi")), v);
-    assert!(case.symptoms.contains(&"partial-outage".to_string()), "{case:?}");
-    assert!(!case.symptoms.contains(&"service-unavailable".to_string()), "{case:?}");
+    assert!(
+        case.symptoms.contains(&"partial-outage".to_string()),
+        "{case:?}"
+    );
+    assert!(
+        !case.symptoms.contains(&"service-unavailable".to_string()),
+        "{case:?}"
+    );
 }
 
 #[test]
@@ -2462,7 +2483,10 @@ fn an_attack_ruled_out_is_negated_and_sabotage_is_an_attack() {
     for (text, lang) in [
         ("La piste d'une cyberattaque est écartée.", "fr"),
         ("L'opérateur a écarté la piste d'une cyberattaque.", "fr"),
-        ("La compañía descartó un ciberataque y lo derivó a un fallo técnico.", "es"),
+        (
+            "La compañía descartó un ciberataque y lo derivó a un fallo técnico.",
+            "es",
+        ),
         ("A empresa descartou um ataque hacker.", "pt"),
     ] {
         let labels = n.label(text, &[], Some(lang));
@@ -2474,7 +2498,8 @@ fn an_attack_ruled_out_is_negated_and_sabotage_is_an_attack() {
             "{lang}: {labels:?}"
         );
     }
-    let text = "Plusieurs câbles ont été sectionnés : des actes de malveillance, a indiqué l'opérateur.";
+    let text =
+        "Plusieurs câbles ont été sectionnés : des actes de malveillance, a indiqué l'opérateur.";
     let labels = n.label(text, &[], Some("fr"));
     assert!(
         labels
@@ -2489,15 +2514,31 @@ fn trigger_words_inside_longer_words_are_no_triggers() {
     let (_, n) = setup();
     for (text, lang, term) in [
         // 전면 (total) holds no conditional "면 ".
-        ("카카오톡 접속 장애로 서비스가 전면 중단됐다.", "ko", "service-unavailable"),
+        (
+            "카카오톡 접속 장애로 서비스가 전면 중단됐다.",
+            "ko",
+            "service-unavailable",
+        ),
         // もしくは (or) holds no もし (if).
-        ("音声通話やデータ通信が使えない、もしくは使いにくい状況になっている。", "ja", "partial-outage"),
+        (
+            "音声通話やデータ通信が使えない、もしくは使いにくい状況になっている。",
+            "ja",
+            "partial-outage",
+        ),
         // 若干 (several) holds no 若 (if).
         ("若干用户无法访问网站。", "zh", "partial-outage"),
         // 排除网络故障 (cleared the network fault) rules nothing out.
-        ("技术人员紧急排除网络故障后，服务恢复正常。", "zh", "network-fabric"),
+        (
+            "技术人员紧急排除网络故障后，服务恢复正常。",
+            "zh",
+            "network-fabric",
+        ),
         // 过去的一小时 (the past hour) is this incident's.
-        ("在过去的一小时内，数据库连接超时。", "zh", "connection-errors"),
+        (
+            "在过去的一小时内，数据库连接超时。",
+            "zh",
+            "connection-errors",
+        ),
     ] {
         let labels = n.label(text, &[], Some(lang));
         assert!(
@@ -2514,6 +2555,28 @@ fn trigger_words_inside_longer_words_are_no_triggers() {
             .iter()
             .filter(|l| l.term == "security-attack")
             .all(|l| l.assertion == Assertion::Negated),
+        "{labels:?}"
+    );
+}
+
+#[test]
+fn a_cable_dug_up_by_construction_work_is_a_network_failure() {
+    let (v, n) = setup();
+    let text = "Grund für die Netzstörung ist, dass bei Bauarbeiten eine Hauptleitung beschädigt worden ist.";
+    let case = fill_case(&n.label(text, &[], Some("de")), v);
+    assert_eq!(case.root_cause, "network-failure", "{case:?}");
+    assert!(
+        case.components.contains(&"network-fabric".to_string()),
+        "{case:?}"
+    );
+    // A head of operations ("Leitung Rechenzentrumsbetrieb") is no line.
+    let labels = n.label(
+        "Von Henrike Vossberg, Leitung Rechenzentrumsbetrieb.",
+        &[],
+        Some("de"),
+    );
+    assert!(
+        !labels.iter().any(|l| l.term == "network-fabric"),
         "{labels:?}"
     );
 }
