@@ -2580,3 +2580,27 @@ fn a_cable_dug_up_by_construction_work_is_a_network_failure() {
         "{labels:?}"
     );
 }
+
+#[test]
+fn automatically_counts_as_automation_only_in_a_failure_clause() {
+    let (_, n) = setup();
+    let yes = n.label(
+        "Nach dem Fehler wurden die Server automatisch heruntergefahren.",
+        &[],
+        Some("de"),
+    );
+    assert!(
+        yes.iter().any(|l| l.term == "automation-amplified"),
+        "{yes:?}"
+    );
+    for text in [
+        "Das Backup startete wie jeden Abend automatisch.",
+        "Die Störungsmeldung wird automatisch an die Kunden verschickt.",
+    ] {
+        let labels = n.label(text, &[], Some("de"));
+        assert!(
+            !labels.iter().any(|l| l.term == "automation-amplified"),
+            "{text}: {labels:?}"
+        );
+    }
+}
