@@ -2604,3 +2604,54 @@ fn automatically_counts_as_automation_only_in_a_failure_clause() {
         );
     }
 }
+
+#[test]
+fn what_a_change_introduced_and_an_unplanned_stop_are_no_plans() {
+    let (_, n) = setup();
+    for (text, lang, term) in [
+        // 引入了 (introduced): done, not a plan to introduce.
+        (
+            "此次发布引入了一个代码缺陷，导致服务中断。",
+            "zh",
+            "latent-bug",
+        ),
+        (
+            "上周的变更引入的配置错误导致网关宕机。",
+            "zh",
+            "config-change",
+        ),
+        // 计划外 (unplanned), 考虑到 (given that), 计画外 / 予定外 (unplanned).
+        (
+            "这是一次计划外的停机，数据库宕机导致服务中断。",
+            "zh",
+            "database",
+        ),
+        (
+            "考虑到数据库负载过高，运维人员重启了服务。",
+            "zh",
+            "database",
+        ),
+        (
+            "データベースサーバーの計画外停止により、サービスが利用できない状態となった。",
+            "ja",
+            "database",
+        ),
+    ] {
+        let labels = n.label(text, &[], Some(lang));
+        assert!(
+            labels
+                .iter()
+                .any(|l| l.term == term && l.assertion == Assertion::Affirmed),
+            "{lang} {term}: {labels:?}"
+        );
+    }
+    // A plan is still one.
+    let labels = n.label("我们计划对数据库进行扩容。", &[], Some("zh"));
+    assert!(
+        labels
+            .iter()
+            .filter(|l| l.term == "database")
+            .all(|l| l.assertion == Assertion::Hypothetical),
+        "{labels:?}"
+    );
+}
