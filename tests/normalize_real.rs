@@ -2655,3 +2655,36 @@ fn what_a_change_introduced_and_an_unplanned_stop_are_no_plans() {
         "{labels:?}"
     );
 }
+
+#[test]
+fn what_the_page_said_before_is_no_earlier_incident() {
+    let (_, n) = setup();
+    for (text, lang) in [
+        (
+            "As mentioned in a previous update, the outage was caused by a database failure.",
+            "en",
+        ),
+        (
+            "Como informamos anteriormente, la caída se debió a un fallo eléctrico.",
+            "es",
+        ),
+        ("앞서 밝힌 대로 이번 장애는 데이터센터 화재 때문이다.", "ko"),
+        ("今天早些时候，部分用户反映无法登录。", "zh"),
+    ] {
+        let labels = n.label(text, &[], Some(lang));
+        assert!(
+            !labels.iter().any(|l| l.assertion == Assertion::Historical),
+            "{lang}: {labels:?}"
+        );
+    }
+    // An earlier outage still is one.
+    let labels = n.label(
+        "A previous outage in March was caused by a database failure.",
+        &[],
+        Some("en"),
+    );
+    assert!(
+        labels.iter().any(|l| l.assertion == Assertion::Historical),
+        "{labels:?}"
+    );
+}
