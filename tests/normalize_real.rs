@@ -2620,7 +2620,7 @@ fn what_a_change_introduced_and_an_unplanned_stop_are_no_plans() {
             "zh",
             "config-change",
         ),
-        // 计划外 (unplanned), 考虑到 (given that), 计画外 / 予定外 (unplanned).
+        // 计划外 (unplanned), 考虑到 (given that), ja 計画外 / 予定外 (unplanned).
         (
             "这是一次计划外的停机，数据库宕机导致服务中断。",
             "zh",
@@ -2685,6 +2685,44 @@ fn what_the_page_said_before_is_no_earlier_incident() {
     );
     assert!(
         labels.iter().any(|l| l.assertion == Assertion::Historical),
+        "{labels:?}"
+    );
+}
+
+#[test]
+fn work_that_was_planned_and_done_plans_nothing() {
+    let (_, n) = setup();
+    for (text, lang, term) in [
+        (
+            "During planned maintenance, a misconfigured router caused a network outage.",
+            "en",
+            "network-fabric",
+        ),
+        (
+            "A considerable number of users saw elevated latency.",
+            "en",
+            "high-latency",
+        ),
+        (
+            "Bei geplanten Wartungsarbeiten fiel ein Router aus.",
+            "de",
+            "network-fabric",
+        ),
+    ] {
+        let labels = n.label(text, &[], Some(lang));
+        assert!(
+            labels
+                .iter()
+                .any(|l| l.term == term && l.assertion == Assertion::Affirmed),
+            "{lang} {term}: {labels:?}"
+        );
+    }
+    let labels = n.label("We plan to add a second router.", &[], Some("en"));
+    assert!(
+        labels
+            .iter()
+            .filter(|l| l.term == "network-fabric")
+            .all(|l| l.assertion == Assertion::Hypothetical),
         "{labels:?}"
     );
 }
