@@ -2726,3 +2726,53 @@ fn work_that_was_planned_and_done_plans_nothing() {
         "{labels:?}"
     );
 }
+
+#[test]
+fn being_left_without_a_service_negates_nothing() {
+    let (_, n) = setup();
+    for (text, lang) in [
+        (
+            "Os clientes ficaram sem internet e sem telefonia fixa durante a manhã.",
+            "pt",
+        ),
+        (
+            "Les abonnés sont restés sans internet ni téléphonie fixe pendant la matinée.",
+            "fr",
+        ),
+        ("Die Kunden waren ohne Internet und ohne Festnetz.", "de"),
+        (
+            "Customers were left without mobile data and phone service.",
+            "en",
+        ),
+    ] {
+        let labels = n.label(text, &[], Some(lang));
+        assert!(
+            labels
+                .iter()
+                .any(|l| l.term == "network-fabric" && l.assertion == Assertion::Affirmed),
+            "{lang}: {labels:?}"
+        );
+        assert!(
+            labels
+                .iter()
+                .any(|l| l.term == "service-unavailable" && l.assertion == Assertion::Affirmed),
+            "{lang}: {labels:?}"
+        );
+    }
+    // A switch-over done without an interruption is none.
+    let labels = n.label(
+        "We switched over without service interruption.",
+        &[],
+        Some("en"),
+    );
+    assert!(
+        !labels
+            .iter()
+            .any(|l| l.term == "service-unavailable" && l.assertion == Assertion::Affirmed),
+        "{labels:?}"
+    );
+    assert!(
+        !labels.iter().any(|l| l.term == "network-fabric"),
+        "{labels:?}"
+    );
+}
