@@ -2776,3 +2776,37 @@ fn being_left_without_a_service_negates_nothing() {
         "{labels:?}"
     );
 }
+
+#[test]
+fn no_signal_and_not_at_all_state_a_failure() {
+    let (_, n) = setup();
+    for (text, lang, term) in [
+        (
+            "大量用户手机没有信号，无法拨打电话，移动网络中断。",
+            "zh",
+            "network-fabric",
+        ),
+        (
+            "가입자들은 인터넷과 유선전화를 전혀 사용할 수 없었다.",
+            "ko",
+            "service-unavailable",
+        ),
+    ] {
+        let labels = n.label(text, &[], Some(lang));
+        assert!(
+            labels
+                .iter()
+                .any(|l| l.term == term && l.assertion == Assertion::Affirmed),
+            "{lang} {term}: {labels:?}"
+        );
+    }
+    // A loss that did not happen is still denied.
+    let labels = n.label("此次故障没有造成数据丢失。", &[], Some("zh"));
+    assert!(
+        labels
+            .iter()
+            .filter(|l| l.term == "data-loss")
+            .all(|l| l.assertion == Assertion::Negated),
+        "{labels:?}"
+    );
+}
