@@ -2791,6 +2791,11 @@ fn no_signal_and_not_at_all_state_a_failure() {
             "ko",
             "service-unavailable",
         ),
+        (
+            "障害の間、携帯電話が全く使えない状態だった。",
+            "ja",
+            "service-unavailable",
+        ),
     ] {
         let labels = n.label(text, &[], Some(lang));
         assert!(
