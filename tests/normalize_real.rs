@@ -2796,6 +2796,17 @@ fn no_signal_and_not_at_all_state_a_failure() {
             "ja",
             "service-unavailable",
         ),
+        // Without any tone, without notice: the failure, not its denial.
+        (
+            "전화를 걸면 아무런 신호음 없이 전화가 끊겼다.",
+            "ko",
+            "service-unavailable",
+        ),
+        (
+            "사전 공지 없이 서비스가 중단됐다.",
+            "ko",
+            "service-unavailable",
+        ),
     ] {
         let labels = n.label(text, &[], Some(lang));
         assert!(
