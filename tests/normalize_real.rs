@@ -2323,3 +2323,411 @@ fn a_slow_recovery_or_diagnosis_is_not_latency_in_english_as_in_cjk() {
         "{case:?}"
     );
 }
+
+#[test]
+fn generators_that_failed_to_start_are_no_pending_pods_and_a_fuse_is_no_backup() {
+    let (v, n) = setup();
+    // A workload word is what makes "failed to start" pods pending.
+    let text = "The backup generators failed to start and the UPS batteries ran out.";
+    let case = fill_case(&n.label(text, &[], Some("en")), v);
+    assert!(
+        !case.symptoms.contains(&"pod-pending".to_string()),
+        "{case:?}"
+    );
+    let text = "New pods failed to start because no nodes were available.";
+    let case = fill_case(&n.label(text, &[], Some("en")), v);
+    assert!(
+        case.symptoms.contains(&"pod-pending".to_string()),
+        "{case:?}"
+    );
+    // "Sicherung" is a fuse as often as a backup; "respaldo" support or standby power.
+    for (text, lang) in [
+        (
+            "Bei einer Anlage fiel die Sicherung aus, der Serverraum überhitzte.",
+            "de",
+        ),
+        (
+            "Gracias al respaldo de la empresa, las plantas de respaldo arrancaron.",
+            "es",
+        ),
+    ] {
+        let labels = n.label(text, &[], Some(lang));
+        assert!(
+            !labels.iter().any(|l| l.term == "backup-system"),
+            "{lang}: {labels:?}"
+        );
+    }
+}
+
+#[test]
+fn vietnamese_interruptions_are_outages_and_a_number_written_as_a_digit_still_scopes_them() {
+    let (v, n) = setup();
+    // "gián đoạn" (interrupted) is how Vietnamese notices tell an outage.
+    let text = "Hệ thống ngân hàng số hiện đang gặp tình trạng gián đoạn tạm thời.";
+    let case = fill_case(&n.label(text, &[], Some("vi")), v);
+    assert!(
+        case.symptoms.contains(&"service-unavailable".to_string()),
+        "{case:?}"
+    );
+    // "1 số" is "một số" (some) written with a digit.
+    let text = "Do sự cố về điện tại đối tác cung cấp data center nên 1 số dịch vụ của ngân hàng tạm thời bị gián đoạn.";
+    let case = fill_case(&n.label(text, &[], Some("vi")), v);
+    assert!(
+        case.symptoms.contains(&"partial-outage".to_string()),
+        "{case:?}"
+    );
+    assert!(
+        !case.symptoms.contains(&"service-unavailable".to_string()),
+        "{case:?}"
+    );
+}
+
+#[test]
+fn an_attack_ruled_out_is_negated_and_sabotage_is_an_attack() {
+    let (_, n) = setup();
+    for (text, lang) in [
+        ("La piste d'une cyberattaque est écartée.", "fr"),
+        ("L'opérateur a écarté la piste d'une cyberattaque.", "fr"),
+        (
+            "La compañía descartó un ciberataque y lo derivó a un fallo técnico.",
+            "es",
+        ),
+        ("A empresa descartou um ataque hacker.", "pt"),
+    ] {
+        let labels = n.label(text, &[], Some(lang));
+        assert!(
+            labels
+                .iter()
+                .filter(|l| l.term == "security-attack")
+                .all(|l| l.assertion == Assertion::Negated),
+            "{lang}: {labels:?}"
+        );
+    }
+    let text =
+        "Plusieurs câbles ont été sectionnés : des actes de malveillance, a indiqué l'opérateur.";
+    let labels = n.label(text, &[], Some("fr"));
+    assert!(
+        labels
+            .iter()
+            .any(|l| l.term == "security-attack" && l.assertion == Assertion::Affirmed),
+        "{labels:?}"
+    );
+}
+
+#[test]
+fn trigger_words_inside_longer_words_are_no_triggers() {
+    let (_, n) = setup();
+    for (text, lang, term) in [
+        // 전면 (total) holds no conditional "면 ".
+        (
+            "카카오톡 접속 장애로 서비스가 전면 중단됐다.",
+            "ko",
+            "service-unavailable",
+        ),
+        // もしくは (or) holds no もし (if).
+        (
+            "音声通話やデータ通信が使えない、もしくは使いにくい状況になっている。",
+            "ja",
+            "partial-outage",
+        ),
+        // 若干 (several) holds no 若 (if).
+        ("若干用户无法访问网站。", "zh", "partial-outage"),
+        // 排除网络故障 (cleared the network fault) rules nothing out.
+        (
+            "技术人员紧急排除网络故障后，服务恢复正常。",
+            "zh",
+            "network-fabric",
+        ),
+        // 过去的一小时 (the past hour) is this incident's.
+        (
+            "在过去的一小时内，数据库连接超时。",
+            "zh",
+            "connection-errors",
+        ),
+    ] {
+        let labels = n.label(text, &[], Some(lang));
+        assert!(
+            labels
+                .iter()
+                .any(|l| l.term == term && l.assertion == Assertion::Affirmed),
+            "{lang} {term}: {labels:?}"
+        );
+    }
+    // "排除" still rules a cause out.
+    let labels = n.label("经调查，已排除黑客攻击的可能。", &[], Some("zh"));
+    assert!(
+        labels
+            .iter()
+            .filter(|l| l.term == "security-attack")
+            .all(|l| l.assertion == Assertion::Negated),
+        "{labels:?}"
+    );
+}
+
+#[test]
+fn a_cable_dug_up_by_construction_work_is_a_network_failure() {
+    let (v, n) = setup();
+    let text = "Grund für die Netzstörung ist, dass bei Bauarbeiten eine Hauptleitung beschädigt worden ist.";
+    let case = fill_case(&n.label(text, &[], Some("de")), v);
+    assert_eq!(case.root_cause, "network-failure", "{case:?}");
+    assert!(
+        case.components.contains(&"network-fabric".to_string()),
+        "{case:?}"
+    );
+    // A head of operations ("Leitung Rechenzentrumsbetrieb") is no line.
+    let labels = n.label(
+        "Von Henrike Vossberg, Leitung Rechenzentrumsbetrieb.",
+        &[],
+        Some("de"),
+    );
+    assert!(
+        !labels.iter().any(|l| l.term == "network-fabric"),
+        "{labels:?}"
+    );
+}
+
+#[test]
+fn automatically_counts_as_automation_only_in_a_failure_clause() {
+    let (_, n) = setup();
+    let yes = n.label(
+        "Nach dem Fehler wurden die Server automatisch heruntergefahren.",
+        &[],
+        Some("de"),
+    );
+    assert!(
+        yes.iter().any(|l| l.term == "automation-amplified"),
+        "{yes:?}"
+    );
+    for text in [
+        "Das Backup startete wie jeden Abend automatisch.",
+        "Die Störungsmeldung wird automatisch an die Kunden verschickt.",
+    ] {
+        let labels = n.label(text, &[], Some("de"));
+        assert!(
+            !labels.iter().any(|l| l.term == "automation-amplified"),
+            "{text}: {labels:?}"
+        );
+    }
+}
+
+#[test]
+fn what_a_change_introduced_and_an_unplanned_stop_are_no_plans() {
+    let (_, n) = setup();
+    for (text, lang, term) in [
+        // 引入了 (introduced): done, not a plan to introduce.
+        (
+            "此次发布引入了一个代码缺陷，导致服务中断。",
+            "zh",
+            "latent-bug",
+        ),
+        (
+            "上周的变更引入的配置错误导致网关宕机。",
+            "zh",
+            "config-change",
+        ),
+        // 计划外 (unplanned), 考虑到 (given that), ja 計画外 / 予定外 (unplanned).
+        (
+            "这是一次计划外的停机，数据库宕机导致服务中断。",
+            "zh",
+            "database",
+        ),
+        (
+            "考虑到数据库负载过高，运维人员重启了服务。",
+            "zh",
+            "database",
+        ),
+        (
+            "データベースサーバーの計画外停止により、サービスが利用できない状態となった。",
+            "ja",
+            "database",
+        ),
+    ] {
+        let labels = n.label(text, &[], Some(lang));
+        assert!(
+            labels
+                .iter()
+                .any(|l| l.term == term && l.assertion == Assertion::Affirmed),
+            "{lang} {term}: {labels:?}"
+        );
+    }
+    // A plan is still one.
+    let labels = n.label("我们计划对数据库进行扩容。", &[], Some("zh"));
+    assert!(
+        labels
+            .iter()
+            .filter(|l| l.term == "database")
+            .all(|l| l.assertion == Assertion::Hypothetical),
+        "{labels:?}"
+    );
+}
+
+#[test]
+fn what_the_page_said_before_is_no_earlier_incident() {
+    let (_, n) = setup();
+    for (text, lang) in [
+        (
+            "As mentioned in a previous update, the outage was caused by a database failure.",
+            "en",
+        ),
+        (
+            "Como informamos anteriormente, la caída se debió a un fallo eléctrico.",
+            "es",
+        ),
+        ("앞서 밝힌 대로 이번 장애는 데이터센터 화재 때문이다.", "ko"),
+        ("今天早些时候，部分用户反映无法登录。", "zh"),
+    ] {
+        let labels = n.label(text, &[], Some(lang));
+        assert!(
+            !labels.iter().any(|l| l.assertion == Assertion::Historical),
+            "{lang}: {labels:?}"
+        );
+    }
+    // An earlier outage still is one.
+    let labels = n.label(
+        "A previous outage in March was caused by a database failure.",
+        &[],
+        Some("en"),
+    );
+    assert!(
+        labels.iter().any(|l| l.assertion == Assertion::Historical),
+        "{labels:?}"
+    );
+}
+
+#[test]
+fn work_that_was_planned_and_done_plans_nothing() {
+    let (_, n) = setup();
+    for (text, lang, term) in [
+        (
+            "During planned maintenance, a misconfigured router caused a network outage.",
+            "en",
+            "network-fabric",
+        ),
+        (
+            "A considerable number of users saw elevated latency.",
+            "en",
+            "high-latency",
+        ),
+        (
+            "Bei geplanten Wartungsarbeiten fiel ein Router aus.",
+            "de",
+            "network-fabric",
+        ),
+    ] {
+        let labels = n.label(text, &[], Some(lang));
+        assert!(
+            labels
+                .iter()
+                .any(|l| l.term == term && l.assertion == Assertion::Affirmed),
+            "{lang} {term}: {labels:?}"
+        );
+    }
+    let labels = n.label("We plan to add a second router.", &[], Some("en"));
+    assert!(
+        labels
+            .iter()
+            .filter(|l| l.term == "network-fabric")
+            .all(|l| l.assertion == Assertion::Hypothetical),
+        "{labels:?}"
+    );
+}
+
+#[test]
+fn being_left_without_a_service_negates_nothing() {
+    let (_, n) = setup();
+    for (text, lang) in [
+        (
+            "Os clientes ficaram sem internet e sem telefonia fixa durante a manhã.",
+            "pt",
+        ),
+        (
+            "Les abonnés sont restés sans internet ni téléphonie fixe pendant la matinée.",
+            "fr",
+        ),
+        ("Die Kunden waren ohne Internet und ohne Festnetz.", "de"),
+        (
+            "Customers were left without mobile data and phone service.",
+            "en",
+        ),
+    ] {
+        let labels = n.label(text, &[], Some(lang));
+        assert!(
+            labels
+                .iter()
+                .any(|l| l.term == "network-fabric" && l.assertion == Assertion::Affirmed),
+            "{lang}: {labels:?}"
+        );
+        assert!(
+            labels
+                .iter()
+                .any(|l| l.term == "service-unavailable" && l.assertion == Assertion::Affirmed),
+            "{lang}: {labels:?}"
+        );
+    }
+    // A switch-over done without an interruption is none.
+    let labels = n.label(
+        "We switched over without service interruption.",
+        &[],
+        Some("en"),
+    );
+    assert!(
+        !labels
+            .iter()
+            .any(|l| l.term == "service-unavailable" && l.assertion == Assertion::Affirmed),
+        "{labels:?}"
+    );
+    assert!(
+        !labels.iter().any(|l| l.term == "network-fabric"),
+        "{labels:?}"
+    );
+}
+
+#[test]
+fn no_signal_and_not_at_all_state_a_failure() {
+    let (_, n) = setup();
+    for (text, lang, term) in [
+        (
+            "大量用户手机没有信号，无法拨打电话，移动网络中断。",
+            "zh",
+            "network-fabric",
+        ),
+        (
+            "가입자들은 인터넷과 유선전화를 전혀 사용할 수 없었다.",
+            "ko",
+            "service-unavailable",
+        ),
+        (
+            "障害の間、携帯電話が全く使えない状態だった。",
+            "ja",
+            "service-unavailable",
+        ),
+        // Without any tone, without notice: the failure, not its denial.
+        (
+            "전화를 걸면 아무런 신호음 없이 전화가 끊겼다.",
+            "ko",
+            "service-unavailable",
+        ),
+        (
+            "사전 공지 없이 서비스가 중단됐다.",
+            "ko",
+            "service-unavailable",
+        ),
+    ] {
+        let labels = n.label(text, &[], Some(lang));
+        assert!(
+            labels
+                .iter()
+                .any(|l| l.term == term && l.assertion == Assertion::Affirmed),
+            "{lang} {term}: {labels:?}"
+        );
+    }
+    // A loss that did not happen is still denied.
+    let labels = n.label("此次故障没有造成数据丢失。", &[], Some("zh"));
+    assert!(
+        labels
+            .iter()
+            .filter(|l| l.term == "data-loss")
+            .all(|l| l.assertion == Assertion::Negated),
+        "{labels:?}"
+    );
+}

@@ -477,13 +477,16 @@ impl Normalizer {
                 }
                 _ => (assertion, why),
             };
-            // A cause claimed and then withdrawn in its clause ("디도스로 추정했다가 … 정정").
+            // A cause claimed and then withdrawn in its clause ("디도스로 추정했다가 … 정정"); a
+            // rumour then corrected ("网传…遭到黑客攻击，官方随后回应称…") is withdrawn too, not
+            // merely unconfirmed.
             let max_before = triggers.map_or(0, |t| t.max_before);
+            let withdrawable = matches!(assertion, Assertion::Affirmed | Assertion::Hypothetical);
             let (assertion, why) = match (
                 triggers,
                 retracted(m, entry.field, in_clause, clause, f, max_before),
             ) {
-                (Some(t), Some(h)) if assertion == Assertion::Affirmed => (
+                (Some(t), Some(h)) if withdrawable => (
                     Assertion::Negated,
                     format!("negated by {:?} (a withdrawn cause)", t.word(h)),
                 ),
