@@ -1566,22 +1566,6 @@ fn a_date_written_as_one_number_after_its_weekday() {
 }
 
 #[test]
-fn an_outage_noun_before_hours_makes_a_length_in_french() {
-    let out = run(&[
-        "times",
-        "--lang",
-        "fr",
-        "--json",
-        "la surcharge provoquée par l’interruption de 6 heures ; à partir de 6 heures, tout repart",
-    ]);
-    assert!(out.status.success(), "{}", stderr(&out));
-    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!(v["durations"][0]["value"], "6h", "{v}");
-    assert_eq!(v["durations"].as_array().unwrap().len(), 1, "{v}");
-    assert_eq!(v["times"].as_array().unwrap().len(), 1, "{v}");
-}
-
-#[test]
 fn a_relative_day_the_writer_then_dates_takes_the_written_date() {
     // "hôm qua" (yesterday) counted from a reference two days on would be the 8th; the date
     // written after it says the 9th
