@@ -433,10 +433,13 @@ fn blank_edit_notes<'t>(
     std::borrow::Cow::Owned(String::from_utf8(out).unwrap_or_else(|_| text.to_string()))
 }
 
-/// The year named most often in the prose ("the first big outage of 2022"), ties to the later.
+/// The year named most often in the prose ("the first big outage of 2022"), ties to the later;
+/// digits glued to Latin letters are a name or an id ("oschina2013", "FY2022"), not a year.
 pub fn prose_year(text: &str) -> Option<(i32, String)> {
     static YEAR: OnceLock<Regex> = OnceLock::new();
-    let re = YEAR.get_or_init(|| Regex::new(r"(?:^|[^0-9])((?:19|20)\d{2})(?:$|[^0-9])").unwrap());
+    let re = YEAR.get_or_init(|| {
+        Regex::new(r"(?:^|[^0-9A-Za-z])((?:19|20)\d{2})(?:$|[^0-9A-Za-z])").unwrap()
+    });
     let mut counts: std::collections::BTreeMap<i32, usize> = Default::default();
     for c in re.captures_iter(text) {
         if let Ok(y) = c[1].parse::<i32>() {
@@ -1066,5 +1069,8 @@ mod tests {
             Some(2022)
         );
         assert_eq!(prose_year("error 20221 and port 8080"), None);
+        // an account name or a fiscal year's code is no year of the text
+        assert_eq!(prose_year("(ID:oschina2013) FY2022"), None);
+        assert_eq!(prose_year("2021年3月"), Some((2021, "2021".into())));
     }
 }
