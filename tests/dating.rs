@@ -1615,3 +1615,17 @@ fn heute_morgen_is_this_morning_not_tomorrow() {
         Some("2024-05-09T15:00:00+00:00")
     );
 }
+
+#[test]
+fn a_us_zone_after_a_numeric_date_reads_it_month_first() {
+    // a Portuguese page writes day first, but "PST" is kept where dates are month first; an
+    // ambiguous date on the line before it is 8 March, and without the zone 3 August
+    assert_eq!(
+        first_value("pt", "O incidente começou em 03/08/2021 às 14:35 PST").as_deref(),
+        Some("2021-03-08T14:35:00-08:00")
+    );
+    assert_eq!(
+        first_value("pt", "O incidente começou em 03/08/2021 às 14:35").as_deref(),
+        Some("2021-08-03T14:35:00+00:00")
+    );
+}

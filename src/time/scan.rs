@@ -654,6 +654,23 @@ fn compact_date_after_weekday(
     (chrono::Datelike::weekday(&date).number_from_monday() == named).then_some((y, mo, d))
 }
 
+/// How far (bytes) after a numeric date a zone abbreviation may fix its order.
+const DATE_ZONE_REACH: usize = 32;
+
+/// Whether a zone abbreviation of a month-first country follows a date on its line, after its
+/// clock ("03/08/2021 às 14:35 PST").
+fn month_first_zone_after(text: &str, end: usize, zones: &ZoneTable) -> bool {
+    let mut stop = (end + DATE_ZONE_REACH).min(text.len());
+    while !text.is_char_boundary(stop) {
+        stop -= 1;
+    }
+    let tail = &text[end..stop];
+    let tail = tail.split('\n').next().unwrap_or("");
+    tail.split(|c: char| !c.is_ascii_alphabetic())
+        .filter(|w| w.len() >= 2 && w.chars().all(|c| c.is_ascii_uppercase()))
+        .any(|w| zones.month_first(w))
+}
+
 fn digit_before(text: &str, pos: usize) -> bool {
     text[..pos]
         .chars()
@@ -1548,7 +1565,11 @@ fn valid_date(y: Option<i32>, m: u32, d: u32) -> bool {
 }
 
 /// Scans dates: ISO and numeric, month names, CJK markers and relative day words.
-fn scan_dates(text: &str, lex: &Lexicon) -> (Vec<RawTime>, Vec<RawTime>, Vec<RawTime>) {
+fn scan_dates(
+    text: &str,
+    lex: &Lexicon,
+    zones: &ZoneTable,
+) -> (Vec<RawTime>, Vec<RawTime>, Vec<RawTime>) {
     let p = lex.patterns();
     let mut out: Vec<RawTime> = Vec::new();
     let push = |out: &mut Vec<RawTime>, s: usize, e: usize, dp: DateParts| {
@@ -1620,7 +1641,11 @@ fn scan_dates(text: &str, lex: &Lexicon) -> (Vec<RawTime>, Vec<RawTime>, Vec<Raw
             }
             _ => c[4].parse().ok(),
         };
-        let dmy = lex.date_order == DateOrder::Dmy || &c[2] == ".";
+        let dmy = (lex.date_order == DateOrder::Dmy || &c[2] == ".")
+            && !(&c[2] != "."
+                && a <= 12
+                && b <= 12
+                && month_first_zone_after(text, m.end(), zones));
         let (mo, d) = month_day(dmy, a, b);
         push_ymd(&mut out, m.start(), m.end(), y, mo, d);
     }
@@ -2165,7 +2190,7 @@ pub fn has_month_name_date(text: &str, lex: &Lexicon) -> bool {
 pub fn scan_times(text: &str, lex: &Lexicon, zones: &ZoneTable) -> Vec<RawTime> {
     let w = &lex.patterns().w;
     let clocks = scan_clocks(text, lex, zones);
-    let (dates, day_only, day_alone) = scan_dates(text, lex);
+    let (dates, day_only, day_alone) = scan_dates(text, lex, zones);
     // drop clocks inside dates (e.g. "2025.10.07" misread) and dates inside clocks
     let date_spans: Vec<(usize, usize)> = dates.iter().map(|d| (d.start, d.end)).collect();
     let mut used_date = vec![false; dates.len()];

@@ -22,6 +22,10 @@ pub struct Candidate {
     /// `zone` keeps another offset, the wall time is read in `zone`, with a warning.
     #[serde(default)]
     pub loose: bool,
+    /// Where this zone is kept, numeric dates are written month first ("03/08/2021 … PST" is
+    /// 8 March): a date it follows is read that way whatever the page's language.
+    #[serde(default)]
+    pub month_first: bool,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -317,6 +321,13 @@ impl ZoneTable {
     }
 
     /// Resolves an abbreviation for a page in `lang`.
+    /// Whether the abbreviation names only zones whose numeric dates are written month first.
+    pub fn month_first(&self, abbr: &str) -> bool {
+        self.abbreviations
+            .get(abbr)
+            .is_some_and(|a| a.candidates.iter().all(|c| c.month_first))
+    }
+
     pub fn abbreviation(&self, abbr: &str, lang: &str) -> Option<ZoneRef> {
         let a = self.abbreviations.get(abbr)?;
         let chosen = a
