@@ -1629,3 +1629,36 @@ fn a_us_zone_after_a_numeric_date_reads_it_month_first() {
         Some("2021-08-03T14:35:00+00:00")
     );
 }
+
+#[test]
+fn wire_service_clocks_and_a_zone_name_after_them_in_french() {
+    // "09H30 GMT (10H30 heure française)": a capital H is a clock, not a length, and "heure
+    // française" after a clock is its zone, not the clock's suffix word
+    let out = run(&[
+        "times",
+        "--lang",
+        "fr",
+        "--ref",
+        "2009-02-24T12:00:00",
+        "--json",
+        "Peu après 09H30 GMT (10H30 heure française), panne. Rétablie vers 14H30 heure de Paris.",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let values: Vec<&str> = v["times"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|t| t["value"].as_str())
+        .collect();
+    assert_eq!(
+        values,
+        [
+            "2009-02-24T09:30:00+00:00",
+            "2009-02-24T10:30:00+01:00",
+            "2009-02-24T14:30:00+01:00"
+        ],
+        "{v}"
+    );
+    assert!(v["durations"].as_array().unwrap().is_empty(), "{v}");
+}

@@ -515,8 +515,9 @@ impl Patterns {
             quarter_before,
             clock_h: c
                 .h_clock
-                // "16h45", the spaced "16 h 45" French print writes, and Brazil's "10h20min"
-                .then(|| Regex::new(r"(\d{1,2})\s?h(?:\s?(\d{2})(min|m)?)?"))
+                // "16h45", the spaced "16 h 45" French print writes, Brazil's "10h20min" and
+                // the wire services' capital "14H30"
+                .then(|| Regex::new(r"(\d{1,2})\s?[hH](?:\s?(\d{2})(min|m)?)?"))
                 .transpose()?,
             clock_unit,
             clock_hour_meridiem,
@@ -1398,14 +1399,21 @@ fn attach_clock_words(text: &str, lex: &Lexicon, zones: &ZoneTable, r: &mut RawT
         c.hour = hour;
         c.meridiem = meridiem;
     }
-    let after = skip_ws(text, r.end, MAX_GAP_SPACES);
-    if let Some(e) = phrase_at(text, after, &w.suffixes) {
-        r.end = e;
-        r.marked = true;
-    }
     // a bare "-07:30" is an offset only on ISO-like times ("T09:08:00-05:00"), not in "06:00-07:30"
     let iso_like = text[r.start..r.end].matches(':').count() >= 2 || text[..r.start].ends_with('T');
-    if let Some((zone, end)) = zone_after(text, r.end, lex, zones, iso_like) {
+    // a zone's name that opens with the clock's suffix word ("16h heure de Paris", "10H30
+    // heure française") is the zone, not the suffix
+    let zone_at_once = zone_after(text, r.end, lex, zones, iso_like);
+    let after = skip_ws(text, r.end, MAX_GAP_SPACES);
+    if zone_at_once.is_none() {
+        if let Some(e) = phrase_at(text, after, &w.suffixes) {
+            r.end = e;
+            r.marked = true;
+        }
+    }
+    if let Some((zone, end)) =
+        zone_at_once.or_else(|| zone_after(text, r.end, lex, zones, iso_like))
+    {
         r.zone = Some(zone);
         r.end = end;
     } else if let Some(zone) = zone_name_before(text, r.start, zones) {
