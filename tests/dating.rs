@@ -1662,3 +1662,21 @@ fn wire_service_clocks_and_a_zone_name_after_them_in_french() {
     );
     assert!(v["durations"].as_array().unwrap().is_empty(), "{v}");
 }
+
+#[test]
+fn a_portuguese_page_spelled_as_in_portugal_is_inferred_to_be_in_lisbon() {
+    // no zone, no country domain, no place named: "electrónica", "equipa", "utilizadores",
+    // "ecrã", "telemóvel" are Portugal's spellings, so Lisbon, flagged, not São Paulo
+    let v = draft(
+        "pt-portugal-spelling.txt",
+        Some("https://www.example.com/noticias/pagamentos"),
+    );
+    assert_eq!(v["review"]["timezone"]["zone"], "Europe/Lisbon", "{v}");
+    assert_eq!(v["review"]["timezone"]["how"], "inferred", "{v}");
+    assert_window(&v, "2025-03-04T15:10:00+00:00", "2025-03-04T16:25:00+00:00");
+    assert!(
+        warnings(&v).iter().any(|w| w.contains("spelling")),
+        "{:?}",
+        warnings(&v)
+    );
+}

@@ -586,13 +586,23 @@ fn inferred_zone(input: &DatingInput, lex: &Lexicons) -> Option<(String, String,
             return Some((z.to_string(), tld, "the URL's country domain".into()));
         }
     }
-    places_in_lead(input, lex).map(|(z, quote)| {
-        (
-            z,
-            quote,
-            "a place named in the title or opening paragraphs".into(),
-        )
-    })
+    places_in_lead(input, lex)
+        .map(|(z, quote)| {
+            (
+                z,
+                quote,
+                "a place named in the title or opening paragraphs".into(),
+            )
+        })
+        .or_else(|| {
+            // a country's spelling of the language ("Académico", "equipa": Portugal's)
+            let (z, words) = lex.get(input.lang)?.variant_zone(input.text)?;
+            Some((
+                z.to_string(),
+                words.join(", "),
+                "the page's spelling of its language".into(),
+            ))
+        })
 }
 
 /// The zone of the place the page's title and opening paragraphs name most, with its name.

@@ -242,6 +242,13 @@ pub struct DaypartWords {
     pub of_day: Vec<String>,
 }
 
+/// One country's variant of a language: its zone and words spelled only there.
+#[derive(Debug, Clone, Deserialize)]
+pub struct Variant {
+    pub zone: String,
+    pub words: Vec<String>,
+}
+
 /// One language's time vocabulary, as written in `mappings/lang/<code>.toml`.
 #[derive(Debug, Clone, Deserialize)]
 pub struct Lexicon {
@@ -250,6 +257,11 @@ pub struct Lexicon {
     pub name: String,
     #[serde(default)]
     pub default_zone: String,
+    /// A country's spelling of the language and its zone ("académico", "equipa" are Portugal's
+    /// Portuguese): a page that writes more of one variant's words than of the others' is
+    /// inferred to be in its zone before `default_zone`.
+    #[serde(default)]
+    pub variants: Vec<Variant>,
     #[serde(default)]
     pub date_order: DateOrder,
     /// Country domains whose pages write numeric dates day first in this language ("uk" for
@@ -294,6 +306,39 @@ impl Lexicon {
     /// remediation, action_items, lessons).
     pub fn headings(&self) -> &BTreeMap<String, Vec<String>> {
         &self.headings
+    }
+
+    /// The zone of the variant whose words the text writes most (whole words, case folded),
+    /// with the words counted, when one variant leads by at least two.
+    pub fn variant_zone(&self, text: &str) -> Option<(&str, Vec<String>)> {
+        if self.variants.is_empty() {
+            return None;
+        }
+        let lower = text.to_lowercase();
+        let words: std::collections::HashMap<&str, usize> = lower
+            .split(|c: char| !c.is_alphanumeric())
+            .fold(Default::default(), |mut m, w| {
+                *m.entry(w).or_default() += 1;
+                m
+            });
+        let mut scored: Vec<(usize, &Variant, Vec<String>)> = self
+            .variants
+            .iter()
+            .map(|v| {
+                let hits: Vec<String> = v
+                    .words
+                    .iter()
+                    .filter(|w| words.contains_key(w.as_str()))
+                    .cloned()
+                    .collect();
+                let n = hits.iter().map(|w| words[w.as_str()]).sum();
+                (n, v, hits)
+            })
+            .collect();
+        scored.sort_by(|a, b| b.0.cmp(&a.0));
+        let runner_up = scored.get(1).map_or(0, |x| x.0);
+        let (n, v, hits) = scored.into_iter().next()?;
+        (n >= runner_up + 2).then_some((v.zone.as_str(), hits))
     }
 
     /// The IANA zone assumed for pages in this language that state none.
