@@ -171,6 +171,9 @@ pub struct TermData {
     pub cancel_to_not: Vec<String>,
     /// Words one of which the mention's sentence must hold (none: every sentence will do).
     pub context: Vec<(String, bool, bool)>,
+    /// The longest of `exclude`, in bytes (worked out once: a term may have a hundred
+    /// exclusions over nine languages, and every mention of it asks).
+    exclude_longest: usize,
     /// Each list above in one automaton, built the first time it is needed: a sentence or
     /// window that holds none of the words is passed over with one search instead of one per
     /// word (a term may have dozens of cancel words in nine languages).
@@ -228,7 +231,7 @@ impl TermData {
         let Some(ac) = self.any_of(TermWords::Exclude) else {
             return true;
         };
-        let longest = self.exclude.iter().map(String::len).max().unwrap_or(0);
+        let longest = self.exclude_longest;
         // Every occurrence that holds the mention lies inside this window.
         let lo = end.saturating_sub(longest);
         let hi = (start + longest).min(b.len());
@@ -518,8 +521,11 @@ impl Matcher {
                         })
                         .unwrap_or_default(),
                     context: bounded_words(t, CONTEXT_KEY),
+                    exclude_longest: 0,
                     any: Default::default(),
                 });
+                let added = terms.last_mut().expect("just pushed");
+                added.exclude_longest = added.exclude.iter().map(String::len).max().unwrap_or(0);
                 let by_lang = |key: &str| -> BTreeMap<String, Vec<String>> {
                     lang_lists(t, key)
                         .into_iter()
