@@ -71,6 +71,11 @@ pub struct Entry {
     /// For each of `words`: whether its stem is too short to match an inflected form (worked
     /// out once, the first time a stemmed match needs it).
     short_stems: std::sync::OnceLock<Vec<bool>>,
+    /// The phrase as its automaton searches it (folded; empty for a pattern).
+    phrase: String,
+    /// Whether none of the term's exclusions holds `phrase`, and whether none holds its first
+    /// word (worked out the first time a mention of it is checked; see [`Matcher::excluded`]).
+    exclusion_free: std::sync::OnceLock<(bool, bool)>,
 }
 
 impl Entry {
@@ -171,6 +176,9 @@ pub struct TermData {
     pub cancel_to_not: Vec<String>,
     /// Words one of which the mention's sentence must hold (none: every sentence will do).
     pub context: Vec<(String, bool, bool)>,
+    /// The longest of `exclude`, in bytes (worked out once: a term may have a hundred
+    /// exclusions over nine languages, and every mention of it asks).
+    exclude_longest: usize,
     /// Each list above in one automaton, built the first time it is needed: a sentence or
     /// window that holds none of the words is passed over with one search instead of one per
     /// word (a term may have dozens of cancel words in nine languages).
@@ -228,7 +236,7 @@ impl TermData {
         let Some(ac) = self.any_of(TermWords::Exclude) else {
             return true;
         };
-        let longest = self.exclude.iter().map(String::len).max().unwrap_or(0);
+        let longest = self.exclude_longest;
         // Every occurrence that holds the mention lies inside this window.
         let lo = end.saturating_sub(longest);
         let hi = (start + longest).min(b.len());
@@ -518,8 +526,11 @@ impl Matcher {
                         })
                         .unwrap_or_default(),
                     context: bounded_words(t, CONTEXT_KEY),
+                    exclude_longest: 0,
                     any: Default::default(),
                 });
+                let added = terms.last_mut().expect("just pushed");
+                added.exclude_longest = added.exclude.iter().map(String::len).max().unwrap_or(0);
                 let by_lang = |key: &str| -> BTreeMap<String, Vec<String>> {
                     lang_lists(t, key)
                         .into_iter()
@@ -569,6 +580,8 @@ impl Matcher {
                             term_idx,
                             words: words_of(&f).map(str::to_string).collect(),
                             short_stems: Default::default(),
+                            phrase: f.clone(),
+                            exclusion_free: Default::default(),
                         });
                         let key = (f.clone(), left, right);
                         let slot = *index.entry(key).or_insert_with(|| {
@@ -597,6 +610,8 @@ impl Matcher {
                             term_idx,
                             words: Vec::new(),
                             short_stems: Default::default(),
+                            phrase: String::new(),
+                            exclusion_free: Default::default(),
                         });
                     }
                 }
@@ -702,11 +717,30 @@ impl Matcher {
     /// Whether the mention `[start, end)` of `folded` lies inside one of its term's exclusion
     /// contexts (a longer word or phrase that means something else).
     fn excluded(&self, folded: &str, start: usize, end: usize, entry: usize) -> bool {
-        let t = &self.terms[self.entries[entry].term_idx];
+        let en = &self.entries[entry];
+        let t = &self.terms[en.term_idx];
         if t.exclude.is_empty() {
             return false;
         }
         let b = folded.as_bytes();
+        // An exclusion that covers the mention holds the mention's text, and so any text the
+        // mention starts with: when that is the phrase, or its first word, and no exclusion of
+        // the term holds it, none covers the mention (most mentions end here, without a search).
+        if !en.phrase.is_empty() {
+            let (phrase_free, word_free) = *en.exclusion_free.get_or_init(|| {
+                let held = |p: &str| t.exclude.iter().any(|x| x.contains(p));
+                (
+                    !held(&en.phrase),
+                    en.words.first().is_some_and(|w| !held(w)),
+                )
+            });
+            let m = &b[start..end];
+            if (phrase_free && m.starts_with(en.phrase.as_bytes()))
+                || (word_free && m.starts_with(en.words[0].as_bytes()))
+            {
+                return false;
+            }
+        }
         // One search of the window for all the contexts; each is checked only when one occurs.
         if !t.exclusion_may_cover(b, start, end) {
             return false;

@@ -433,28 +433,41 @@ impl Normalizer {
                     .find(|h| h.kind == k && h.start >= sent_lo && h.end <= sent_hi)
                     .copied()
             };
-            let (assertion, why) = match triggers {
-                Some(t) => assert_mention(m, in_clause, clause, f, t.max_before, t.max_after)
-                    .map(|(a, h)| (a, format!("{} by {:?}", a.as_str(), t.word(h))))
-                    .unwrap_or((Assertion::Affirmed, String::new())),
-                None => (Assertion::Affirmed, String::new()),
-            };
+            let asserted = triggers.and_then(|t| {
+                assert_mention(m, in_clause, clause, f, t.max_before, t.max_after)
+                    .map(|(a, h)| (a, h, t))
+            });
             // "The cause is unknown" ("원인은 밝혀지지 않았다", "原因は明らかになっていない") holds
             // its own negation: the page states that the cause is not known.
-            let (assertion, why) = if assertion == Assertion::Negated
+            let own_negation = asserted.is_some_and(|(a, _, _)| a == Assertion::Negated)
                 && entry.field == ROOT_CAUSE_FIELD
-                && entry.term == fields::UNKNOWN_CAUSE
-            {
-                (Assertion::Affirmed, String::new())
-            } else {
-                (assertion, why)
+                && entry.term == fields::UNKNOWN_CAUSE;
+            let assertion = match asserted {
+                Some((a, _, _)) if !own_negation => a,
+                _ => Assertion::Affirmed,
+            };
+            // Every rule below leaves a mention that is not affirmed by now unaffirmed, but for
+            // a plan's word (made affirmed in the action items): a caller that keeps only
+            // affirmed labels is done with it here, before its reason is written.
+            if affirmed_only && assertion != Assertion::Affirmed && !entry.planned {
+                continue;
+            }
+            let why = match asserted {
+                Some((a, h, t)) if !own_negation => format!("{} by {:?}", a.as_str(), t.word(h)),
+                _ => String::new(),
             };
             // The term's cancel words in the sentence: it worked, or it is not this incident's;
             // or, for a term with `cancel_to`, the mention is that term's evidence instead (an
             // outage its sentence limits to some users is a partial outage).
             let mut moved_to: Option<&str> = None;
-            let (assertion, why) = match Self::cancelled(matcher, f, m, sent_lo, sent_hi) {
-                Some(w) if assertion == Assertion::Affirmed => {
+            // (Looked for only when the mention is affirmed: nothing else reads them.)
+            let cancel = if assertion == Assertion::Affirmed {
+                Self::cancelled(matcher, f, m, sent_lo, sent_hi)
+            } else {
+                None
+            };
+            let (assertion, why) = match cancel {
+                Some(w) => {
                     let t = &matcher.terms[entry.term_idx];
                     let sentence = f.get(sent_lo..sent_hi.min(f.len())).unwrap_or_default();
                     let in_exclusion = t

@@ -184,6 +184,29 @@ impl Folded {
     }
 }
 
+/// How many bytes at the start of `s` are above a space (up to the first byte `<= b' '`, or
+/// all of them), eight at a time: in a word of eight bytes, the lowest byte below 0x21 is the
+/// lowest one whose top bit `(x - 0x21..21) & !x & 0x80..80` sets (the subtraction borrows only
+/// out of such a byte, so the bytes before it are left alone; a byte of 0x80 or more has its
+/// top bit cleared by `!x`).
+#[inline]
+fn bytes_above_space(s: &[u8]) -> usize {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    let mut i = 0;
+    while let Some(w) = s.get(i..i + 8) {
+        let x = u64::from_le_bytes(w.try_into().expect("8 bytes"));
+        let low = x.wrapping_sub(ONES * 0x21) & !x & (ONES * 0x80);
+        if low != 0 {
+            return i + (low.trailing_zeros() / 8) as usize;
+        }
+        i += 8;
+    }
+    i + s[i..]
+        .iter()
+        .position(|&b| b <= b' ')
+        .unwrap_or(s.len() - i)
+}
+
 /// What [`Folded::refold_any`] makes of all-ASCII text, faster: each char lower-cased, a run of
 /// whitespace one space (one line break when it holds one) and none at the start, each folded
 /// byte mapped to its one char through `shifts` (see [`Folded`]).
@@ -200,7 +223,7 @@ fn fold_ascii(bytes: &[u8], text: &mut String, shifts: &mut Vec<(u32, u32)>) {
     let mut i = 0;
     while i < n {
         // Whitespace is at most a space: a stretch of greater bytes is skipped at once.
-        let stretch = out[i..].iter().position(|&b| b <= b' ').unwrap_or(n - i);
+        let stretch = bytes_above_space(&out[i..]);
         if stretch > 0 {
             last_space = false;
             i += stretch;
@@ -339,6 +362,25 @@ pub fn simplify_chinese(folded: &mut String) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn bytes_above_space_stops_where_the_byte_scan_does() {
+        // Every byte value at every place of texts up to 20 bytes long, among letters and
+        // high bytes, so each place of the eight-byte words and the tail is tried.
+        for len in 0..20 {
+            for at in 0..len {
+                for b in 0..=255u8 {
+                    let mut s: Vec<u8> =
+                        (0..len).map(|k| [b'a', 0xC3, b'~', 0x80][k % 4]).collect();
+                    s[at] = b;
+                    let want = s.iter().position(|&c| c <= b' ').unwrap_or(s.len());
+                    assert_eq!(bytes_above_space(&s), want, "{s:?}");
+                }
+            }
+            let plain = vec![b'x'; len];
+            assert_eq!(bytes_above_space(&plain), len);
+        }
+    }
 
     #[test]
     fn folds_width_case_and_space_and_maps_back() {
