@@ -2791,3 +2791,20 @@ fn a_negation_before_an_effect_verb_negates_the_effect_in_chinese() {
     let labels = n.label(text, &[], Some("zh"));
     assert!(affirmed(&labels, "data-loss").is_empty(), "{labels:#?}");
 }
+
+#[test]
+fn a_labelled_line_is_its_section_for_that_line_only() {
+    let (_, n) = setup();
+    let text = "Intro line here.\n\nRoot Cause: The database server failed after a long night of maintenance work on the storage layer.\n\nAs a result of this outage, we will review.\n";
+    let sections = incidentlib::normalize::guess_sections(text, n.assertions(), "en");
+    let cause = sections
+        .iter()
+        .find(|s| s.kind == "root_cause")
+        .expect("a root-cause span");
+    let line_end = text.find("layer.\n").unwrap() + "layer.\n".len();
+    assert_eq!(cause.start, text.find("Root Cause").unwrap());
+    assert_eq!(cause.end, line_end);
+    let labels = n.label(text, &sections, Some("en"));
+    let outage = affirmed(&labels, "service-unavailable");
+    assert!(outage.iter().all(|l| l.section.is_none()), "{labels:#?}");
+}
