@@ -2731,3 +2731,80 @@ fn no_signal_and_not_at_all_state_a_failure() {
         "{labels:?}"
     );
 }
+
+#[test]
+fn a_cause_term_before_a_passive_cause_phrase_is_the_consequence() {
+    let (v, n) = setup();
+    for (lang, text, want) in [
+        (
+            "fr",
+            "La forte surcharge provoquée par une panne matérielle a bloqué le stockage.",
+            "hardware-failure",
+        ),
+        (
+            "pt",
+            "A sobrecarga causada por uma falha de hardware derrubou o serviço.",
+            "hardware-failure",
+        ),
+    ] {
+        let labels = n.label(text, &[], Some(lang));
+        assert_eq!(
+            fill_case(&labels, v).root_cause,
+            want,
+            "{lang}: {labels:#?}"
+        );
+    }
+}
+
+#[test]
+fn a_submarine_cable_fault_is_a_network_failure_and_its_lost_bandwidth_no_capacity() {
+    let (v, n) = setup();
+    for (lang, text) in [
+        (
+            "en",
+            "The outage was caused by a fault on the submarine cable.",
+        ),
+        ("de", "Ursache war eine Störung am Seekabel."),
+        (
+            "vi",
+            "Tuyến cáp biển quốc tế đã gặp sự cố làm mất dung lượng kết nối quốc tế.",
+        ),
+        ("ko", "원인은 해저 케이블 장애입니다."),
+    ] {
+        let labels = n.label(text, &[], Some(lang));
+        assert!(
+            affirmed(&labels, "capacity").is_empty(),
+            "{lang}: {labels:#?}"
+        );
+        assert_eq!(
+            fill_case(&labels, v).root_cause,
+            "network-failure",
+            "{lang}: {labels:#?}"
+        );
+    }
+}
+
+#[test]
+fn a_negation_before_an_effect_verb_negates_the_effect_in_chinese() {
+    let (_, n) = setup();
+    let text = "我们所有的数据都有备份，不会导致数据丢失。";
+    let labels = n.label(text, &[], Some("zh"));
+    assert!(affirmed(&labels, "data-loss").is_empty(), "{labels:#?}");
+}
+
+#[test]
+fn a_labelled_line_is_its_section_for_that_line_only() {
+    let (_, n) = setup();
+    let text = "Intro line here.\n\nRoot Cause: The database server failed after a long night of maintenance work on the storage layer.\n\nAs a result of this outage, we will review.\n";
+    let sections = incidentlib::normalize::guess_sections(text, n.assertions(), "en");
+    let cause = sections
+        .iter()
+        .find(|s| s.kind == "root_cause")
+        .expect("a root-cause span");
+    let line_end = text.find("layer.\n").unwrap() + "layer.\n".len();
+    assert_eq!(cause.start, text.find("Root Cause").unwrap());
+    assert_eq!(cause.end, line_end);
+    let labels = n.label(text, &sections, Some("en"));
+    let outage = affirmed(&labels, "service-unavailable");
+    assert!(outage.iter().all(|l| l.section.is_none()), "{labels:#?}");
+}

@@ -68,6 +68,10 @@ struct CueFile {
     /// a cause term after one of them in its sentence is the effect, not the stated cause.
     #[serde(default)]
     effect: Vec<String>,
+    /// Passive cause phrases that follow the consequence ("caused by", "provoquée par",
+    /// "verursacht durch"): a cause term before one of them in its sentence is the effect.
+    #[serde(default)]
+    effect_before: Vec<String>,
     /// In action items: marks an item as done (then its mentions happened).
     #[serde(default)]
     done: Vec<String>,
@@ -134,6 +138,8 @@ pub enum TriggerKind {
     Terminator,
     Cause,
     Effect,
+    /// A passive cause phrase: the cause term before it is the consequence.
+    EffectBefore,
     Done,
     Happened,
     Presupposed,
@@ -214,6 +220,7 @@ impl LangTriggers {
             add(&f.scope.terminators, TriggerKind::Terminator);
             add(&f.cues.cause, TriggerKind::Cause);
             add(&f.cues.effect, TriggerKind::Effect);
+            add(&f.cues.effect_before, TriggerKind::EffectBefore);
             add(&f.cues.done, TriggerKind::Done);
             add(&f.cues.happened, TriggerKind::Happened);
             add(&f.cues.presupposed, TriggerKind::Presupposed);

@@ -610,9 +610,12 @@ impl Normalizer {
                 .copied();
             // "X 导致 Y", "X, resulting in Y": a cause term after an effect word is the
             // consequence; the sentence's cue states X, not Y.
-            let after_effect = in_sent
-                .iter()
-                .any(|h| h.kind == TriggerKind::Effect && h.start >= sent_lo && h.end <= m.start);
+            // "X caused by Y", "X provoquée par Y": a cause term before a passive cause phrase
+            // is the consequence too.
+            let after_effect = in_sent.iter().any(|h| {
+                (h.kind == TriggerKind::Effect && h.start >= sent_lo && h.end <= m.start)
+                    || (h.kind == TriggerKind::EffectBefore && h.start >= m.end && h.end <= sent_hi)
+            });
             let in_cause_section = section.is_some_and(|k| CAUSE_SECTIONS.contains(&k));
             let mut strong = false;
             if entry.field == 3 && !entry.weak {
@@ -934,7 +937,10 @@ fn live_triggers<'a>(hits: &'a [Hit], mentions: &[Mention]) -> Vec<&'a Hit> {
             };
             // A cause cue inside a pseudo-trigger is no cue ("ことで" in "ということです": "it is
             // said that").
-            if matches!(h.kind, TriggerKind::Cause | TriggerKind::Effect) {
+            if matches!(
+                h.kind,
+                TriggerKind::Cause | TriggerKind::Effect | TriggerKind::EffectBefore
+            ) {
                 return !inside_pseudo();
             }
             if !matches!(h.kind, TriggerKind::Assert(..) | TriggerKind::Retracted(..)) {

@@ -50,12 +50,57 @@ pub fn guess_sections(text: &str, assertions: &Assertions, lang: &str) -> Vec<Se
                     start: pos,
                     end: usize::MAX,
                 });
+                pos += len;
+                continue;
+            }
+        }
+        // A labelled line of any length ("Root Cause: In the maintenance window, …", "원인 :
+        // …") is that section for its own line; the section around it goes on after it.
+        if let Some(kind) = label_kind(stripped, &words) {
+            // Only an open section goes on after the line (a labelled line before is closed).
+            let around = out
+                .last_mut()
+                .filter(|last| last.end == usize::MAX)
+                .map(|last| {
+                    last.end = pos;
+                    last.kind.clone()
+                });
+            out.push(SectionSpan {
+                kind,
+                start: pos,
+                end: pos + len,
+            });
+            if let Some(kind) = around {
+                out.push(SectionSpan {
+                    kind,
+                    start: pos + len,
+                    end: usize::MAX,
+                });
             }
         }
         pos += len;
     }
-    if let Some(last) = out.last_mut() {
+    if let Some(last) = out.last_mut().filter(|last| last.end == usize::MAX) {
         last.end = pos;
     }
     out
+}
+
+/// The section kind a line names as its label: a heading word right at its start, then a colon
+/// (spaces allowed before it, as French writes "Cause : …"), then the text.
+fn label_kind(stripped: &str, words: &[&(String, String)]) -> Option<String> {
+    let f = fold(stripped);
+    words
+        .iter()
+        .filter(|(_, w)| {
+            !w.is_empty()
+                && f.starts_with(w.as_str())
+                && at_boundaries(&f, 0, w.len(), true, true)
+                && f[w.len()..]
+                    .trim_start()
+                    .strip_prefix([':', '\u{FF1A}'])
+                    .is_some_and(|rest| !rest.trim().is_empty())
+        })
+        .max_by_key(|(_, w)| w.len())
+        .map(|(k, _)| k.clone())
 }
