@@ -13,6 +13,35 @@ fn affirmed<'a>(labels: &'a [Label], term: &str) -> Vec<&'a Label> {
         .collect()
 }
 
+/// The text yields `term` affirmed.
+fn assert_affirmed(n: &incidentlib::normalize::Normalizer, text: &str, lang: &str, term: &str) {
+    let labels = n.label(text, &[], Some(lang));
+    assert!(
+        labels
+            .iter()
+            .any(|l| l.term == term && l.assertion == Assertion::Affirmed),
+        "{lang} {term}: {labels:?}"
+    );
+}
+
+/// Every mention of `term` the text yields has the assertion `a`.
+fn assert_only_as(
+    n: &incidentlib::normalize::Normalizer,
+    text: &str,
+    lang: &str,
+    term: &str,
+    a: Assertion,
+) {
+    let labels = n.label(text, &[], Some(lang));
+    assert!(
+        labels
+            .iter()
+            .filter(|l| l.term == term)
+            .all(|l| l.assertion == a),
+        "{lang} {term}: {labels:?}"
+    );
+}
+
 fn assert_quotes_exact(text: &str, labels: &[Label]) {
     for l in labels {
         let quote: String = text.chars().skip(l.start).take(l.end - l.start).collect();
@@ -2445,22 +2474,15 @@ fn trigger_words_inside_longer_words_are_no_triggers() {
             "connection-errors",
         ),
     ] {
-        let labels = n.label(text, &[], Some(lang));
-        assert!(
-            labels
-                .iter()
-                .any(|l| l.term == term && l.assertion == Assertion::Affirmed),
-            "{lang} {term}: {labels:?}"
-        );
+        assert_affirmed(n, text, lang, term);
     }
     // "排除" still rules a cause out.
-    let labels = n.label("经调查，已排除黑客攻击的可能。", &[], Some("zh"));
-    assert!(
-        labels
-            .iter()
-            .filter(|l| l.term == "security-attack")
-            .all(|l| l.assertion == Assertion::Negated),
-        "{labels:?}"
+    assert_only_as(
+        n,
+        "经调查，已排除黑客攻击的可能。",
+        "zh",
+        "security-attack",
+        Assertion::Negated,
     );
 }
 
@@ -2542,22 +2564,15 @@ fn what_a_change_introduced_and_an_unplanned_stop_are_no_plans() {
             "database",
         ),
     ] {
-        let labels = n.label(text, &[], Some(lang));
-        assert!(
-            labels
-                .iter()
-                .any(|l| l.term == term && l.assertion == Assertion::Affirmed),
-            "{lang} {term}: {labels:?}"
-        );
+        assert_affirmed(n, text, lang, term);
     }
     // A plan is still one.
-    let labels = n.label("我们计划对数据库进行扩容。", &[], Some("zh"));
-    assert!(
-        labels
-            .iter()
-            .filter(|l| l.term == "database")
-            .all(|l| l.assertion == Assertion::Hypothetical),
-        "{labels:?}"
+    assert_only_as(
+        n,
+        "我们计划对数据库进行扩容。",
+        "zh",
+        "database",
+        Assertion::Hypothetical,
     );
 }
 
@@ -2614,21 +2629,14 @@ fn work_that_was_planned_and_done_plans_nothing() {
             "network-fabric",
         ),
     ] {
-        let labels = n.label(text, &[], Some(lang));
-        assert!(
-            labels
-                .iter()
-                .any(|l| l.term == term && l.assertion == Assertion::Affirmed),
-            "{lang} {term}: {labels:?}"
-        );
+        assert_affirmed(n, text, lang, term);
     }
-    let labels = n.label("We plan to add a second router.", &[], Some("en"));
-    assert!(
-        labels
-            .iter()
-            .filter(|l| l.term == "network-fabric")
-            .all(|l| l.assertion == Assertion::Hypothetical),
-        "{labels:?}"
+    assert_only_as(
+        n,
+        "We plan to add a second router.",
+        "en",
+        "network-fabric",
+        Assertion::Hypothetical,
     );
 }
 
@@ -2713,22 +2721,15 @@ fn no_signal_and_not_at_all_state_a_failure() {
             "service-unavailable",
         ),
     ] {
-        let labels = n.label(text, &[], Some(lang));
-        assert!(
-            labels
-                .iter()
-                .any(|l| l.term == term && l.assertion == Assertion::Affirmed),
-            "{lang} {term}: {labels:?}"
-        );
+        assert_affirmed(n, text, lang, term);
     }
     // A loss that did not happen is still denied.
-    let labels = n.label("此次故障没有造成数据丢失。", &[], Some("zh"));
-    assert!(
-        labels
-            .iter()
-            .filter(|l| l.term == "data-loss")
-            .all(|l| l.assertion == Assertion::Negated),
-        "{labels:?}"
+    assert_only_as(
+        n,
+        "此次故障没有造成数据丢失。",
+        "zh",
+        "data-loss",
+        Assertion::Negated,
     );
 }
 

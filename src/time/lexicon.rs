@@ -335,7 +335,7 @@ impl Lexicon {
                 (n, v, hits)
             })
             .collect();
-        scored.sort_by(|a, b| b.0.cmp(&a.0));
+        scored.sort_by_key(|b| std::cmp::Reverse(b.0));
         let runner_up = scored.get(1).map_or(0, |x| x.0);
         let (n, v, hits) = scored.into_iter().next()?;
         (n >= runner_up + 2).then_some((v.zone.as_str(), hits))
