@@ -630,13 +630,7 @@ fn compact_date_after_weekday(
     digits: &str,
     p: &Patterns,
 ) -> Option<(i32, u32, u32)> {
-    let mut w = at;
-    for (n, ch) in text[..at].chars().rev().enumerate() {
-        if n >= 3 || !matches!(ch, ' ' | '\t' | '(' | '（' | ',') {
-            break;
-        }
-        w -= ch.len_utf8();
-    }
+    let w = back_over_date_gap(text, at, 3);
     if w == at {
         return None;
     }
@@ -653,6 +647,19 @@ fn compact_date_after_weekday(
     let (mo, d) = (num(rest..rest + 2)? as u32, num(rest + 2..rest + 4)? as u32);
     let date = chrono::NaiveDate::from_ymd_opt(y, mo, d)?;
     (chrono::Datelike::weekday(&date).number_from_monday() == named).then_some((y, mo, d))
+}
+
+/// Moves back from `at` over at most `max` spaces, tabs, commas and opening brackets: the gap
+/// between a weekday and the date it names ("Domingo (180304)", "lundi, 6/10").
+fn back_over_date_gap(text: &str, at: usize, max: usize) -> usize {
+    let mut w = at;
+    for (n, ch) in text[..at].chars().rev().enumerate() {
+        if n >= max || !matches!(ch, ' ' | '\t' | '(' | '（' | ',') {
+            break;
+        }
+        w -= ch.len_utf8();
+    }
+    w
 }
 
 /// How far (bytes) after a numeric date a zone abbreviation may fix its order.
@@ -1403,17 +1410,17 @@ fn attach_clock_words(text: &str, lex: &Lexicon, zones: &ZoneTable, r: &mut RawT
     let iso_like = text[r.start..r.end].matches(':').count() >= 2 || text[..r.start].ends_with('T');
     // a zone's name that opens with the clock's suffix word ("16h heure de Paris", "10H30
     // heure française") is the zone, not the suffix
-    let zone_at_once = zone_after(text, r.end, lex, zones, iso_like);
-    let after = skip_ws(text, r.end, MAX_GAP_SPACES);
-    if zone_at_once.is_none() {
+    let mut zone = zone_after(text, r.end, lex, zones, iso_like);
+    if zone.is_none() {
+        let after = skip_ws(text, r.end, MAX_GAP_SPACES);
         if let Some(e) = phrase_at(text, after, &w.suffixes) {
             r.end = e;
             r.marked = true;
+            // (a zone after the suffix: "16 heures UTC")
+            zone = zone_after(text, r.end, lex, zones, iso_like);
         }
     }
-    if let Some((zone, end)) =
-        zone_at_once.or_else(|| zone_after(text, r.end, lex, zones, iso_like))
-    {
+    if let Some((zone, end)) = zone {
         r.zone = Some(zone);
         r.end = end;
     } else if let Some(zone) = zone_name_before(text, r.start, zones) {
@@ -1778,13 +1785,7 @@ fn scan_dates(
         // "segunda-feira (6/10)", "lundi 6/10", "Monday, 10/6", "hôm qua 29/9": a weekday or
         // a relative day named just before
         let after_weekday = {
-            let mut w = m.start();
-            for (n, ch) in text[..m.start()].chars().rev().enumerate() {
-                if n >= 4 || !matches!(ch, ' ' | '\t' | '(' | '（' | ',') {
-                    break;
-                }
-                w -= ch.len_utf8();
-            }
+            let w = back_over_date_gap(text, m.start(), 4);
             // (a weekday fused with a part of the day: "Am Montagmorgen (07.03.)")
             let fused = lex.date.weekday_compounds.iter().find_map(|c| {
                 let at = ci_suffix(&text[..w], &c.to_lowercase())?;
