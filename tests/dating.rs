@@ -1680,3 +1680,28 @@ fn a_portuguese_page_spelled_as_in_portugal_is_inferred_to_be_in_lisbon() {
         warnings(&v)
     );
 }
+
+#[test]
+fn a_news_report_of_the_day_before_dates_its_clocks_by_the_weekday_it_names() {
+    // published Tuesday 1 October (the URL), telling of "Monday": every clock is Monday's,
+    // also one "as of" a time and the clocks after a speaker's quoted "today"; the onset is
+    // the time "trouble began" at, not a later time whose clause holds an "as of"
+    let v = draft(
+        "en-news-weekday-day-after.txt",
+        Some("https://news.example.com/2024/10/01/carrier-restores-service"),
+    );
+    assert_eq!(v["case"]["date"], "2024-09-30", "{v}");
+    assert_eq!(
+        v["review"]["window"]["start"], "2024-09-30T08:45:00-04:00",
+        "{v}"
+    );
+    let at: Vec<&str> = v["review"]["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["at"].as_str().unwrap())
+        .collect();
+    assert!(at.iter().all(|a| a.starts_with("2024-09-30")), "{at:?}");
+    // "4:20 p.m ET" (no closing dot) is in the afternoon
+    assert!(at.contains(&"2024-09-30T16:20:00-04:00"), "{at:?}");
+}

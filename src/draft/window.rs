@@ -280,6 +280,33 @@ pub(crate) fn holds_word(text: &str, words: &[String]) -> bool {
     })
 }
 
+/// Char spans (start, end) of the whole-word hits of `words` in `text`, as `holds_word` finds them.
+fn word_spans(text: &str, words: &[String]) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    for w in words {
+        let w = w.to_lowercase();
+        if w.is_empty() {
+            continue;
+        }
+        for (i, _) in text.match_indices(&w) {
+            let bounded = w.chars().filter(|c| *c != ' ').all(is_cjk)
+                || (text[..i]
+                    .chars()
+                    .next_back()
+                    .is_none_or(|c| !c.is_alphanumeric())
+                    && text[i + w.len()..]
+                        .chars()
+                        .next()
+                        .is_none_or(|c| !c.is_alphanumeric()));
+            if bounded {
+                let s = text[..i].chars().count();
+                out.push((s, s + w.chars().count()));
+            }
+        }
+    }
+    out
+}
+
 fn holds(text: &str, words: &[String]) -> bool {
     words
         .iter()
@@ -901,11 +928,41 @@ fn without_still_times(
             p.start.saturating_sub(block.start).min(chars.len()),
             p.end.saturating_sub(block.start).min(chars.len()),
         );
+        // (a still word nearer another time of the sentence is that time's: "began at 9:30,
+        // with 28,842 reports as of 5:02 p.m.")
+        let next = points
+            .iter()
+            .filter(|q| q.block == p.block && q.start >= p.end)
+            .map(|q| q.start.saturating_sub(block.start).min(chars.len()))
+            .min()
+            .unwrap_or(chars.len());
+        let prev = points
+            .iter()
+            .filter(|q| q.block == p.block && q.end <= p.start)
+            .map(|q| q.end.saturating_sub(block.start).min(chars.len()))
+            .max()
+            .unwrap_or(0);
         let before: String = chars[..a].iter().collect::<String>().to_lowercase();
         let after: String = chars[b..].iter().collect::<String>().to_lowercase();
         let before = before.rsplit(SENTENCE_ENDS).next().unwrap_or("");
         let after = after.split(SENTENCE_ENDS).next().unwrap_or("");
-        if !holds_word(before, &words.still) && !holds_word(after, &words.still) {
+        let own = |side: &str, gap_to_other: Option<usize>, after_side: bool| {
+            word_spans(side, &words.still).into_iter().any(|(ws, we)| {
+                let (to_me, to_other) = if after_side {
+                    (ws, gap_to_other.map(|g| g.saturating_sub(we)))
+                } else {
+                    let n = side.chars().count();
+                    (n - we, gap_to_other.map(|g| ws.saturating_sub(n - g)))
+                };
+                to_other.is_none_or(|o| to_me <= o)
+            })
+        };
+        let after_gap = (next < chars.len()).then(|| next - b);
+        // chars from the start of `before` (its sentence) to the previous time's end
+        let before_gap = (prev > 0)
+            .then(|| a - prev)
+            .filter(|g| *g <= before.chars().count());
+        if !own(before, before_gap, false) && !own(after, after_gap, true) {
             continue;
         }
         let near_before: String = before

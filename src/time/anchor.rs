@@ -714,7 +714,9 @@ pub fn resolve(
                 None
             };
             // the writer's "now" with no day of its own is on the page's day
-            let day = day.or(reference_day.filter(|_| r.as_of && r.clock.is_some()));
+            // (after a day the story named, "Monday … as of 5:02 p.m.", it is that day's)
+            let day = day
+                .or(reference_day.filter(|_| r.as_of && r.clock.is_some() && named_base.is_none()));
             if day.is_some() {
                 date = day;
             } else if let (Some((d, end)), Some(_), false) = (day_just_before, r.clock, next_day) {
@@ -760,7 +762,10 @@ pub fn resolve(
         match (r.date, r.clock, date) {
             (Some(d), None, Some(day))
                 if r.range_end.is_none()
-                    && (d.day.is_some() || d.relative.is_some() || d.weekday.is_some()) =>
+                    && (d.day.is_some() || d.relative.is_some() || d.weekday.is_some())
+                    // (a speaker's "today" in quoted words is the day they spoke, which a
+                    // report written the day after does not date)
+                    && !(d.relative.is_some() && in_quotation(text, r.start)) =>
             {
                 day_named_last = Some((day, r.end));
             }
@@ -1300,6 +1305,20 @@ fn resolve_date(
         best = a - Duration::days(1);
     }
     (Some(best), best > a)
+}
+
+/// Whether char offset `at` lies inside quoted words of its paragraph: more opening than
+/// closing quotation marks before it (“ ”, « », „ “, 「 」, 『 』), or an odd count of '"'.
+fn in_quotation(text: &str, at: usize) -> bool {
+    let head = text.get(..floor_char(text, at)).unwrap_or("");
+    let para = head.rsplit('\n').next().unwrap_or(head);
+    let count = |c: char| para.chars().filter(|&x| x == c).count();
+    // („ closes with “, which opens elsewhere)
+    let (low, high) = (count('„'), count('“'));
+    let (open_high, close_high) = if low > 0 { (0, high) } else { (high, 0) };
+    let open = open_high + low + count('«') + count('「') + count('『');
+    let close = close_high + count('”') + count('»') + count('」') + count('』');
+    open > close || count('"') % 2 == 1
 }
 
 /// Whether `d` lies on the anchor's days: from a fortnight before `a` to a few days after it.
