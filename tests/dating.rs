@@ -1705,3 +1705,15 @@ fn a_news_report_of_the_day_before_dates_its_clocks_by_the_weekday_it_names() {
     // "4:20 p.m ET" (no closing dot) is in the afternoon
     assert!(at.contains(&"2024-09-30T16:20:00-04:00"), "{at:?}");
 }
+
+#[test]
+fn an_onset_the_writer_says_they_saw_is_also_its_detection() {
+    // "At 14:05 UTC … we saw intermittent failures": seen at the onset, so detected at once;
+    // the entry's creation stamp above it is no onset
+    let v = draft(
+        "en-we-saw-at-onset.txt",
+        Some("https://status.example.com/incident/4711"),
+    );
+    assert_window(&v, "2023-03-03T14:05:00+00:00", "2023-03-03T15:32:00+00:00");
+    assert_eq!(v["case"]["timeline"]["detected_after"], "0s", "{v}");
+}
