@@ -356,3 +356,26 @@ fn vietnamese_lengths_after_their_markers_and_not_a_host_name() {
         ("vi", "Theo 24h.com.vn, sự cố đã được khắc phục.", &[]),
     ]);
 }
+
+#[test]
+fn three_quarters_of_an_hour_in_the_romance_languages_and_german() {
+    check(&[
+        (
+            "fr",
+            "Il a précisé trois quarts d'heure plus tard que tout allait bien.",
+            &["45m"],
+        ),
+        ("fr", "La coupure a duré trois quarts d’heure.", &["45m"]),
+        (
+            "es",
+            "El servicio volvió tres cuartos de hora después.",
+            &["45m"],
+        ),
+        (
+            "pt",
+            "O sistema ficou fora do ar por três quartos de hora.",
+            &["45m"],
+        ),
+        ("de", "Die Störung dauerte drei viertel Stunden.", &["45m"]),
+    ]);
+}
