@@ -1717,3 +1717,13 @@ fn an_onset_the_writer_says_they_saw_is_also_its_detection() {
     assert_window(&v, "2023-03-03T14:05:00+00:00", "2023-03-03T15:32:00+00:00");
     assert_eq!(v["case"]["timeline"]["detected_after"], "0s", "{v}");
 }
+
+#[test]
+fn korean_haeso_tells_the_recovery() {
+    // "오류는 오후 3시 10분께 해소됐다": 해소 (cleared up) ends the window as 복구 does
+    let v = draft(
+        "ko-resolved-haeso.txt",
+        Some("https://news.example.co.kr/article/2024/03/05/1"),
+    );
+    assert_window(&v, "2024-03-05T13:20:00+09:00", "2024-03-05T15:10:00+09:00");
+}
