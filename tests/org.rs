@@ -423,3 +423,19 @@ fn a_page_that_speaks_as_its_owner_keeps_the_hosts_name_as_written_in_lower_case
         "wolken-hafen",
     );
 }
+
+#[test]
+fn a_quoted_we_is_the_speaker_s_not_the_page_s() {
+    // a news report without a byline that quotes the carrier's apology ("We apologize …") is
+    // still about the carrier, not written by the newspaper's host
+    assert_org(
+        "Carrier says service is back after nationwide outage\n\n\
+         Ferrolink said on Monday that calls and data were working again after an outage that hit \
+         customers in many cities. Ferrolink said engineers had found the fault.\n\n\
+         \u{201c}We apologize for the trouble our customers had today, and we thank them for \
+         their patience,\u{201d} Ferrolink said.\n\n\
+         Regulators said they were looking into the Ferrolink outage.\n",
+        "https://www.dailyherald-example.com/2024/10/01/carrier-says-service-is-back",
+        "Ferrolink",
+    );
+}
