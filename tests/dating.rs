@@ -1727,3 +1727,29 @@ fn korean_haeso_tells_the_recovery() {
     );
     assert_window(&v, "2024-03-05T13:20:00+09:00", "2024-03-05T15:10:00+09:00");
 }
+
+#[test]
+fn a_headline_ellipsis_parts_its_clauses_and_a_clock_without_its_half_word_follows_the_length() {
+    // "5시간 20여분 중단…12일 9시 10분 전체 서비스 복구": the stop before the ellipsis is not the
+    // clock's; the clock is the recovery, and after a 15:50 onset it is 21:10, not 09:10
+    let v = draft(
+        "ko-headline-ellipsis.txt",
+        Some("https://news.example.co.kr/site/data/html/2023/06/12/20230612001.html"),
+    );
+    assert_window(&v, "2023-06-12T15:50:00+09:00", "2023-06-12T21:10:00+09:00");
+}
+
+#[test]
+fn korean_us_east_basis_states_the_zone() {
+    // "미 동부 기준 이날 오전 3시": US Eastern time, stated, on a Korean page
+    let v = draft(
+        "ko-us-east-basis.txt",
+        Some("https://www.news.example.co.kr/article/2023012507322799233"),
+    );
+    assert_eq!(v["review"]["timezone"]["zone"], "America/New_York", "{v}");
+    assert_eq!(v["review"]["timezone"]["how"], "stated", "{v}");
+    assert_eq!(
+        v["review"]["window"]["start"], "2023-01-25T03:00:00-05:00",
+        "{v}"
+    );
+}

@@ -424,7 +424,11 @@ fn keyword_points(
         let mut ends = Vec::with_capacity(lower.len() + 1);
         ends.push(0usize);
         for c in &lower {
-            ends.push(ends.last().copied().unwrap_or(0) + usize::from(".;!?。！？\n".contains(*c)));
+            // (a headline's ellipsis parts two clauses as a full stop does: "6시간 40여분
+            // 중단…24일 8시 40분 전체 서비스 복구")
+            ends.push(
+                ends.last().copied().unwrap_or(0) + usize::from(".;!?。！？\n…⋯".contains(*c)),
+            );
         }
         // clause breaks likewise (a comma between digits is a number's: "1,000")
         let mut breaks = Vec::with_capacity(lower.len() + 1);
