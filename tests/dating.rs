@@ -1753,3 +1753,14 @@ fn korean_us_east_basis_states_the_zone() {
         "{v}"
     );
 }
+
+#[test]
+fn a_korean_recovery_told_done_is_not_work_in_progress_for_the_next_verb() {
+    // "회복됐고 안정적으로 유지되고 있다": recovered, and staying stable; the "되고 있" is the
+    // second verb's, so 09:30 is the recovery
+    let v = draft(
+        "ko-recovered-then-stable.txt",
+        Some("https://news.example.co.kr/article/2023/01/25/1"),
+    );
+    assert_window(&v, "2023-01-25T03:00:00+09:00", "2023-01-25T09:30:00+09:00");
+}

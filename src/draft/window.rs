@@ -158,6 +158,9 @@ pub struct EventWords {
     /// Verb endings that, written right after an event word, close its clause ("발생하여",
     /// "복구했고", "発生し"): a time later in the sentence belongs to the next clause.
     pub clause_end_after: Vec<String>,
+    /// Endings that, right after a recovery word, tell it done and go on to another verb
+    /// ("회복됐고 안정적으로 유지되고 있다"): a progress word after them is that verb's.
+    pub done_after: Vec<String>,
     /// Words that put a sentence about an earlier incident ("바 있다", "去年", "last year"); the
     /// page language's own.
     pub history: Vec<String>,
@@ -1105,6 +1108,17 @@ fn in_progress(before: &str, after: &str, words: &EventWords) -> bool {
         .take(PROGRESS_BEFORE_CHARS)
         .collect();
     let clause: String = rev.into_iter().rev().collect();
+    // (a progress word after a "done" ending is the next verb's)
+    let after = words
+        .done_after
+        .iter()
+        .filter(|d| !d.is_empty())
+        .filter_map(|d| {
+            let head = after.trim_start();
+            head.starts_with(d.as_str()).then(|| &head[d.len()..])
+        })
+        .next()
+        .map_or(after, |_| "");
     holds_word(&clause, &words.progress_before) || negated_after(after, &words.progress_after)
 }
 
