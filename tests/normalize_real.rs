@@ -2809,3 +2809,45 @@ fn a_labelled_line_is_its_section_for_that_line_only() {
     let outage = affirmed(&labels, "service-unavailable");
     assert!(outage.iter().all(|l| l.section.is_none()), "{labels:#?}");
 }
+
+#[test]
+fn an_outage_told_as_what_the_fault_does_not_mean_is_negated() {
+    let (_, n) = setup();
+    for (lang, text) in [
+        ("pt", "O problema não significa que todo o sistema de caixas automáticas multibanco esteja fora de serviço, podendo haver caixas a funcionar."),
+        ("es", "La falla no significa que toda la red de cajeros automáticos del país esté fuera de servicio."),
+        ("fr", "Cela ne signifie pas que l'ensemble du réseau de distributeurs du pays soit hors service."),
+        ("en", "This does not mean that the whole network of cash machines across the country was down."),
+        ("de", "Das bedeutet nicht, dass das gesamte Netz der Geldautomaten im ganzen Land ausgefallen ist."),
+        ("vi", "Điều này không có nghĩa là toàn bộ hệ thống máy ATM trên cả nước đều bị sập."),
+        ("zh", "这并不意味着全国所有自动柜员机网络都已经全部瘫痪。"),
+    ] {
+        assert_only_as(n, text, lang, "service-unavailable", Assertion::Negated);
+    }
+}
+
+#[test]
+fn a_page_that_withholds_the_cause_leaves_a_merely_mentioned_one_unknown() {
+    let (v, n) = setup();
+    for (lang, text) in [
+        ("en", "The company fixed the network disruption, without giving more detail on what caused the outage."),
+        ("ko", "네이버 관계자는 \"어떤 오류였는지 구체적으로 공개하기는 어렵다\"고 했다. 동시 접속자가 한꺼번에 몰렸다."),
+    ] {
+        let labels = n.label(text, &[], Some(lang));
+        assert_eq!(fill_case(&labels, v).root_cause, "unknown", "{lang}: {labels:#?}");
+    }
+}
+
+#[test]
+fn a_drop_in_performance_is_slowness_not_a_service_down() {
+    let (_, n) = setup();
+    for (lang, text, quote) in [
+        ("es", "Los monitores alertaron de una caída en el rendimiento de las bases de datos.", "caída en el rendimiento"),
+        ("pt", "Os alertas indicaram uma queda no desempenho do banco de dados.", "queda no desempenho"),
+        ("en", "Alerts showed a drop in performance of the database cluster.", "drop in performance"),
+    ] {
+        let labels = n.label(text, &[], Some(lang));
+        assert!(affirmed(&labels, "high-latency").iter().any(|l| l.quote == quote), "{lang}: {labels:#?}");
+        assert!(affirmed(&labels, "service-unavailable").is_empty(), "{lang}: {labels:#?}");
+    }
+}
