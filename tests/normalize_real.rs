@@ -2851,3 +2851,25 @@ fn a_drop_in_performance_is_slowness_not_a_service_down() {
         assert!(affirmed(&labels, "service-unavailable").is_empty(), "{lang}: {labels:#?}");
     }
 }
+
+#[test]
+fn servers_checked_one_by_one_after_the_fault_are_manual_toil() {
+    let (_, n) = setup();
+    for (lang, text) in [
+        ("de", "Das liegt auch daran, dass wir jeden einzelnen Server auf mögliche Hardwaredefekte prüfen mussten und in vielen Fällen ein relativ lange dauernder Check nötig war."),
+        ("es", "Tuvimos que revisar los equipos uno por uno y cada revisión tardó casi una hora."),
+    ] {
+        let labels = n.label(text, &[], Some(lang));
+        assert!(!affirmed(&labels, "manual-toil").is_empty(), "{lang}: {labels:#?}");
+    }
+}
+
+#[test]
+fn korean_access_delayed_is_no_slowness() {
+    let (_, n) = setup();
+    let text = "네이버 카페 서비스에 접속이 지연되는 현상이 나타났다. 카페 접속 지연 현상이 이어졌다.";
+    let labels = n.label(text, &[], Some("ko"));
+    assert!(affirmed(&labels, "high-latency").is_empty(), "{labels:#?}");
+    // Slowness told as such stays.
+    assert_affirmed(n, "앱 응답 속도가 평소보다 느려졌다.", "ko", "high-latency");
+}
