@@ -2842,13 +2842,33 @@ fn a_page_that_withholds_the_cause_leaves_a_merely_mentioned_one_unknown() {
 fn a_drop_in_performance_is_slowness_not_a_service_down() {
     let (_, n) = setup();
     for (lang, text, quote) in [
-        ("es", "Los monitores alertaron de una caída en el rendimiento de las bases de datos.", "caída en el rendimiento"),
-        ("pt", "Os alertas indicaram uma queda no desempenho do banco de dados.", "queda no desempenho"),
-        ("en", "Alerts showed a drop in performance of the database cluster.", "drop in performance"),
+        (
+            "es",
+            "Los monitores alertaron de una caída en el rendimiento de las bases de datos.",
+            "caída en el rendimiento",
+        ),
+        (
+            "pt",
+            "Os alertas indicaram uma queda no desempenho do banco de dados.",
+            "queda no desempenho",
+        ),
+        (
+            "en",
+            "Alerts showed a drop in performance of the database cluster.",
+            "drop in performance",
+        ),
     ] {
         let labels = n.label(text, &[], Some(lang));
-        assert!(affirmed(&labels, "high-latency").iter().any(|l| l.quote == quote), "{lang}: {labels:#?}");
-        assert!(affirmed(&labels, "service-unavailable").is_empty(), "{lang}: {labels:#?}");
+        assert!(
+            affirmed(&labels, "high-latency")
+                .iter()
+                .any(|l| l.quote == quote),
+            "{lang}: {labels:#?}"
+        );
+        assert!(
+            affirmed(&labels, "service-unavailable").is_empty(),
+            "{lang}: {labels:#?}"
+        );
     }
 }
 
@@ -2867,9 +2887,42 @@ fn servers_checked_one_by_one_after_the_fault_are_manual_toil() {
 #[test]
 fn korean_access_delayed_is_no_slowness() {
     let (_, n) = setup();
-    let text = "네이버 카페 서비스에 접속이 지연되는 현상이 나타났다. 카페 접속 지연 현상이 이어졌다.";
+    let text =
+        "네이버 카페 서비스에 접속이 지연되는 현상이 나타났다. 카페 접속 지연 현상이 이어졌다.";
     let labels = n.label(text, &[], Some("ko"));
     assert!(affirmed(&labels, "high-latency").is_empty(), "{labels:#?}");
     // Slowness told as such stays.
     assert_affirmed(n, "앱 응답 속도가 평소보다 느려졌다.", "ko", "high-latency");
+}
+
+#[test]
+fn paid_orders_whose_status_was_not_updated_are_inconsistent_data() {
+    let (_, n) = setup();
+    for (lang, text) in [
+        ("zh", "同时还有已付款订单的状态没有及时更新等情况。"),
+        (
+            "en",
+            "For some paid orders the status was not updated for an hour.",
+        ),
+        (
+            "es",
+            "En algunos pedidos pagados el estado no se actualizó durante una hora.",
+        ),
+    ] {
+        assert_affirmed(n, text, lang, "data-inconsistency");
+    }
+}
+
+#[test]
+fn a_runbook_updated_after_the_incident_tells_a_runbook_gap() {
+    let (_, n) = setup();
+    let text = "So that this does not happen again, we have updated our runbook for routing around this service, so the issue can be fixed quickly.";
+    assert_affirmed(n, text, "en", "runbook-gap");
+    // The recurrence itself stays negated: nothing else in the clause is.
+    assert_affirmed(
+        n,
+        "Para que esto no se repita, el equipo ya ha actualizado nuestro runbook de conmutación.",
+        "es",
+        "runbook-gap",
+    );
 }
