@@ -2926,3 +2926,22 @@ fn a_runbook_updated_after_the_incident_tells_a_runbook_gap() {
         "runbook-gap",
     );
 }
+
+#[test]
+fn spanish_log_in_named_once_is_no_auth_failure() {
+    let (v, n) = setup();
+    let text = "Los problemas se dieron en banca móvil (53 por ciento), al iniciar sesión con móvil (27 por ciento) y en los cajeros.";
+    let labels = n.label(text, &[], Some("es"));
+    assert!(
+        !fill_case(&labels, v)
+            .symptoms
+            .contains(&"auth-failures".to_string()),
+        "{labels:#?}"
+    );
+    assert_affirmed(
+        n,
+        "Los usuarios no podían iniciar sesión en la aplicación.",
+        "es",
+        "auth-failures",
+    );
+}
