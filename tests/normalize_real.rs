@@ -2945,3 +2945,16 @@ fn spanish_log_in_named_once_is_no_auth_failure() {
         "auth-failures",
     );
 }
+
+#[test]
+fn an_update_withdrawn_to_mitigate_is_the_code_change_and_a_locked_database_is_overloaded() {
+    let (v, n) = setup();
+    let text = "En producción la consulta llegó a bloquear el gestor de base de datos. Lo mitigamos retirando la actualización, que retomaremos posteriormente.";
+    let labels = n.label(text, &[], Some("es"));
+    let case = fill_case(&labels, v);
+    assert_eq!(case.root_cause, "code-change", "{labels:#?}");
+    assert!(
+        case.symptoms.contains(&"database-overloaded".to_string()),
+        "{labels:#?}"
+    );
+}
