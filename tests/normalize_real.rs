@@ -2985,3 +2985,21 @@ fn a_website_named_once_is_what_users_could_not_reach_not_the_web_tier() {
         );
     }
 }
+
+#[test]
+fn the_machines_that_run_a_service_and_servers_shut_down_are_compute_hosts() {
+    let (_, n) = setup();
+    for (lang, text) in [
+        (
+            "pt",
+            "As intervenções foram feitas nas máquinas que executam o broker de mensagens.",
+        ),
+        (
+            "de",
+            "Der Defekt führte dazu, dass rund 770 Server abgeschaltet wurden.",
+        ),
+        ("en", "We resized the machines running the message broker."),
+    ] {
+        assert_affirmed(n, text, lang, "compute-host");
+    }
+}
