@@ -3003,3 +3003,51 @@ fn the_machines_that_run_a_service_and_servers_shut_down_are_compute_hosts() {
         assert_affirmed(n, text, lang, "compute-host");
     }
 }
+
+#[test]
+fn a_second_outage_within_a_span_is_no_overlapping_failure() {
+    let (_, n) = setup();
+    for (lang, text) in [
+        (
+            "fr",
+            "Seconde panne en deux ans pour les numéros d'urgence.",
+        ),
+        ("es", "Es la segunda caída del año para el banco."),
+    ] {
+        let labels = n.label(text, &[], Some(lang));
+        assert!(
+            affirmed(&labels, "overlapping-failures").is_empty(),
+            "{lang}: {labels:#?}"
+        );
+    }
+    // Two failures at once stay.
+    assert_affirmed(
+        n,
+        "Une deuxième panne, simultanée, a touché le réseau de secours.",
+        "fr",
+        "overlapping-failures",
+    );
+}
+
+#[test]
+fn testing_said_to_be_too_little_and_a_spike_in_database_connections() {
+    let (_, n) = setup();
+    assert_affirmed(
+        n,
+        "The server load was underestimated, and more testing could have been done so that we knew the impact.",
+        "en",
+        "insufficient-testing",
+    );
+    assert_affirmed(
+        n,
+        "本次变更测试不充分，导致问题未被发现。",
+        "zh",
+        "insufficient-testing",
+    );
+    assert_affirmed(
+        n,
+        "The downtime was caused by a spike in database connections due to a caching issue.",
+        "en",
+        "database-overloaded",
+    );
+}
