@@ -404,3 +404,26 @@ fn corpus_status_update_titles_end_sections() {
         );
     }
 }
+
+#[test]
+fn inline_ruby_readings_are_no_text_of_the_page() {
+    let page = extract::extract_text(
+        "這次問題是機房網(wǎng)絡(luò)故障造成的。\n\n系統(beta)版本不受影響。\n",
+    );
+    assert!(
+        page.text().contains("機房網絡故障造成的"),
+        "{}",
+        page.text()
+    );
+    assert!(page.text().contains("系統(beta)"), "{}", page.text());
+    for b in &page.blocks {
+        assert_eq!(
+            page.text()
+                .chars()
+                .skip(b.start)
+                .take(b.end - b.start)
+                .collect::<String>(),
+            b.text
+        );
+    }
+}

@@ -2809,3 +2809,245 @@ fn a_labelled_line_is_its_section_for_that_line_only() {
     let outage = affirmed(&labels, "service-unavailable");
     assert!(outage.iter().all(|l| l.section.is_none()), "{labels:#?}");
 }
+
+#[test]
+fn an_outage_told_as_what_the_fault_does_not_mean_is_negated() {
+    let (_, n) = setup();
+    for (lang, text) in [
+        ("pt", "O problema não significa que todo o sistema de caixas automáticas multibanco esteja fora de serviço, podendo haver caixas a funcionar."),
+        ("es", "La falla no significa que toda la red de cajeros automáticos del país esté fuera de servicio."),
+        ("fr", "Cela ne signifie pas que l'ensemble du réseau de distributeurs du pays soit hors service."),
+        ("en", "This does not mean that the whole network of cash machines across the country was down."),
+        ("de", "Das bedeutet nicht, dass das gesamte Netz der Geldautomaten im ganzen Land ausgefallen ist."),
+        ("vi", "Điều này không có nghĩa là toàn bộ hệ thống máy ATM trên cả nước đều bị sập."),
+        ("zh", "这并不意味着全国所有自动柜员机网络都已经全部瘫痪。"),
+    ] {
+        assert_only_as(n, text, lang, "service-unavailable", Assertion::Negated);
+    }
+}
+
+#[test]
+fn a_page_that_withholds_the_cause_leaves_a_merely_mentioned_one_unknown() {
+    let (v, n) = setup();
+    for (lang, text) in [
+        ("en", "The company fixed the network disruption, without giving more detail on what caused the outage."),
+        ("ko", "네이버 관계자는 \"어떤 오류였는지 구체적으로 공개하기는 어렵다\"고 했다. 동시 접속자가 한꺼번에 몰렸다."),
+    ] {
+        let labels = n.label(text, &[], Some(lang));
+        assert_eq!(fill_case(&labels, v).root_cause, "unknown", "{lang}: {labels:#?}");
+    }
+}
+
+#[test]
+fn a_drop_in_performance_is_slowness_not_a_service_down() {
+    let (_, n) = setup();
+    for (lang, text, quote) in [
+        (
+            "es",
+            "Los monitores alertaron de una caída en el rendimiento de las bases de datos.",
+            "caída en el rendimiento",
+        ),
+        (
+            "pt",
+            "Os alertas indicaram uma queda no desempenho do banco de dados.",
+            "queda no desempenho",
+        ),
+        (
+            "en",
+            "Alerts showed a drop in performance of the database cluster.",
+            "drop in performance",
+        ),
+    ] {
+        let labels = n.label(text, &[], Some(lang));
+        assert!(
+            affirmed(&labels, "high-latency")
+                .iter()
+                .any(|l| l.quote == quote),
+            "{lang}: {labels:#?}"
+        );
+        assert!(
+            affirmed(&labels, "service-unavailable").is_empty(),
+            "{lang}: {labels:#?}"
+        );
+    }
+}
+
+#[test]
+fn servers_checked_one_by_one_after_the_fault_are_manual_toil() {
+    let (_, n) = setup();
+    for (lang, text) in [
+        ("de", "Das liegt auch daran, dass wir jeden einzelnen Server auf mögliche Hardwaredefekte prüfen mussten und in vielen Fällen ein relativ lange dauernder Check nötig war."),
+        ("es", "Tuvimos que revisar los equipos uno por uno y cada revisión tardó casi una hora."),
+    ] {
+        let labels = n.label(text, &[], Some(lang));
+        assert!(!affirmed(&labels, "manual-toil").is_empty(), "{lang}: {labels:#?}");
+    }
+}
+
+#[test]
+fn korean_access_delayed_is_no_slowness() {
+    let (_, n) = setup();
+    let text =
+        "네이버 카페 서비스에 접속이 지연되는 현상이 나타났다. 카페 접속 지연 현상이 이어졌다.";
+    let labels = n.label(text, &[], Some("ko"));
+    assert!(affirmed(&labels, "high-latency").is_empty(), "{labels:#?}");
+    // Slowness told as such stays.
+    assert_affirmed(n, "앱 응답 속도가 평소보다 느려졌다.", "ko", "high-latency");
+}
+
+#[test]
+fn paid_orders_whose_status_was_not_updated_are_inconsistent_data() {
+    let (_, n) = setup();
+    for (lang, text) in [
+        ("zh", "同时还有已付款订单的状态没有及时更新等情况。"),
+        (
+            "en",
+            "For some paid orders the status was not updated for an hour.",
+        ),
+        (
+            "es",
+            "En algunos pedidos pagados el estado no se actualizó durante una hora.",
+        ),
+    ] {
+        assert_affirmed(n, text, lang, "data-inconsistency");
+    }
+}
+
+#[test]
+fn a_runbook_updated_after_the_incident_tells_a_runbook_gap() {
+    let (_, n) = setup();
+    let text = "So that this does not happen again, we have updated our runbook for routing around this service, so the issue can be fixed quickly.";
+    assert_affirmed(n, text, "en", "runbook-gap");
+    // The recurrence itself stays negated: nothing else in the clause is.
+    assert_affirmed(
+        n,
+        "Para que esto no se repita, el equipo ya ha actualizado nuestro runbook de conmutación.",
+        "es",
+        "runbook-gap",
+    );
+}
+
+#[test]
+fn spanish_log_in_named_once_is_no_auth_failure() {
+    let (v, n) = setup();
+    let text = "Los problemas se dieron en banca móvil (53 por ciento), al iniciar sesión con móvil (27 por ciento) y en los cajeros.";
+    let labels = n.label(text, &[], Some("es"));
+    assert!(
+        !fill_case(&labels, v)
+            .symptoms
+            .contains(&"auth-failures".to_string()),
+        "{labels:#?}"
+    );
+    assert_affirmed(
+        n,
+        "Los usuarios no podían iniciar sesión en la aplicación.",
+        "es",
+        "auth-failures",
+    );
+}
+
+#[test]
+fn an_update_withdrawn_to_mitigate_is_the_code_change_and_a_locked_database_is_overloaded() {
+    let (v, n) = setup();
+    let text = "En producción la consulta llegó a bloquear el gestor de base de datos. Lo mitigamos retirando la actualización, que retomaremos posteriormente.";
+    let labels = n.label(text, &[], Some("es"));
+    let case = fill_case(&labels, v);
+    assert_eq!(case.root_cause, "code-change", "{labels:#?}");
+    assert!(
+        case.symptoms.contains(&"database-overloaded".to_string()),
+        "{labels:#?}"
+    );
+}
+
+#[test]
+fn a_website_named_once_is_what_users_could_not_reach_not_the_web_tier() {
+    let (v, n) = setup();
+    for (lang, text) in [
+        (
+            "vi",
+            "Sự cố khiến hàng triệu website trên khắp thế giới bị gián đoạn truy cập.",
+        ),
+        (
+            "de",
+            "Die Website des Anbieters war am Vormittag nicht erreichbar.",
+        ),
+        (
+            "fr",
+            "Le site web de l'opérateur était inaccessible pendant une heure.",
+        ),
+    ] {
+        let labels = n.label(text, &[], Some(lang));
+        assert!(
+            !fill_case(&labels, v)
+                .components
+                .contains(&"web-frontend".to_string()),
+            "{lang}: {labels:#?}"
+        );
+    }
+}
+
+#[test]
+fn the_machines_that_run_a_service_and_servers_shut_down_are_compute_hosts() {
+    let (_, n) = setup();
+    for (lang, text) in [
+        (
+            "pt",
+            "As intervenções foram feitas nas máquinas que executam o broker de mensagens.",
+        ),
+        (
+            "de",
+            "Der Defekt führte dazu, dass rund 770 Server abgeschaltet wurden.",
+        ),
+        ("en", "We resized the machines running the message broker."),
+    ] {
+        assert_affirmed(n, text, lang, "compute-host");
+    }
+}
+
+#[test]
+fn a_second_outage_within_a_span_is_no_overlapping_failure() {
+    let (_, n) = setup();
+    for (lang, text) in [
+        (
+            "fr",
+            "Seconde panne en deux ans pour les numéros d'urgence.",
+        ),
+        ("es", "Es la segunda caída del año para el banco."),
+    ] {
+        let labels = n.label(text, &[], Some(lang));
+        assert!(
+            affirmed(&labels, "overlapping-failures").is_empty(),
+            "{lang}: {labels:#?}"
+        );
+    }
+    // Two failures at once stay.
+    assert_affirmed(
+        n,
+        "Une deuxième panne, simultanée, a touché le réseau de secours.",
+        "fr",
+        "overlapping-failures",
+    );
+}
+
+#[test]
+fn testing_said_to_be_too_little_and_a_spike_in_database_connections() {
+    let (_, n) = setup();
+    assert_affirmed(
+        n,
+        "The server load was underestimated, and more testing could have been done so that we knew the impact.",
+        "en",
+        "insufficient-testing",
+    );
+    assert_affirmed(
+        n,
+        "本次变更测试不充分，导致问题未被发现。",
+        "zh",
+        "insufficient-testing",
+    );
+    assert_affirmed(
+        n,
+        "The downtime was caused by a spike in database connections due to a caching issue.",
+        "en",
+        "database-overloaded",
+    );
+}

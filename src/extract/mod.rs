@@ -19,6 +19,7 @@ mod meta;
 pub mod metric;
 pub mod plain;
 mod readable;
+mod ruby;
 pub mod sections;
 
 pub use html::Selectors;
@@ -129,11 +130,13 @@ impl Page {
                 text.push('\n');
                 offset += 1;
             }
-            let len = b.text.chars().count();
-            text.push_str(&b.text);
+            // Inline ruby readings ("網(wǎng)絡(luò)") are no text of the page.
+            let b_text = ruby::strip_inline_readings(&b.text).unwrap_or(b.text);
+            let len = b_text.chars().count();
+            text.push_str(&b_text);
             blocks.push(Block {
                 kind: b.kind,
-                text: b.text,
+                text: b_text,
                 lang: String::new(),
                 start: offset,
                 end: offset + len,
