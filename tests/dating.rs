@@ -1764,3 +1764,17 @@ fn a_korean_recovery_told_done_is_not_work_in_progress_for_the_next_verb() {
     );
     assert_window(&v, "2023-01-25T03:00:00+09:00", "2023-01-25T09:30:00+09:00");
 }
+
+#[test]
+fn a_weekday_with_its_day_in_brackets_takes_the_month_at_the_head_and_the_pair_nearest_the_length()
+{
+    // "date 2024-05" at the head gives year and month, "quinta-feira (9)" the day (9 May 2024
+    // is a Thursday); "uma hora e 21 minutos" is 21h25–22h46, not 21h25 and the 22h24 peak a
+    // minute short of "pouco mais de uma hora"
+    let v = draft(
+        "pt-weekday-paren-day.txt",
+        Some("https://www.example.com.br/economia/instabilidade-transferencias/"),
+    );
+    assert_eq!(v["case"]["date"], "2024-05-09", "{v}");
+    assert_window(&v, "2024-05-09T21:25:00-03:00", "2024-05-09T22:46:00-03:00");
+}

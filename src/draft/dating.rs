@@ -435,6 +435,24 @@ fn blank_edit_notes<'t>(
 
 /// The year named most often in the prose ("the first big outage of 2022"), ties to the later;
 /// digits glued to Latin letters are a name or an id ("oschina2013", "FY2022"), not a year.
+/// Chars at the head of a page searched for a year and month written as "2023-02".
+const HEAD_YEAR_MONTH_CHARS: usize = 200;
+
+/// A year and month written ISO-style at the head of the page ("date 2023-02"), no day after
+/// them, with its quote: the month a day written alone ("sexta-feira (3)") falls in.
+pub fn head_year_month(text: &str) -> Option<(i32, u32, String)> {
+    static YM: OnceLock<Regex> = OnceLock::new();
+    let re = YM.get_or_init(|| {
+        Regex::new(r"(?:^|[^0-9A-Za-z/.-])((?:19|20)\d{2})-(0[1-9]|1[0-2])(?:$|[^0-9A-Za-z/.-])")
+            .unwrap()
+    });
+    let head: String = text.chars().take(HEAD_YEAR_MONTH_CHARS).collect();
+    let c = re.captures(&head)?;
+    let y: i32 = c[1].parse().ok()?;
+    let m: u32 = c[2].parse().ok()?;
+    plausible_year(y).then(|| (y, m, format!("{}-{}", &c[1], &c[2])))
+}
+
 pub fn prose_year(text: &str) -> Option<(i32, String)> {
     static YEAR: OnceLock<Regex> = OnceLock::new();
     let re = YEAR.get_or_init(|| {
@@ -666,6 +684,14 @@ pub fn date_page(input: &DatingInput, lex: &Lexicons) -> Dating {
             "date.reference".into(),
             quote,
             "the page's dated head line (byline)".into(),
+        ));
+    } else if let Some((y, m, quote)) = head_year_month(input.text) {
+        opts.year_hint = Some(y);
+        opts.month_hint = Some(m);
+        evidence.push((
+            "date.reference".into(),
+            quote,
+            "a year and month written at the head of the page".into(),
         ));
     } else if let Some((y, quote)) = prose_year(input.text) {
         opts.year_hint = Some(y);

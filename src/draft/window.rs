@@ -1455,7 +1455,11 @@ pub fn analyse(
         let lead: Vec<usize> = (0..points.len())
             .filter(|i| points[*i].place == Place::Lead)
             .collect();
-        'pairs: for &k in &lasted {
+        // of the pairs, the one nearest its length ("pouco mais de uma hora … uma hora e 13
+        // minutos … entre 20h32 e 21h45" is 20h32–21h45, not 20h32 and a 21h31 a minute short
+        // of the hour); a lower bound is never met by a shorter pair
+        let mut best: Option<(i64, usize, usize)> = None;
+        for &k in &lasted {
             for &a in &lead {
                 // a pair after an onset the page told first is another episode's ("2:05am
                 // today … On Tuesday … for about three hours … around 1pm … by 4pm")
@@ -1467,13 +1471,21 @@ pub fn analyse(
                 }
                 for &b in &lead {
                     let len = (points[b].at - points[a].at).num_seconds();
-                    if len > 0 && (len - durations[k].secs).abs() <= SAME_LENGTH_SECS {
-                        found.start = Some((a, "summary time; a stated length leads to the end"));
-                        found.end = Some((b, "summary time at the start plus the stated length"));
-                        break 'pairs;
+                    let off = (len - durations[k].secs).abs();
+                    let short = durations[k].lower_bound && len < durations[k].secs;
+                    if len > 0
+                        && off <= SAME_LENGTH_SECS
+                        && !short
+                        && best.is_none_or(|x| off < x.0)
+                    {
+                        best = Some((off, a, b));
                     }
                 }
             }
+        }
+        if let Some((_, a, b)) = best {
+            found.start = Some((a, "summary time; a stated length leads to the end"));
+            found.end = Some((b, "summary time at the start plus the stated length"));
         }
     }
 

@@ -1246,6 +1246,23 @@ fn resolve_date(
                     .and_then(|n| NaiveDate::from_ymd_opt(n.year(), n.month(), day));
             }
         }
+        // a day written with its weekday ("sexta-feira (3)") is in the month, this one or
+        // the one before or after, in which it falls on that weekday
+        if let (Some(c), Some(wd)) = (cand, d.weekday) {
+            if c.weekday().number_from_monday() != wd {
+                let fits = |x: &NaiveDate| x.weekday().number_from_monday() == wd;
+                let before = c.checked_sub_months(chrono::Months::new(1));
+                let after = c.checked_add_months(chrono::Months::new(1));
+                if let Some(x) = [before, after]
+                    .into_iter()
+                    .flatten()
+                    .filter(|x| x.day() == day)
+                    .find(fits)
+                {
+                    cand = Some(x);
+                }
+            }
+        }
         return (cand, cand.is_some_and(|c| c > a));
     }
     let Some(a) = anchor else {
