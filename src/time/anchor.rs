@@ -338,6 +338,9 @@ pub(crate) fn weekday_year(d: &super::scan::DateParts) -> Option<i32> {
 /// incident by more than one.
 const FAR_BEFORE_PAGE_DAYS: i64 = 730;
 
+/// Weeks back from the page's date searched for a weekday whose day is written with it.
+const WEEKDAY_DAY_WEEKS: i64 = 9;
+
 fn incident_date(
     raw: &[RawTime],
     reference: Option<NaiveDate>,
@@ -351,10 +354,19 @@ fn incident_date(
     // news deixis for a day of the page's week: among the days the page writes, it counts as
     // that day, weighing like a date with its year, and one more when it carries a clock
     // ("15h30 desta segunda-feira", against "na tarde de domingo" for an earlier outage).
+    // (with its day in brackets, "sábado (17)": the latest such weekday that is that day)
     let weekday_day = |d: &super::scan::DateParts| {
         let (r, wd) = (reference?, d.weekday?);
-        (d.day.is_none() && d.month.is_none() && d.relative.is_none())
-            .then(|| latest_weekday_on_or_before(r, wd))
+        if d.month.is_some() || d.relative.is_some() {
+            return None;
+        }
+        let latest = latest_weekday_on_or_before(r, wd);
+        match d.day {
+            None => Some(latest),
+            Some(day) => (0..WEEKDAY_DAY_WEEKS)
+                .map(|k| latest - Duration::weeks(k))
+                .find(|x| x.day() == day),
+        }
     };
     let mut weekday_days: Vec<(NaiveDate, usize)> = Vec::new();
     let parts: Vec<(super::scan::DateParts, usize)> = raw
