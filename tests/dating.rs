@@ -1778,3 +1778,14 @@ fn a_weekday_with_its_day_in_brackets_takes_the_month_at_the_head_and_the_pair_n
     assert_eq!(v["case"]["date"], "2024-05-09", "{v}");
     assert_window(&v, "2024-05-09T21:25:00-03:00", "2024-05-09T22:46:00-03:00");
 }
+
+#[test]
+fn a_japanese_time_with_kara_is_the_onset_and_a_comma_closes_the_onset_clause() {
+    // "8日午後4時ごろから … 通信障害が起き、午後7時前に復旧した": from 16:00, recovered before
+    // 19:00; the onset word before the comma is not the recovery clock's
+    let v = draft(
+        "ja-from-then-recovered.txt",
+        Some("https://news.example.jp/articles/20230509/a1"),
+    );
+    assert_window(&v, "2023-05-08T16:00:00+09:00", "2023-05-08T19:00:00+09:00");
+}
