@@ -3188,3 +3188,28 @@ fn a_wildcard_on_a_word_inside_a_phrase_still_matches() {
         "message-queue",
     );
 }
+
+#[test]
+fn a_routing_setting_error_is_misrouted_traffic_on_the_routing_layer() {
+    let (_, n) = setup();
+    for (lang, text) in [
+        (
+            "ko",
+            "네트워크 경로설정 오류 때문에 생긴 장애라고 발표했다.",
+        ),
+        ("ja", "ルーティング設定の誤りで通信が途絶えた。"),
+        (
+            "en",
+            "A routing error during maintenance cut the network off.",
+        ),
+        ("pt", "Um erro de roteamento derrubou a rede."),
+    ] {
+        assert_affirmed(n, text, lang, "traffic-misrouted");
+    }
+    assert_affirmed(
+        n,
+        "라우팅 설정을 잘못 입력해 트래픽이 끊겼다.",
+        "ko",
+        "bgp-routing",
+    );
+}
