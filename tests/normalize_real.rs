@@ -3213,3 +3213,15 @@ fn a_routing_setting_error_is_misrouted_traffic_on_the_routing_layer() {
         "bgp-routing",
     );
 }
+
+#[test]
+fn a_service_outage_told_with_a_genitive_or_locative_is_service_unavailable() {
+    let (_, n) = setup();
+    // "서비스의 장애" and "서비스에 장애" say what "서비스 장애" says.
+    for text in [
+        "화재로 메신저 서비스의 장애가 오래 이어졌다.",
+        "클라우드 서비스에 장애가 생기면서 이용자들이 불편을 겪었다.",
+    ] {
+        assert_affirmed(n, text, "ko", "service-unavailable");
+    }
+}
