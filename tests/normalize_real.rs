@@ -3225,3 +3225,24 @@ fn a_service_outage_told_with_a_genitive_or_locative_is_service_unavailable() {
         assert_affirmed(n, text, "ko", "service-unavailable");
     }
 }
+
+#[test]
+fn a_bare_parameter_or_korean_update_is_a_weak_cause() {
+    let (v, n) = setup();
+    // A URL's query parameter in a page's appended boilerplate is no setting changed.
+    let labels = n.label(
+        "CPU에 과부하가 걸려 장애가 발생했습니다.\n\nSend a GET request with the `ask` query parameter.",
+        &[],
+        Some("ko"),
+    );
+    let f = fill_case(&labels, v);
+    assert_eq!(f.root_cause, "capacity", "{labels:#?}");
+    // Data "not updated" (데이터가 업데이트되지 않았다) names no software update.
+    let labels = n.label(
+        "데이터가 업데이트되지 않았다. 원인은 아직 밝혀지지 않았다.",
+        &[],
+        Some("ko"),
+    );
+    let f = fill_case(&labels, v);
+    assert_eq!(f.root_cause, "unknown", "{labels:#?}");
+}
