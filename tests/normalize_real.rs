@@ -3246,3 +3246,17 @@ fn a_bare_parameter_or_korean_update_is_a_weak_cause() {
     let f = fill_case(&labels, v);
     assert_eq!(f.root_cause, "unknown", "{labels:#?}");
 }
+
+#[test]
+fn overloaded_or_unstable_servers_name_the_application_servers() {
+    let (_, n) = setup();
+    for (lang, text) in [
+        ("ko", "업데이트된 개체가 서버에 과부하를 일으켰다."),
+        ("ko", "예고 없이 다운되는 서버를 그때마다 복구했다."),
+        ("zh", "活动开始后服务器过载，玩家无法登录。"),
+        ("en", "A server overload left players unable to log in."),
+        ("es", "Los servidores sobrecargados dejaron de responder."),
+    ] {
+        assert_affirmed(n, text, lang, "app-server");
+    }
+}
