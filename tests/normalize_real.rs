@@ -3260,3 +3260,23 @@ fn overloaded_or_unstable_servers_name_the_application_servers() {
         assert_affirmed(n, text, lang, "app-server");
     }
 }
+
+#[test]
+fn criticism_that_failures_are_frequent_tells_past_incidents() {
+    let (_, n) = setup();
+    for (lang, text, term) in [
+        (
+            "ko",
+            "회사의 접속 오류가 잦다는 비판도 나온다.",
+            "connection-errors",
+        ),
+        (
+            "en",
+            "The bank has been criticised for frequent connection errors.",
+            "connection-errors",
+        ),
+    ] {
+        let labels = n.label(text, &[], Some(lang));
+        assert!(affirmed(&labels, term).is_empty(), "{lang}: {labels:#?}");
+    }
+}
