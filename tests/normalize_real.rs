@@ -3280,3 +3280,28 @@ fn criticism_that_failures_are_frequent_tells_past_incidents() {
         assert!(affirmed(&labels, term).is_empty(), "{lang}: {labels:#?}");
     }
 }
+
+#[test]
+fn a_quoted_status_notice_of_what_users_may_meet_and_network_latency_are_stated() {
+    let (_, n) = setup();
+    // News quoting a status notice ("… 있을 수 있다"고 알렸다) tells the impact announced.
+    assert_affirmed(
+        n,
+        "회사는 \"연결할 때 시간 초과가 있을 수 있다\"고 알렸다.",
+        "ko",
+        "timeouts",
+    );
+    // A plain hedge about the future stays hypothetical.
+    let labels = n.label("앞으로 시간 초과가 있을 수 있다.", &[], Some("ko"));
+    assert!(affirmed(&labels, "timeouts").is_empty(), "{labels:#?}");
+    for (lang, text) in [
+        ("ko", "여러 지역에서 네트워크 지연이 나타났다."),
+        ("zh", "多个地区出现网络延迟。"),
+        (
+            "es",
+            "Los usuarios notaron latencia de red en varias regiones.",
+        ),
+    ] {
+        assert_affirmed(n, text, lang, "high-latency");
+    }
+}
