@@ -3051,3 +3051,257 @@ fn testing_said_to_be_too_little_and_a_spike_in_database_connections() {
         "database-overloaded",
     );
 }
+
+#[test]
+fn storage_arrays_and_devices_are_block_storage() {
+    let (_, n) = setup();
+    for (lang, text) in [
+        (
+            "ko",
+            "서버와 저장장치 사이의 연결이 끊기면서 서비스가 멈췄다.",
+        ),
+        (
+            "ko",
+            "전산센터의 디스크 장치에 문제가 생겨 거래가 중단됐다.",
+        ),
+        ("ja", "ストレージ装置の故障でシステムが停止した。"),
+        ("zh", "存储设备故障导致系统中断。"),
+        (
+            "en",
+            "A faulty storage array took the core banking system down.",
+        ),
+        (
+            "es",
+            "Una falla en un dispositivo de almacenamiento detuvo el sistema.",
+        ),
+    ] {
+        assert_affirmed(n, text, lang, "block-storage");
+    }
+}
+
+#[test]
+fn work_not_processed_or_functions_restricted_is_feature_degraded() {
+    let (_, n) = setup();
+    for (lang, text) in [
+        ("ko", "결제 요청이 처리되지 못하고 대기 상태로 남았다."),
+        ("ko", "대용량 파일 첨부 등 주요 기능 사용 제한이 있었다."),
+        ("ja", "注文が処理できない状態が続いた。"),
+        ("en", "Card payments were not processed for two hours."),
+        ("pt", "Os pedidos não foram processados durante a falha."),
+    ] {
+        assert_affirmed(n, text, lang, "feature-degraded");
+    }
+}
+
+#[test]
+fn cpu_overload_is_cpu_saturation_and_load_balancing_names_the_balancer() {
+    let (_, n) = setup();
+    assert_affirmed(
+        n,
+        "요청이 몰리면서 CPU에 과부하가 걸렸다.",
+        "ko",
+        "cpu-saturation",
+    );
+    assert_affirmed(
+        n,
+        "Une surcharge du CPU a ralenti le service.",
+        "fr",
+        "cpu-saturation",
+    );
+    assert_affirmed(
+        n,
+        "기존 로드밸런싱만으로는 요청을 감당하지 못했다.",
+        "ko",
+        "load-balancer",
+    );
+    // A bare mention of CPU usage is no saturation.
+    let labels = n.label("CPU 사용량 그래프를 함께 살펴보았다.", &[], Some("ko"));
+    assert!(
+        affirmed(&labels, "cpu-saturation").is_empty(),
+        "{labels:#?}"
+    );
+}
+
+#[test]
+fn a_cause_that_could_not_be_found_is_complex_diagnosis() {
+    let (_, n) = setup();
+    for (lang, text) in [
+        ("ko", "이번에는 원인을 찾지 못하고 있다고 설명했다."),
+        ("ja", "原因を特定できず、復旧が遅れた。"),
+        ("zh", "技术人员一直未能找到原因。"),
+        (
+            "en",
+            "Engineers could not find the cause for several hours.",
+        ),
+        ("de", "Die Techniker konnten die Ursache nicht finden."),
+    ] {
+        assert_affirmed(n, text, lang, "complex-diagnosis");
+    }
+}
+
+#[test]
+fn an_hour_earlier_and_a_notice_of_what_users_may_experience_are_this_incident() {
+    let (_, n) = setup();
+    // "한 시간 앞서" (an hour earlier) is a step of this incident, not an earlier one.
+    assert_affirmed(
+        n,
+        "그보다 약 한 시간 앞서 회사는 모니터링으로 서비스 장애를 발견했다.",
+        "ko",
+        "service-unavailable",
+    );
+    // A status notice's "may experience" tells the impact now.
+    assert_affirmed(
+        n,
+        "일부 사용자는 접속 시 시간 초과를 겪을 수 있습니다.",
+        "ko",
+        "timeouts",
+    );
+    // A photo caption's 장면 (scene) holds no conditional.
+    assert_affirmed(
+        n,
+        "▲ 모바일 앱 서비스 장애 장면. 사진=연합",
+        "ko",
+        "service-unavailable",
+    );
+}
+
+#[test]
+fn a_wildcard_on_a_word_inside_a_phrase_still_matches() {
+    let (_, n) = setup();
+    // The mappings write "balanceador* de carga", "file* d'attente", "cola* de mensajes".
+    assert_affirmed(
+        n,
+        "Los balanceadores de carga dejaron de responder.",
+        "es",
+        "load-balancer",
+    );
+    assert_affirmed(
+        n,
+        "El balanceador de carga dejó de responder.",
+        "es",
+        "load-balancer",
+    );
+    assert_affirmed(
+        n,
+        "La file d'attente a saturé pendant la panne.",
+        "fr",
+        "message-queue",
+    );
+}
+
+#[test]
+fn a_routing_setting_error_is_misrouted_traffic_on_the_routing_layer() {
+    let (_, n) = setup();
+    for (lang, text) in [
+        (
+            "ko",
+            "네트워크 경로설정 오류 때문에 생긴 장애라고 발표했다.",
+        ),
+        ("ja", "ルーティング設定の誤りで通信が途絶えた。"),
+        (
+            "en",
+            "A routing error during maintenance cut the network off.",
+        ),
+        ("pt", "Um erro de roteamento derrubou a rede."),
+    ] {
+        assert_affirmed(n, text, lang, "traffic-misrouted");
+    }
+    assert_affirmed(
+        n,
+        "라우팅 설정을 잘못 입력해 트래픽이 끊겼다.",
+        "ko",
+        "bgp-routing",
+    );
+}
+
+#[test]
+fn a_service_outage_told_with_a_genitive_or_locative_is_service_unavailable() {
+    let (_, n) = setup();
+    // "서비스의 장애" and "서비스에 장애" say what "서비스 장애" says.
+    for text in [
+        "화재로 메신저 서비스의 장애가 오래 이어졌다.",
+        "클라우드 서비스에 장애가 생기면서 이용자들이 불편을 겪었다.",
+    ] {
+        assert_affirmed(n, text, "ko", "service-unavailable");
+    }
+}
+
+#[test]
+fn a_bare_parameter_or_korean_update_is_a_weak_cause() {
+    let (v, n) = setup();
+    // A URL's query parameter in a page's appended boilerplate is no setting changed.
+    let labels = n.label(
+        "CPU에 과부하가 걸려 장애가 발생했습니다.\n\nSend a GET request with the `ask` query parameter.",
+        &[],
+        Some("ko"),
+    );
+    let f = fill_case(&labels, v);
+    assert_eq!(f.root_cause, "capacity", "{labels:#?}");
+    // Data "not updated" (데이터가 업데이트되지 않았다) names no software update.
+    let labels = n.label(
+        "데이터가 업데이트되지 않았다. 원인은 아직 밝혀지지 않았다.",
+        &[],
+        Some("ko"),
+    );
+    let f = fill_case(&labels, v);
+    assert_eq!(f.root_cause, "unknown", "{labels:#?}");
+}
+
+#[test]
+fn overloaded_or_unstable_servers_name_the_application_servers() {
+    let (_, n) = setup();
+    for (lang, text) in [
+        ("ko", "업데이트된 개체가 서버에 과부하를 일으켰다."),
+        ("ko", "예고 없이 다운되는 서버를 그때마다 복구했다."),
+        ("zh", "活动开始后服务器过载，玩家无法登录。"),
+        ("en", "A server overload left players unable to log in."),
+        ("es", "Los servidores sobrecargados dejaron de responder."),
+    ] {
+        assert_affirmed(n, text, lang, "app-server");
+    }
+}
+
+#[test]
+fn criticism_that_failures_are_frequent_tells_past_incidents() {
+    let (_, n) = setup();
+    for (lang, text, term) in [
+        (
+            "ko",
+            "회사의 접속 오류가 잦다는 비판도 나온다.",
+            "connection-errors",
+        ),
+        (
+            "en",
+            "The bank has been criticised for frequent connection errors.",
+            "connection-errors",
+        ),
+    ] {
+        let labels = n.label(text, &[], Some(lang));
+        assert!(affirmed(&labels, term).is_empty(), "{lang}: {labels:#?}");
+    }
+}
+
+#[test]
+fn a_quoted_status_notice_of_what_users_may_meet_and_network_latency_are_stated() {
+    let (_, n) = setup();
+    // News quoting a status notice ("… 있을 수 있다"고 알렸다) tells the impact announced.
+    assert_affirmed(
+        n,
+        "회사는 \"연결할 때 시간 초과가 있을 수 있다\"고 알렸다.",
+        "ko",
+        "timeouts",
+    );
+    // A plain hedge about the future stays hypothetical.
+    let labels = n.label("앞으로 시간 초과가 있을 수 있다.", &[], Some("ko"));
+    assert!(affirmed(&labels, "timeouts").is_empty(), "{labels:#?}");
+    for (lang, text) in [
+        ("ko", "여러 지역에서 네트워크 지연이 나타났다."),
+        ("zh", "多个地区出现网络延迟。"),
+        (
+            "es",
+            "Los usuarios notaron latencia de red en varias regiones.",
+        ),
+    ] {
+        assert_affirmed(n, text, lang, "high-latency");
+    }
+}

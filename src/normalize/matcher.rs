@@ -430,6 +430,17 @@ pub fn boundaries(phrase: &str) -> (bool, bool, &str) {
     (left, right, p)
 }
 
+/// Drops the wildcard mark of a word inside a phrase ("balanceador* de carga"): only a phrase's
+/// ends take `*` as a boundary mark, and a literal `*` inside would never match any text. The
+/// word's other forms ("balanceadores de carga") are found by stem, as every phrase word's are.
+pub fn inner_wildcards(core: &str) -> std::borrow::Cow<'_, str> {
+    if core.contains("* ") {
+        std::borrow::Cow::Owned(core.replace("* ", " "))
+    } else {
+        std::borrow::Cow::Borrowed(core)
+    }
+}
+
 /// Whether a match `[start, end)` of folded `s` sits on word boundaries where they are required.
 /// Boundaries only apply where the match itself begins or ends with a spaced-script word char.
 pub fn at_boundaries(s: &str, start: usize, end: usize, left: bool, right: bool) -> bool {
@@ -554,7 +565,7 @@ impl Matcher {
                     // ("웹 서버" also finds "웹서버").
                     let spellings = list.iter().flat_map(|p| {
                         let (left, right, core) = boundaries(p);
-                        let f = fold(core);
+                        let f = fold(&inner_wildcards(core));
                         let solid = (lang == SOLID_COMPOUND_LANG)
                             .then(|| solid_compound(&f))
                             .flatten();
@@ -621,7 +632,7 @@ impl Matcher {
         // language, unless it is open at an edge that is a word char (it may match inside a word).
         let covered_in = |lang: &str, e: usize| -> bool {
             let en = &entries[e];
-            let f = fold(boundaries(&en.source).2);
+            let f = fold(&inner_wildcards(boundaries(&en.source).2));
             let edge_ok = |bounded: bool, c: Option<char>| bounded || !c.is_some_and(is_word_char);
             !en.is_pattern
                 && en.lang == lang
@@ -674,7 +685,7 @@ impl Matcher {
                 if e.is_pattern || e.lang != lang {
                     continue;
                 }
-                let core = fold(boundaries(&e.source).2);
+                let core = fold(&inner_wildcards(boundaries(&e.source).2));
                 let st = stem::stem_phrase(&core, algo);
                 if st.is_empty() {
                     continue;
