@@ -267,20 +267,22 @@ fn around(
 pub(crate) fn holds_word(text: &str, words: &[String]) -> bool {
     words.iter().any(|w| {
         let w = w.to_lowercase();
-        !w.is_empty()
-            && text.match_indices(&w).any(|(i, _)| {
-                // ("될 것": CJK words with a space between them attach as one)
-                w.chars().filter(|c| *c != ' ').all(is_cjk)
-                    || (text[..i]
-                        .chars()
-                        .next_back()
-                        .is_none_or(|c| !c.is_alphanumeric())
-                        && text[i + w.len()..]
-                            .chars()
-                            .next()
-                            .is_none_or(|c| !c.is_alphanumeric()))
-            })
+        !w.is_empty() && text.match_indices(&w).any(|(i, _)| whole_at(text, i, &w))
     })
+}
+
+/// Whether `w`, found at byte `i` of `text`, stands as a whole word there ("될 것": CJK words,
+/// with a space between them or not, attach as one).
+fn whole_at(text: &str, i: usize, w: &str) -> bool {
+    w.chars().filter(|c| *c != ' ').all(is_cjk)
+        || (text[..i]
+            .chars()
+            .next_back()
+            .is_none_or(|c| !c.is_alphanumeric())
+            && text[i + w.len()..]
+                .chars()
+                .next()
+                .is_none_or(|c| !c.is_alphanumeric()))
 }
 
 /// Char spans (start, end) of the whole-word hits of `words` in `text`, as `holds_word` finds them.
@@ -292,16 +294,7 @@ fn word_spans(text: &str, words: &[String]) -> Vec<(usize, usize)> {
             continue;
         }
         for (i, _) in text.match_indices(&w) {
-            let bounded = w.chars().filter(|c| *c != ' ').all(is_cjk)
-                || (text[..i]
-                    .chars()
-                    .next_back()
-                    .is_none_or(|c| !c.is_alphanumeric())
-                    && text[i + w.len()..]
-                        .chars()
-                        .next()
-                        .is_none_or(|c| !c.is_alphanumeric()));
-            if bounded {
+            if whole_at(text, i, &w) {
                 let s = text[..i].chars().count();
                 out.push((s, s + w.chars().count()));
             }
