@@ -2960,33 +2960,6 @@ fn an_update_withdrawn_to_mitigate_is_the_code_change_and_a_locked_database_is_o
 }
 
 #[test]
-fn a_website_named_once_is_what_users_could_not_reach_not_the_web_tier() {
-    let (v, n) = setup();
-    for (lang, text) in [
-        (
-            "vi",
-            "Sự cố khiến hàng triệu website trên khắp thế giới bị gián đoạn truy cập.",
-        ),
-        (
-            "de",
-            "Die Website des Anbieters war am Vormittag nicht erreichbar.",
-        ),
-        (
-            "fr",
-            "Le site web de l'opérateur était inaccessible pendant une heure.",
-        ),
-    ] {
-        let labels = n.label(text, &[], Some(lang));
-        assert!(
-            !fill_case(&labels, v)
-                .components
-                .contains(&"web-frontend".to_string()),
-            "{lang}: {labels:#?}"
-        );
-    }
-}
-
-#[test]
 fn the_machines_that_run_a_service_and_servers_shut_down_are_compute_hosts() {
     let (_, n) = setup();
     for (lang, text) in [
