@@ -1789,3 +1789,19 @@ fn a_japanese_time_with_kara_is_the_onset_and_a_comma_closes_the_onset_clause() 
     );
     assert_window(&v, "2023-05-08T16:00:00+09:00", "2023-05-08T19:00:00+09:00");
 }
+
+#[test]
+fn a_length_said_to_be_less_than_something_makes_no_end() {
+    // "a ground stop of less than an hour": at most an hour, so no end at 7:10 and no
+    // resolved_after of exactly 1h
+    let v = draft(
+        "en-less-than-an-hour.txt",
+        Some("https://news.example.com/2021/09/17/airline-outage"),
+    );
+    assert_eq!(
+        v["review"]["window"]["start"], "2021-09-17T06:10:00-04:00",
+        "{v}"
+    );
+    assert_eq!(v["review"]["window"]["end"], Value::Null, "{v}");
+    assert_ne!(v["case"]["timeline"]["resolved_after"], "1h", "{v}");
+}

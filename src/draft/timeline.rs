@@ -67,6 +67,7 @@ pub fn build(
             Stated {
                 secs: d.value.as_secs() as i64,
                 lower_bound: d.lower_bound,
+                upper_bound: under(blocks.get(b), d.start, end, words),
                 quote: d.quote.clone(),
                 start: d.start,
                 block: b,
@@ -418,6 +419,60 @@ fn mark_promises(points: &mut [Point], blocks: &[BlockText], words: &EventWords)
 
 /// Whether the chars `start..end` of `block` sit in a clause that promises or estimates
 /// ("we expect a fix by 17:00", "2시간 안에 … 복구될 것으로 보인다").
+/// Whether an upper-bound word stands right before the length at chars `start..end` ("less than
+/// an hour", "不到1小时") or right after it ("1시간 이내", "1時間未満").
+fn under(block: Option<&BlockText>, start: usize, end: usize, words: &EventWords) -> bool {
+    let Some(block) = block else {
+        return false;
+    };
+    if words.under_before.is_empty() && words.under_after.is_empty() {
+        return false;
+    }
+    let chars: Vec<char> = block.text.to_lowercase().chars().collect();
+    let at = start.saturating_sub(block.start).min(chars.len());
+    let end = end.saturating_sub(block.start).min(chars.len()).max(at);
+    // (the length's quote may hold its marker: "less than an hour")
+    let quote: String = chars[at..end].iter().collect();
+    let before: String = chars[at.saturating_sub(UNDER_REACH_CHARS)..at]
+        .iter()
+        .collect();
+    let before = format!("{before}{quote}");
+    let after: String = chars[end..(end + UNDER_REACH_CHARS).min(chars.len())]
+        .iter()
+        .collect();
+    let after = format!("{quote}{after}");
+    let whole = |s: &str| {
+        s.chars()
+            .next()
+            .is_none_or(|c| !c.is_alphanumeric() || crate::time::text::is_cjk(c))
+    };
+    let quote_at = before.len() - quote.len();
+    let marker_before = |w: &String| {
+        let w = w.to_lowercase();
+        // right before the number, or opening the quote
+        let head = &before[..quote_at];
+        let head = head.trim_end();
+        let opens = quote.starts_with(&w);
+        let ends = head.ends_with(&w)
+            && whole(
+                &head[..head.len() - w.len()]
+                    .chars()
+                    .rev()
+                    .collect::<String>(),
+            );
+        !w.is_empty() && (opens || ends)
+    };
+    let marker_after = |w: &String| {
+        let w = w.to_lowercase();
+        let tail = after[quote.len()..].trim_start();
+        !w.is_empty() && (tail.starts_with(&w) || quote.ends_with(&w))
+    };
+    words.under_before.iter().any(marker_before) || words.under_after.iter().any(marker_after)
+}
+
+/// Chars beside a length searched for an upper-bound word.
+const UNDER_REACH_CHARS: usize = 24;
+
 fn promised(block: Option<&BlockText>, start: usize, end: usize, words: &EventWords) -> bool {
     let Some(block) = block else {
         return false;

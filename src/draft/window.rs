@@ -119,6 +119,8 @@ pub struct Stated {
     pub secs: i64,
     /// "more than 5 hours": at least this long, never the window's exact length.
     pub lower_bound: bool,
+    /// "less than an hour", "1시간 이내": at most this long, never the window's exact length.
+    pub upper_bound: bool,
     pub quote: String,
     pub start: usize,
     pub block: usize,
@@ -161,6 +163,10 @@ pub struct EventWords {
     /// Endings that, right after a recovery word, tell it done and go on to another verb
     /// ("회복됐고 안정적으로 유지되고 있다"): a progress word after them is that verb's.
     pub done_after: Vec<String>,
+    /// Words right before a length ("less than", "moins de", "不到") or right after it ("이내",
+    /// "以内", "未満") that make it an upper bound, never the window's exact length.
+    pub under_before: Vec<String>,
+    pub under_after: Vec<String>,
     /// Words that put a sentence about an earlier incident ("바 있다", "去年", "last year"); the
     /// page language's own.
     pub history: Vec<String>,
@@ -1392,6 +1398,7 @@ pub fn analyse(
             let d = &durations[*k];
             d.place.is_incident()
                 && !d.lower_bound
+                && !d.upper_bound
                 && d.secs >= MIN_STATED_LENGTH_SECS
                 && !watch_length(blocks, d, &words.lasted_not)
                 && (introduced_by(blocks, d, &plain_lasted)
@@ -1632,7 +1639,10 @@ pub fn analyse(
         let len = (points[e].at - points[s].at).num_seconds();
         found.resolved_secs = Some((len, "window end minus start"));
         if let Some(k) = durations.iter().position(|d| {
-            d.place.is_incident() && !d.lower_bound && (d.secs - len).abs() <= SAME_LENGTH_SECS
+            d.place.is_incident()
+                && !d.lower_bound
+                && !d.upper_bound
+                && (d.secs - len).abs() <= SAME_LENGTH_SECS
         }) {
             found.incident_duration = Some(k);
             found.resolved_secs = Some((
@@ -1733,6 +1743,7 @@ pub fn analyse(
                 let d = &durations[*k];
                 d.place.is_incident()
                     && !d.lower_bound
+                    && !d.upper_bound
                     && d.secs > 0
                     && window_secs.is_none_or(|w| d.secs <= w)
                     && introduced_by(blocks, d, &words.lasted_then)
