@@ -1336,7 +1336,7 @@ fn resolve_date(
     (Some(best), best > a)
 }
 
-/// Whether char offset `at` lies inside quoted words of its paragraph: more opening than
+/// Whether byte offset `at` lies inside quoted words of its paragraph: more opening than
 /// closing quotation marks before it (“ ”, « », „ “, 「 」, 『 』), or an odd count of '"'.
 fn in_quotation(text: &str, at: usize) -> bool {
     let head = text.get(..floor_char(text, at)).unwrap_or("");
