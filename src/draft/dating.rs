@@ -433,8 +433,6 @@ fn blank_edit_notes<'t>(
     std::borrow::Cow::Owned(String::from_utf8(out).unwrap_or_else(|_| text.to_string()))
 }
 
-/// The year named most often in the prose ("the first big outage of 2022"), ties to the later;
-/// digits glued to Latin letters are a name or an id ("oschina2013", "FY2022"), not a year.
 /// Chars at the head of a page searched for a year and month written as "2023-02".
 const HEAD_YEAR_MONTH_CHARS: usize = 200;
 
@@ -453,6 +451,8 @@ pub fn head_year_month(text: &str) -> Option<(i32, u32, String)> {
     plausible_year(y).then(|| (y, m, format!("{}-{}", &c[1], &c[2])))
 }
 
+/// The year named most often in the prose ("the first big outage of 2022"), ties to the later;
+/// digits glued to Latin letters are a name or an id ("oschina2013", "FY2022"), not a year.
 pub fn prose_year(text: &str) -> Option<(i32, String)> {
     static YEAR: OnceLock<Regex> = OnceLock::new();
     let re = YEAR.get_or_init(|| {

@@ -417,8 +417,6 @@ fn mark_promises(points: &mut [Point], blocks: &[BlockText], words: &EventWords)
     }
 }
 
-/// Whether the chars `start..end` of `block` sit in a clause that promises or estimates
-/// ("we expect a fix by 17:00", "2시간 안에 … 복구될 것으로 보인다").
 /// Whether an upper-bound word stands right before the length at chars `start..end` ("less than
 /// an hour", "不到1小时") or right after it ("1시간 이내", "1時間未満").
 fn under(block: Option<&BlockText>, start: usize, end: usize, words: &EventWords) -> bool {
@@ -473,6 +471,8 @@ fn under(block: Option<&BlockText>, start: usize, end: usize, words: &EventWords
 /// Chars beside a length searched for an upper-bound word.
 const UNDER_REACH_CHARS: usize = 24;
 
+/// Whether the chars `start..end` of `block` sit in a clause that promises or estimates
+/// ("we expect a fix by 17:00", "2시간 안에 … 복구될 것으로 보인다").
 fn promised(block: Option<&BlockText>, start: usize, end: usize, words: &EventWords) -> bool {
     let Some(block) = block else {
         return false;
