@@ -622,7 +622,8 @@ fn blank_each(text: &str, byline: &[Regex]) -> (String, bool) {
 /// Words inside quotation marks speak for whoever is quoted ("“We apologize,” the carrier
 /// said"), not for the page.
 fn first_person_count(text: &str, words: &[String]) -> usize {
-    let head = outside_quotes(&text.chars().take(HEAD_CHARS).collect::<String>());
+    let head =
+        crate::time::text::outside_quotes(&text.chars().take(HEAD_CHARS).collect::<String>());
     words
         .iter()
         .filter(|w| !w.trim().is_empty())
@@ -636,43 +637,6 @@ fn first_person_count(text: &str, words: &[String]) -> usize {
             }
         })
         .sum()
-}
-
-/// `text` with what stands between quotation marks (“ ”, « », „ “, 「 」, 『 』, or a pair of
-/// '"' on one line) blanked to spaces; an opening mark left open at a line's end blanks nothing.
-fn outside_quotes(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for line in text.split_inclusive('\n') {
-        let chars: Vec<char> = line.chars().collect();
-        let mut keep = vec![true; chars.len()];
-        let mut i = 0;
-        while i < chars.len() {
-            let close = match chars[i] {
-                '“' => Some(['”', '"']),
-                '„' => Some(['“', '”']),
-                '«' => Some(['»', '»']),
-                '「' => Some(['」', '」']),
-                '『' => Some(['』', '』']),
-                '"' => Some(['"', '"']),
-                _ => None,
-            };
-            if let Some(close) = close {
-                if let Some(j) = (i + 1..chars.len()).find(|&j| close.contains(&chars[j])) {
-                    keep[i + 1..j].iter_mut().for_each(|k| *k = false);
-                    i = j + 1;
-                    continue;
-                }
-            }
-            i += 1;
-        }
-        out.extend(
-            chars
-                .iter()
-                .zip(&keep)
-                .map(|(c, k)| if *k { *c } else { ' ' }),
-        );
-    }
-    out
 }
 
 /// Where a name occurs in the head text and whether each occurrence starts a sentence.

@@ -429,41 +429,24 @@ fn under(block: Option<&BlockText>, start: usize, end: usize, words: &EventWords
     let chars: Vec<char> = block.text.to_lowercase().chars().collect();
     let at = start.saturating_sub(block.start).min(chars.len());
     let end = end.saturating_sub(block.start).min(chars.len()).max(at);
+    let text = |a: usize, b: usize| chars[a..b].iter().collect::<String>();
     // (the length's quote may hold its marker: "less than an hour")
-    let quote: String = chars[at..end].iter().collect();
-    let before: String = chars[at.saturating_sub(UNDER_REACH_CHARS)..at]
-        .iter()
-        .collect();
-    let before = format!("{before}{quote}");
-    let after: String = chars[end..(end + UNDER_REACH_CHARS).min(chars.len())]
-        .iter()
-        .collect();
-    let after = format!("{quote}{after}");
-    let whole = |s: &str| {
-        s.chars()
-            .next()
-            .is_none_or(|c| !c.is_alphanumeric() || crate::time::text::is_cjk(c))
-    };
-    let quote_at = before.len() - quote.len();
+    let quote = text(at, end);
+    let before = text(at.saturating_sub(UNDER_REACH_CHARS), at);
+    let after = text(end, (end + UNDER_REACH_CHARS).min(chars.len()));
+    let (before, after) = (before.trim_end(), after.trim_start());
     let marker_before = |w: &String| {
         let w = w.to_lowercase();
-        // right before the number, or opening the quote
-        let head = &before[..quote_at];
-        let head = head.trim_end();
-        let opens = quote.starts_with(&w);
-        let ends = head.ends_with(&w)
-            && whole(
-                &head[..head.len() - w.len()]
-                    .chars()
-                    .rev()
-                    .collect::<String>(),
-            );
-        !w.is_empty() && (opens || ends)
+        let word_ends_there = before.ends_with(&w)
+            && before[..before.len() - w.len()]
+                .chars()
+                .next_back()
+                .is_none_or(|c| !c.is_alphanumeric() || crate::time::text::is_cjk(c));
+        !w.is_empty() && (quote.starts_with(&w) || word_ends_there)
     };
     let marker_after = |w: &String| {
         let w = w.to_lowercase();
-        let tail = after[quote.len()..].trim_start();
-        !w.is_empty() && (tail.starts_with(&w) || quote.ends_with(&w))
+        !w.is_empty() && (quote.ends_with(&w) || after.starts_with(&w))
     };
     words.under_before.iter().any(marker_before) || words.under_after.iter().any(marker_after)
 }

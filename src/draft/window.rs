@@ -1108,16 +1108,12 @@ fn in_progress(before: &str, after: &str, words: &EventWords) -> bool {
         .collect();
     let clause: String = rev.into_iter().rev().collect();
     // (a progress word after a "done" ending is the next verb's)
-    let after = words
+    let head = after.trim_start();
+    let done = words
         .done_after
         .iter()
-        .filter(|d| !d.is_empty())
-        .filter_map(|d| {
-            let head = after.trim_start();
-            head.starts_with(d.as_str()).then(|| &head[d.len()..])
-        })
-        .next()
-        .map_or(after, |_| "");
+        .any(|d| !d.is_empty() && head.starts_with(d.as_str()));
+    let after = if done { "" } else { after };
     holds_word(&clause, &words.progress_before) || negated_after(after, &words.progress_after)
 }
 

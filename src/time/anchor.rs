@@ -1336,18 +1336,19 @@ fn resolve_date(
     (Some(best), best > a)
 }
 
-/// Whether byte offset `at` lies inside quoted words of its paragraph: more opening than
-/// closing quotation marks before it (“ ”, « », „ “, 「 」, 『 』), or an odd count of '"'.
+/// Whether byte offset `at` lies inside quoted words of its line (`text::outside_quotes`
+/// blanks it).
 fn in_quotation(text: &str, at: usize) -> bool {
-    let head = text.get(..floor_char(text, at)).unwrap_or("");
-    let para = head.rsplit('\n').next().unwrap_or(head);
-    let count = |c: char| para.chars().filter(|&x| x == c).count();
-    // („ closes with “, which opens elsewhere)
-    let (low, high) = (count('„'), count('“'));
-    let (open_high, close_high) = if low > 0 { (0, high) } else { (high, 0) };
-    let open = open_high + low + count('«') + count('「') + count('『');
-    let close = close_high + count('”') + count('»') + count('」') + count('』');
-    open > close || count('"') % 2 == 1
+    let at = floor_char(text, at);
+    let line_start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+    let line_end = text[at..].find('\n').map_or(text.len(), |i| at + i);
+    let line = &text[line_start..line_end];
+    let k = text[line_start..at].chars().count();
+    let kept = super::text::outside_quotes(line);
+    match (line.chars().nth(k), kept.chars().nth(k)) {
+        (Some(c), Some(o)) => c != o,
+        _ => false,
+    }
 }
 
 /// Whether `d` lies on the anchor's days: from a fortnight before `a` to a few days after it.

@@ -2018,16 +2018,18 @@ fn scan_dates(
         for (s, e, n) in found {
             // "sexta-feira (3)", "viernes (3)": the day of the month in brackets right after
             // its weekday, as Brazilian and Spanish news write it; month and year are the page's
-            let paren_day = {
-                let rest = text[e..].trim_start_matches(' ');
-                let inner = rest.strip_prefix('(').and_then(|r| {
+            let paren_day = text[e..]
+                .trim_start_matches(' ')
+                .strip_prefix('(')
+                .and_then(|r| {
                     let close = r.find(')')?;
                     let num = &r[..close];
-                    (num.len() <= 2 && num.chars().all(|c| c.is_ascii_digit()))
-                        .then(|| (num.parse::<u32>().ok(), text.len() - r.len() + close + 1))
+                    let digits = num.len() <= 2 && num.bytes().all(|b| b.is_ascii_digit());
+                    let d: u32 = num.parse().ok().filter(|_| digits)?;
+                    (1..=31)
+                        .contains(&d)
+                        .then(|| (d, text.len() - r.len() + close + 1))
                 });
-                inner.and_then(|(d, end)| Some((d.filter(|d| (1..=31).contains(d))?, end)))
-            };
             let (day, e) = match paren_day {
                 Some((d, end)) => (Some(d), end),
                 None => (None, e),

@@ -197,6 +197,43 @@ pub fn byte_ranges(text: &str, chars: &[std::ops::Range<usize>]) -> Vec<std::ops
         .collect()
 }
 
+/// `text` with what stands between quotation marks (“ ”, « », „ “, 「 」, 『 』, or a pair of
+/// '"' on one line) blanked to spaces; an opening mark left open at a line's end blanks nothing.
+pub fn outside_quotes(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for line in text.split_inclusive('\n') {
+        let chars: Vec<char> = line.chars().collect();
+        let mut keep = vec![true; chars.len()];
+        let mut i = 0;
+        while i < chars.len() {
+            let close = match chars[i] {
+                '“' => Some(['”', '"']),
+                '„' => Some(['“', '”']),
+                '«' => Some(['»', '»']),
+                '「' => Some(['」', '」']),
+                '『' => Some(['』', '』']),
+                '"' => Some(['"', '"']),
+                _ => None,
+            };
+            if let Some(close) = close {
+                if let Some(j) = (i + 1..chars.len()).find(|&j| close.contains(&chars[j])) {
+                    keep[i + 1..j].iter_mut().for_each(|k| *k = false);
+                    i = j + 1;
+                    continue;
+                }
+            }
+            i += 1;
+        }
+        out.extend(
+            chars
+                .iter()
+                .zip(&keep)
+                .map(|(c, k)| if *k { *c } else { ' ' }),
+        );
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
