@@ -1805,3 +1805,26 @@ fn a_length_said_to_be_less_than_something_makes_no_end() {
     assert_eq!(v["review"]["window"]["end"], Value::Null, "{v}");
     assert_ne!(v["case"]["timeline"]["resolved_after"], "1h", "{v}");
 }
+
+#[test]
+fn an_onset_word_after_a_recovery_that_leads_its_clause_dates_the_recovery() {
+    // "a normalização dos serviços começou a partir das 16h30min": the recovery began then, so
+    // 16:30 ends the window; "a partir de 13h" is a clock (an onset), not a length
+    let v = draft(
+        "pt-recovery-leads-clause.txt",
+        Some("https://noticias.example.com.br/2012/04/26/queda-de-rede/"),
+    );
+    assert_window(&v, "2012-04-26T13:00:00-03:00", "2012-04-26T16:30:00-03:00");
+}
+
+#[test]
+fn a_day_told_as_an_earlier_episode_is_not_the_incidents_day() {
+    // "El último episodio … se produjo el pasado 3 de diciembre" is background: the clocks
+    // without a day of their own are on the 25th, the night the page tells
+    let v = draft(
+        "es-background-episode.txt",
+        Some("https://diario.example.es/2025/12/26/averia-comarca.html"),
+    );
+    assert_window(&v, "2025-12-25T23:00:00+01:00", "2025-12-26T12:00:00+01:00");
+    assert_eq!(v["case"]["date"], "2025-12-25");
+}

@@ -504,6 +504,14 @@ fn keyword_points(
                 {
                     continue;
                 }
+                // an onset word after a recovery named first in its clause is that recovery's
+                // verb or complement ("a normalização dos serviços começou a partir das 16h30",
+                // "la recuperación del fallo a las 14:00"): the time dates the recovery
+                if std::ptr::eq(list, &words.start[..])
+                    && recovery_leads_clause(&lower_s[..byte_at], words)
+                {
+                    continue;
+                }
                 let closed = words
                     .clause_end_after
                     .iter()
@@ -638,6 +646,41 @@ fn since_recovered(rest: &str, words: &EventWords) -> bool {
             .any(|w| find_unnegated(&clause, &w.to_lowercase(), &words.negation).is_some())
     };
     unnegated(&words.resolution) && !unnegated(&words.start)
+}
+
+/// How far before an onset word the recovery that leads its clause may stand.
+const RECOVERY_LEAD_REACH_CHARS: usize = 60;
+
+/// Whether the clause before an onset word (`before`) names a recovery with no onset ahead of
+/// it ("the return to normal began at 16:30", "permitiu a recuperação dos serviços a partir
+/// das 12h40").
+fn recovery_leads_clause(before: &str, words: &EventWords) -> bool {
+    let tail: Vec<char> = before
+        .chars()
+        .rev()
+        .take(RECOVERY_LEAD_REACH_CHARS)
+        .collect();
+    let start = tail
+        .iter()
+        .position(|c| ",，;；、.。!?！？\n".contains(*c))
+        .unwrap_or(tail.len());
+    let mut clause: Vec<char> = tail[..start].iter().rev().copied().collect();
+    blank_phrases(&mut clause, &words.resolution_not);
+    blank_phrases(&mut clause, &words.start_not);
+    let clause: String = clause.into_iter().collect();
+    let first = |list: &[String]| {
+        list.iter()
+            .filter(|w| {
+                !w.trim().is_empty() && !words.since.contains(w) && !words.start_nouns.contains(w)
+            })
+            .filter_map(|w| find_unnegated(&clause, &w.to_lowercase(), &words.negation))
+            .min()
+    };
+    match (first(&words.resolution), first(&words.start)) {
+        (Some(r), Some(s)) => r < s,
+        (Some(_), None) => true,
+        _ => false,
+    }
 }
 
 /// The phrases that hold one of `list`'s words and report no such event ("por volta das",
