@@ -1828,3 +1828,16 @@ fn a_day_told_as_an_earlier_episode_is_not_the_incidents_day() {
     assert_window(&v, "2025-12-25T23:00:00+01:00", "2025-12-26T12:00:00+01:00");
     assert_eq!(v["case"]["date"], "2025-12-25");
 }
+
+#[test]
+fn a_recovery_told_of_the_outage_dates_the_end_and_an_earlier_incidents_length_is_not_its_own() {
+    // "장애가 복구됐다는 공지는 이날 오후 11시47분께 올라왔다": the outage is the subject of the
+    // recovery, so 23:47 ends the window (no onset); "약 30분 만에 복구한 적이 있다" is an
+    // earlier incident's length, not this one's (no end at 21:55)
+    let v = draft(
+        "ko-recovery-notice-history-length.txt",
+        Some("https://news.example.co.kr/article/2023061499999"),
+    );
+    assert_window(&v, "2023-06-14T21:25:00+09:00", "2023-06-14T23:47:00+09:00");
+    assert_eq!(v["case"]["timeline"]["resolved_after"], "2h22m");
+}

@@ -61,6 +61,10 @@ pub fn build(
             let end = d.start + d.quote.chars().count();
             let place = if place.is_incident() && promised(blocks.get(b), d.start, end, words) {
                 Place::Promise
+            } else if place.is_incident() && in_history(blocks.get(b), d.start, end, &words.history)
+            {
+                // a length an earlier incident had ("약 30분 만에 복구한 적이 있다")
+                Place::History
             } else {
                 place
             };
@@ -559,26 +563,31 @@ fn mark_history(points: &mut [Point], blocks: &[BlockText], history: &[String]) 
         return;
     }
     for p in points.iter_mut().filter(|p| p.place.is_incident()) {
-        let Some(block) = blocks.get(p.block) else {
-            continue;
-        };
-        let chars: Vec<char> = block.text.chars().collect();
-        let at = p.start.saturating_sub(block.start).min(chars.len());
-        let end = p.end.saturating_sub(block.start).min(chars.len()).max(at);
-        let is_end = |c: &char| ".!?。！？\n".contains(*c);
-        let from = chars[..at].iter().rposition(is_end).map_or(0, |i| i + 1);
-        let to = chars[end..]
-            .iter()
-            .position(is_end)
-            .map_or(chars.len(), |i| end + i + 1);
-        let sentence: String = chars[from..to].iter().collect::<String>().to_lowercase();
-        if history
-            .iter()
-            .any(|w| !w.is_empty() && sentence.contains(&w.to_lowercase()))
-        {
+        if in_history(blocks.get(p.block), p.start, p.end, history) {
             p.place = Place::History;
         }
     }
+}
+
+/// Whether chars `start..end` (page offsets) of `block` lie in a sentence about an earlier
+/// incident: one that holds a `history` word.
+fn in_history(block: Option<&BlockText>, start: usize, end: usize, history: &[String]) -> bool {
+    let Some(block) = block else {
+        return false;
+    };
+    let chars: Vec<char> = block.text.chars().collect();
+    let at = start.saturating_sub(block.start).min(chars.len());
+    let end = end.saturating_sub(block.start).min(chars.len()).max(at);
+    let is_end = |c: &char| ".!?。！？\n".contains(*c);
+    let from = chars[..at].iter().rposition(is_end).map_or(0, |i| i + 1);
+    let to = chars[end..]
+        .iter()
+        .position(is_end)
+        .map_or(chars.len(), |i| end + i + 1);
+    let sentence: String = chars[from..to].iter().collect::<String>().to_lowercase();
+    history
+        .iter()
+        .any(|w| !w.is_empty() && sentence.contains(&w.to_lowercase()))
 }
 
 /// Turns the parser's time mentions into resolved points and stated ranges (a range gives

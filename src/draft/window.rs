@@ -587,22 +587,23 @@ fn subject_of_recovery(
         .take(SUBJECT_REACH_CHARS)
         .take_while(|c| !",，;；、.。!?！？\n".contains(*c))
         .collect();
-    let clause_end = after + clause.chars().count();
-    let Some(word_end) = words
+    let Some(word_at) = words
         .resolution
         .iter()
         .filter(|r| !r.trim().is_empty())
         .filter_map(|r| {
             let r = r.to_lowercase();
-            let at = find_unnegated(&clause, &r, &words.negation)?;
-            Some(after + at + r.chars().count())
+            Some(after + find_unnegated(&clause, &r, &words.negation)?)
         })
         .min()
     else {
         return false;
     };
+    // a time between the noun and the recovery word is the noun's own ("the outage from 10:00
+    // until 12:00"); one after the recovery word dates the recovery ("장애가 복구됐다는 공지가
+    // 이날 오후 11시47분께 나왔다", "the outage was resolved at 11:47")
     !idx.iter()
-        .any(|i| points[*i].start >= after && points[*i].start < clause_end.max(word_end) + 1)
+        .any(|i| points[*i].start >= after && points[*i].start < word_at)
 }
 
 /// How far after a `since` word the recovery of its clause may end ("seit etwa 15.20 Uhr laufe
