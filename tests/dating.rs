@@ -1841,3 +1841,20 @@ fn a_recovery_told_of_the_outage_dates_the_end_and_an_earlier_incidents_length_i
     assert_window(&v, "2023-06-14T21:25:00+09:00", "2023-06-14T23:47:00+09:00");
     assert_eq!(v["case"]["timeline"]["resolved_after"], "2h22m");
 }
+
+#[test]
+fn a_label_alone_on_its_line_labels_the_time_on_the_next() {
+    // "【障害発生日時】" / "【障害復旧日時】" each above its value: the window is theirs, not the
+    // "22時現在" of the watch after the recovery
+    let v = draft(
+        "ja-label-lines.txt",
+        Some("https://www.example.co.jp/news/2021/0201/"),
+    );
+    assert_window(&v, "2021-01-25T03:00:00+09:00", "2021-01-29T01:36:00+09:00");
+    // a range under a start label gives both ends
+    let v = draft(
+        "ja-label-line-range.txt",
+        Some("https://status.example.jp/2020/08/26/"),
+    );
+    assert_window(&v, "2020-08-26T14:54:00+09:00", "2020-08-26T15:14:00+09:00");
+}

@@ -316,8 +316,18 @@ pub fn block_places(page: &Page, words: &EventWords) -> Vec<Place> {
     for (i, b) in page.blocks.iter().enumerate().take(first_prose) {
         // a row labelled as the window's start or end ("発生日時：2023年3月14日 10時05分頃")
         // is the incident's, not the page's stamp
-        let window_row = window::starts_with_label(&b.text, &words.start_labels)
-            || window::starts_with_label(&b.text, &words.end_labels);
+        let labelled = |t: &str| {
+            window::starts_with_label(t, &words.start_labels)
+                || window::starts_with_label(t, &words.end_labels)
+        };
+        let label_line = |t: &str| {
+            window::is_label_line(t, &words.start_labels)
+                || window::is_label_line(t, &words.end_labels)
+        };
+        let window_row = labelled(&b.text)
+            || i.checked_sub(1)
+                .and_then(|k| page.blocks.get(k))
+                .is_some_and(|prev| label_line(&prev.text));
         if places[i] != Place::Timeline
             && b.kind != BlockKind::TableRow
             && !window_row

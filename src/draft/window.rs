@@ -223,7 +223,7 @@ const LABEL_HEAD_CHARS: usize = 80;
 
 /// Whether a block starts with one of `labels` followed by a separator ("Beginn · …").
 pub(crate) fn starts_with_label(text: &str, labels: &[String]) -> bool {
-    let t = text.trim_start_matches(|c: char| c.is_whitespace() || "*|-•#".contains(c));
+    let t = text.trim_start_matches(|c: char| c.is_whitespace() || "*|-•#【[■◆●□".contains(c));
     // a label is short: only the row's head is compared (a long block costs nothing more)
     let head: String = t.chars().take(LABEL_HEAD_CHARS).collect();
     let lower = head.to_lowercase();
@@ -244,8 +244,19 @@ pub(crate) fn starts_with_label(text: &str, labels: &[String]) -> bool {
                     .trim_start_matches(['*', ' ']);
             }
         }
-        rest.starts_with(|c: char| ":\t·|-–—：".contains(c))
+        rest.starts_with(|c: char| ":\t·|-–—：】]".contains(c))
     })
+}
+
+/// Whether a block is a window label alone on its line, its value on the next ("【障害発生日時】",
+/// "Start time:", "■ 복구 일시").
+pub(crate) fn is_label_line(text: &str, labels: &[String]) -> bool {
+    let t = text
+        .trim()
+        .trim_start_matches(|c: char| c.is_whitespace() || "*|-•#【[■◆●□".contains(c))
+        .trim_end_matches(|c: char| c.is_whitespace() || "*:：】]".contains(c))
+        .to_lowercase();
+    !t.is_empty() && labels.iter().any(|l| l.to_lowercase() == t)
 }
 
 /// The lower-cased text of the duration's block: `before` chars before it, the duration itself,
@@ -1309,9 +1320,17 @@ pub fn analyse(
         (0..points.len()).find(|i| {
             let p = &points[*i];
             p.place.is_incident()
-                && blocks
+                && (blocks
                     .get(p.block)
                     .is_some_and(|b| starts_with_label(&b.text, labels))
+                    || p.block
+                        .checked_sub(1)
+                        .and_then(|k| blocks.get(k))
+                        .is_some_and(|b| {
+                            is_label_line(&b.text, labels)
+                            // the label's value is this block's first time
+                            && !points[..*i].iter().any(|q| q.block == p.block)
+                        }))
         })
     };
     let labelled_end = labelled(&words.end_labels);
@@ -1320,7 +1339,13 @@ pub fn analyse(
             found.start = Some((s, "row labelled as the start"));
             found.end = Some((e, "row labelled as the end"));
         }
-        (Some(s), None) => found.start = Some((s, "row labelled as the start")),
+        (Some(s), None) => {
+            found.start = Some((s, "row labelled as the start"));
+            // a labelled range ("【発生日時】 2020/8/26 14:54〜15:14頃") gives the end too
+            if let Some(r) = ranges.iter().find(|r| r.from == s) {
+                found.end = Some((r.to, "range in the row labelled as the start"));
+            }
+        }
         _ => {}
     }
 
