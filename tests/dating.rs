@@ -1858,3 +1858,15 @@ fn a_label_alone_on_its_line_labels_the_time_on_the_next() {
     );
     assert_window(&v, "2020-08-26T14:54:00+09:00", "2020-08-26T15:14:00+09:00");
 }
+
+#[test]
+fn in_a_verb_final_language_an_alert_is_not_dated_by_the_next_clauses_time() {
+    // "09:23开始出现服务器停机报警，10:30机房启动降载处理": the alarm came at 09:23, the start
+    // (0m), not at the 10:30 that opens the next clause
+    let v = draft(
+        "zh-alarm-clause.txt",
+        Some("https://blog.example.cn/2022/12/245486.html"),
+    );
+    assert_window(&v, "2022-12-18T09:23:00+08:00", "2022-12-18T21:36:00+08:00");
+    assert_eq!(v["case"]["timeline"]["detected_after"], "0s", "{v}");
+}

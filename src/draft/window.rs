@@ -551,6 +551,10 @@ fn keyword_points(
                             || (!time_after && parts((p.end + OPENING_COMMA_CHARS).min(at), at)))
                     {
                         cost += CLAUSE_CROSSING_COST;
+                    } else if !words_time_after && time_after && parts(after, p.start) {
+                        // in a verb-final language the time after a word's clause break opens
+                        // the next clause ("09:23开始出现服务器停机报警，10:30机房启动…")
+                        cost += CLAUSE_CROSSING_COST;
                     }
                     cost
                 };
