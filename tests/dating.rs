@@ -1870,3 +1870,14 @@ fn in_a_verb_final_language_an_alert_is_not_dated_by_the_next_clauses_time() {
     assert_window(&v, "2022-12-18T09:23:00+08:00", "2022-12-18T21:36:00+08:00");
     assert_eq!(v["case"]["timeline"]["detected_after"], "0s", "{v}");
 }
+
+#[test]
+fn an_onset_the_summary_dates_before_the_timelines_first_is_the_start() {
+    // the summary's "15:23 … 出现一次大范围服务中断" comes before the timeline's first onset row
+    // ("15:47确认回滚版本无法解决…"): the timeline picks up after the start
+    let v = draft(
+        "zh-summary-onset-before-timeline.txt",
+        Some("https://blog.example.cn/2024/04/589002.html"),
+    );
+    assert_window(&v, "2024-04-08T15:23:00+08:00", "2024-04-08T16:50:00+08:00");
+}

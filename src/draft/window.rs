@@ -16,6 +16,9 @@ const CLEARLY_NEARER: usize = 2;
 /// sentence always wins over one in the next, however long the sentence ("오후 1시 57분부터
 /// 웹사이트와 앱 접속이 중단됐다. 오후 2시 49분부터 …").
 const SENTENCE_CROSSING_COST: usize = 10_000;
+/// How long before a timeline's first onset row the summary's onset may stand and still be the
+/// same incident's start (the timeline picks up after it).
+const SUMMARY_ONSET_AHEAD_SECS: i64 = 6 * 3600;
 /// How much farther a time counts on the side of a word that the language's word order
 /// disfavours, in halves ("se restableció … pasadas las 11:15" after "comenzó … 8:40 y").
 const DISFAVOURED_SIDE: usize = 4;
@@ -1452,7 +1455,23 @@ pub fn analyse(
     let pool = if timeline.is_empty() || !timeline.iter().any(|i| starts[*i]) {
         in_time_order(&|p| p.place.is_incident())
     } else {
-        timeline
+        // an onset the summary dates before the timeline's first ("2024年4月8日15:23,…出现
+        // 一次持续87分钟的…服务中断" above rows from 15:47) is where the timeline picks up
+        let first = timeline.iter().find(|i| starts[**i]).map(|i| points[*i].at);
+        let earlier = first.and_then(|f| {
+            (0..points.len())
+                .filter(|i| points[*i].place == Place::Lead && starts[*i] && !other_end(*i))
+                .filter(|i| {
+                    let ahead = (f - points[*i].at).num_seconds();
+                    ahead > 0 && ahead <= SUMMARY_ONSET_AHEAD_SECS
+                })
+                .min_by_key(|i| points[*i].at)
+        });
+        let mut t = timeline;
+        if let Some(i) = earlier {
+            t.insert(0, i);
+        }
+        t
     };
     // (the times of another outage's range are none of this one's)
     let pool: Vec<usize> = pool.into_iter().filter(|i| !other_end(*i)).collect();
