@@ -205,16 +205,21 @@ pub fn url_hint(url: &str, words: &UrlWords) -> Option<(Hint, String)> {
         return Some(found);
     }
     static YEAR_MONTH: OnceLock<Regex> = OnceLock::new();
-    // "/202112/0014919842.shtml": a path segment of year and month alone
-    let year_month =
-        YEAR_MONTH.get_or_init(|| Regex::new(r"/((?:19|20)\d{2})(0[1-9]|1[0-2])/").unwrap());
+    // "/202112/0014919842.shtml": a path segment of year and month alone, or opening a slug
+    // ("/202506-kddi-disconnected-11")
+    let year_month = YEAR_MONTH
+        .get_or_init(|| Regex::new(r"/((?:19|20)\d{2})(0[1-9]|1[0-2])(?:/|[-_][a-z])").unwrap());
     for c in year_month.captures_iter(rest) {
         let (Ok(y), Ok(m)) = (c[1].parse::<i32>(), c[2].parse::<u32>()) else {
             continue;
         };
         let first = NaiveDate::from_ymd_opt(y, m, 1)?;
         if plausible_year(y) && first <= chrono::Utc::now().date_naive() {
-            return Some((Hint::Month(y, m), c[0].trim_matches('/').to_string()));
+            return Some((
+                Hint::Month(y, m),
+                c[0].trim_matches(|ch: char| !ch.is_ascii_digit())
+                    .to_string(),
+            ));
         }
     }
     static YYMMDD: OnceLock<Regex> = OnceLock::new();
@@ -1095,6 +1100,11 @@ mod tests {
                 &en
             ),
             Some(Hint::Month(2021, 12))
+        );
+        // … or opening a slug
+        assert_eq!(
+            h("https://news.example.jp/202506-network-outage-11", &en),
+            Some(Hint::Month(2025, 6))
         );
     }
 
