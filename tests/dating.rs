@@ -1881,3 +1881,14 @@ fn an_onset_the_summary_dates_before_the_timelines_first_is_the_start() {
     );
     assert_window(&v, "2024-04-08T15:23:00+08:00", "2024-04-08T16:50:00+08:00");
 }
+
+#[test]
+fn the_sentence_after_not_the_first_time_tells_the_earlier_episode() {
+    // "이번이 처음이 아니다. … 2021년 1월 25일부터 27일까지 …": that full date is the earlier
+    // episode's; the bare "19일" is in the URL's month (February), not in January
+    let v = draft(
+        "ko-not-the-first-time.txt",
+        Some("https://it.example.co.kr/site/data/html_dir/2021/02/21/2021022100184.html"),
+    );
+    assert_window(&v, "2021-02-19T23:00:00+09:00", "2021-02-20T19:00:00+09:00");
+}

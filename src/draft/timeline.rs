@@ -552,13 +552,18 @@ pub fn history_sentences(page: &Page, history: &[String]) -> Vec<std::ops::Range
         }
         let chars: Vec<char> = block.text.chars().collect();
         let mut from = 0;
+        // a history sentence and the one after it: "It is not the first time. The last such
+        // outage was on 3 December" tells the earlier episode in the second
+        let mut carried = false;
         for (i, c) in chars.iter().enumerate() {
             let last = i + 1 == chars.len();
             if ".!?。！？\n".contains(*c) || last {
                 let sentence: String = chars[from..=i].iter().collect::<String>().to_lowercase();
-                if words.iter().any(|w| sentence.contains(w.as_str())) {
+                let history = words.iter().any(|w| sentence.contains(w.as_str()));
+                if history || carried {
                     out.push(block.start + from..block.start + i + 1);
                 }
+                carried = history;
                 from = i + 1;
             }
         }
@@ -594,7 +599,15 @@ fn in_history(block: Option<&BlockText>, start: usize, end: usize, history: &[St
         .iter()
         .position(is_end)
         .map_or(chars.len(), |i| end + i + 1);
-    let sentence: String = chars[from..to].iter().collect::<String>().to_lowercase();
+    // … or the sentence before it (see [`history_sentences`])
+    let before = chars[..from.saturating_sub(1)]
+        .iter()
+        .rposition(is_end)
+        .map_or(0, |i| i + 1);
+    let sentence: String = chars[before.min(from)..to]
+        .iter()
+        .collect::<String>()
+        .to_lowercase();
     history
         .iter()
         .any(|w| !w.is_empty() && sentence.contains(&w.to_lowercase()))
