@@ -1892,3 +1892,36 @@ fn the_sentence_after_not_the_first_time_tells_the_earlier_episode() {
     );
     assert_window(&v, "2021-02-19T23:00:00+09:00", "2021-02-20T19:00:00+09:00");
 }
+
+#[test]
+fn a_lasted_word_before_a_range_does_not_make_its_first_clock_a_length() {
+    // "qui a duré de 9h30 à 13h45": from 9:30 to 13:45, not a length of 9h30
+    let out = run(&[
+        "times",
+        "--lang",
+        "fr",
+        "--ref",
+        "2017-06-30T18:00:00",
+        "--tz",
+        "Europe/Paris",
+        "--json",
+        "La panne, qui a duré de 9h30 à 13h45, a touché la Sarthe.",
+    ]);
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["times"][0]["value"], "2017-06-30T09:30:00+02:00", "{v}");
+    assert_eq!(
+        v["times"][0]["end_value"], "2017-06-30T13:45:00+02:00",
+        "{v}"
+    );
+    assert_eq!(v["durations"].as_array().map(Vec::len), Some(0), "{v}");
+    // a lasted word before a cue and an hour alone is still a length ("kéo dài đến 24 giờ")
+    let out = run(&[
+        "times",
+        "--lang",
+        "vi",
+        "--json",
+        "Sự cố kéo dài đến 24 giờ.",
+    ]);
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["durations"][0]["value"], "1d", "{v}");
+}

@@ -1361,8 +1361,19 @@ fn attach_clock_words(text: &str, lex: &Lexicon, zones: &ZoneTable, r: &mut RawT
             .is_some_and(|t| t.to_lowercase().ends_with("h00"));
     if meridiem.is_none() && !text[r.clock_start..r.end].contains(':') && !zero_minutes {
         let b = skip_ws_back(text, r.start, MAX_GAP_SPACES);
+        // (through a cue, not when a range's second clock follows: "a duré de 9h30 à 13h45")
+        let range_follows = || {
+            let a = skip_ws(text, r.end, MAX_GAP_SPACES);
+            phrase_at(text, a, &w.connectors).is_some_and(|c| {
+                let d = skip_ws(text, c, MAX_GAP_SPACES);
+                digit_at(text, d)
+            })
+        };
         let marker = phrase_before(text, b, &w.length_before).or_else(|| {
             let c = phrase_before(text, b, &w.cues)?;
+            if range_follows() {
+                return None;
+            }
             phrase_before(
                 text,
                 skip_ws_back(text, c, MAX_GAP_SPACES),
