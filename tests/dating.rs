@@ -1925,3 +1925,14 @@ fn a_lasted_word_before_a_range_does_not_make_its_first_clock_a_length() {
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["durations"][0]["value"], "1d", "{v}");
 }
+
+#[test]
+fn a_time_told_in_the_future_tense_is_a_promise_not_the_end() {
+    // "ficarão indisponíveis até as 20h" (will stay down until 20:00) is an estimate; the end is
+    // "restabelecido às 17h"
+    let v = draft(
+        "pt-future-tense-promise.txt",
+        Some("https://noticias.example.com.br/2022/10/26/portal-fora-do-ar.html"),
+    );
+    assert_window(&v, "2022-10-25T09:00:00-03:00", "2022-10-25T17:00:00-03:00");
+}
