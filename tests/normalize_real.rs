@@ -3278,3 +3278,16 @@ fn a_quoted_status_notice_of_what_users_may_meet_and_network_latency_are_stated(
         assert_affirmed(n, text, lang, "high-latency");
     }
 }
+
+#[test]
+fn an_airline_named_united_is_no_configuration_unit() {
+    // "unit" was a config-change phrase, and the stemmer reads "United" as "unit": a carrier's
+    // name said nothing of a configuration change
+    let (_, n) = setup();
+    let labels = n.label(
+        "United grounded its flights for an hour after a technology issue, the airline said.",
+        &[],
+        Some("en"),
+    );
+    assert!(affirmed(&labels, "config-change").is_empty(), "{labels:?}");
+}
