@@ -652,19 +652,26 @@ fn since_recovered(rest: &str, words: &EventWords) -> bool {
                 && !abbreviation(i)
         })
         .unwrap_or(chars.len());
-    let mut clause: Vec<char> = chars[..end].to_vec();
+    // an onset noun there is the recovery's subject ("seit 15.20 Uhr sei die Störung behoben")
+    let (recovery, onset) = first_event_words(chars[..end].to_vec(), words);
+    recovery.is_some() && onset.is_none()
+}
+
+/// In a clause, with the phrases that report no event blanked: the char offset of its first
+/// unnegated recovery word and of its first onset word (`since` words and onset nouns left out).
+fn first_event_words(mut clause: Vec<char>, words: &EventWords) -> (Option<usize>, Option<usize>) {
     blank_phrases(&mut clause, &words.resolution_not);
     blank_phrases(&mut clause, &words.start_not);
     let clause: String = clause.into_iter().collect();
-    // an onset noun there is the recovery's subject ("seit 15.20 Uhr sei die Störung behoben")
-    let unnegated = |list: &[String]| {
+    let first = |list: &[String]| {
         list.iter()
             .filter(|w| {
                 !w.trim().is_empty() && !words.since.contains(w) && !words.start_nouns.contains(w)
             })
-            .any(|w| find_unnegated(&clause, &w.to_lowercase(), &words.negation).is_some())
+            .filter_map(|w| find_unnegated(&clause, &w.to_lowercase(), &words.negation))
+            .min()
     };
-    unnegated(&words.resolution) && !unnegated(&words.start)
+    (first(&words.resolution), first(&words.start))
 }
 
 /// How far before an onset word the recovery that leads its clause may stand.
@@ -683,19 +690,8 @@ fn recovery_leads_clause(before: &str, words: &EventWords) -> bool {
         .iter()
         .position(|c| ",，;；、.。!?！？\n".contains(*c))
         .unwrap_or(tail.len());
-    let mut clause: Vec<char> = tail[..start].iter().rev().copied().collect();
-    blank_phrases(&mut clause, &words.resolution_not);
-    blank_phrases(&mut clause, &words.start_not);
-    let clause: String = clause.into_iter().collect();
-    let first = |list: &[String]| {
-        list.iter()
-            .filter(|w| {
-                !w.trim().is_empty() && !words.since.contains(w) && !words.start_nouns.contains(w)
-            })
-            .filter_map(|w| find_unnegated(&clause, &w.to_lowercase(), &words.negation))
-            .min()
-    };
-    match (first(&words.resolution), first(&words.start)) {
+    let clause: Vec<char> = tail[..start].iter().rev().copied().collect();
+    match first_event_words(clause, words) {
         (Some(r), Some(s)) => r < s,
         (Some(_), None) => true,
         _ => false,
