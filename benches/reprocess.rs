@@ -7,7 +7,8 @@
 //! gain that only a library of repeated cases shows is seen for what it is.
 //! Each command runs as its own process (the release binary), so its CPU and peak RSS are its own.
 //! `REPROCESS_BENCH_BEFORE=path` also runs an older build on both libraries in the same run and
-//! says whether its report is byte-identical.
+//! says whether its report is byte-identical. `REPROCESS_BENCH_LIBRARY=path` keeps the library
+//! there (for `perf record` on one command).
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Instant;
@@ -217,7 +218,10 @@ fn main() {
     let varied: usize = count("REPROCESS_BENCH_VARIED", DEFAULT_VARIED);
     let before = std::env::var("REPROCESS_BENCH_BEFORE").ok();
     let dir = tempfile::tempdir().expect("temp dir");
-    let lib = dir.path().join("library");
+    // REPROCESS_BENCH_LIBRARY=path builds the library there and leaves it, for profiling with perf.
+    let lib = std::env::var("REPROCESS_BENCH_LIBRARY")
+        .map(PathBuf::from)
+        .unwrap_or_else(|_| dir.path().join("library"));
     let t = Instant::now();
     let Some(seeds) = seeds() else {
         println!("note: ../shared/seeds (000_*, 004_*) not found; reprocess bench skipped (set INCIDENTLIB_SHARED)");
