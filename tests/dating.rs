@@ -1936,3 +1936,15 @@ fn a_time_told_in_the_future_tense_is_a_promise_not_the_end() {
     );
     assert_window(&v, "2022-10-25T09:00:00-03:00", "2022-10-25T17:00:00-03:00");
 }
+
+#[test]
+fn a_dated_byline_beats_a_urls_year_and_month_and_a_slugs_number_is_no_day() {
+    // "/2024/03/5-20.html": the slug's "5-20" is the title's "5시간 20분", not 5 March; the
+    // byline's day (15 March) anchors "지난 14일"
+    let v = draft(
+        "ko-byline-over-url-month.txt",
+        Some("https://blog.example.com/2024/03/5-20.html"),
+    );
+    assert_eq!(v["case"]["date"], "2024-03-14");
+    assert_window(&v, "2024-03-14T10:10:00+09:00", "2024-03-14T15:30:00+09:00");
+}

@@ -132,7 +132,10 @@ pub fn url_hint(url: &str, words: &UrlWords) -> Option<(Hint, String)> {
     static COMPACT: OnceLock<Regex> = OnceLock::new();
     static YEAR: OnceLock<Regex> = OnceLock::new();
     let full = FULL.get_or_init(|| {
-        Regex::new(r"(?:^|[/_=-])((?:19|20)\d{2})[/_-](\d{1,2})[/_-](\d{1,2})(?:$|[^0-9])").unwrap()
+        // a day followed by "-" and digits is a slug's number ("/2023/11/6-40.html", a title's
+        // "6시간 40분"), not a day
+        Regex::new(r"(?:^|[/_=-])((?:19|20)\d{2})[/_-](\d{1,2})[/_-](\d{1,2})(?:$|-[^0-9]|[^0-9-])")
+            .unwrap()
     });
     let compact = COMPACT.get_or_init(|| {
         Regex::new(r"(?:^|[^0-9])((?:19|20)\d{2})(\d{2})(\d{2})(?:\d{0,12})(?:$|[^0-9])").unwrap()
@@ -667,6 +670,19 @@ pub fn date_page(input: &DatingInput, lex: &Lexicons) -> Dating {
     } else if let Some((hint, quote)) = input
         .url
         .and_then(|u| url_hint(u, &UrlWords::for_lang(lex, input.lang)))
+        // A URL with only a year or month ("/2023/11/slug.html") says less than the page's dated
+        // byline in that month ("발행 2023-11-25 11:55"): the byline's day is the reference.
+        .filter(|(hint, _)| {
+            let coarse = |y: i32, m: Option<u32>| {
+                byline_day(input, lex)
+                    .is_some_and(|(d, _)| d.year() == y && m.is_none_or(|m| d.month() == m))
+            };
+            match *hint {
+                Hint::Day(_) => true,
+                Hint::Month(y, m) => !coarse(y, Some(m)),
+                Hint::Year(y) => !coarse(y, None),
+            }
+        })
     {
         match hint {
             Hint::Day(d) => opts.reference = d.and_hms_opt(0, 0, 0),
@@ -1000,6 +1016,11 @@ mod tests {
         assert_eq!(
             h("http://x.blogspot.com/2006/04/back-up.html"),
             Some(Hint::Year(2006))
+        );
+        // a slug that opens with a title's number ("6시간 40분" → "6-40") is no day
+        assert_eq!(
+            h("http://x.blogspot.com/2023/11/6-40.html"),
+            Some(Hint::Year(2023))
         );
         // year, then month and day; two-digit years with month, then day
         assert_eq!(
