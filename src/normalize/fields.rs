@@ -14,7 +14,8 @@ const MIN_DOMAIN_SUPPORT: f64 = 0.99;
 const MIN_LIST_SUPPORT: f64 = 0.5;
 
 /// When no cause is stated as the cause (cue or cause section), a term needs this many
-/// affirmed mentions to be the root cause.
+/// affirmed mentions to be the root cause, one of them by a full (not weak) phrase: a page
+/// that only names a provider, an update or a server failure in passing states no cause.
 const MIN_UNSTATED_CAUSE_MENTIONS: usize = 1;
 /// Two causes whose scores differ by less than this are tied.
 const CAUSE_TIE_EPSILON: f64 = 1e-6;
@@ -284,6 +285,8 @@ fn root_cause<S: AsRef<str>>(labels: &[Label<S>], vocab: &Vocabulary) -> (String
         best: f64,
         count: usize,
         longest: usize,
+        /// A mention found by a full phrase, not only weak ones.
+        full: bool,
     }
     // (term, support from stated mentions, support from every mention), in order of first
     // mention: a case names few causes, so a list, each term looked up in the vocabulary once.
@@ -309,6 +312,7 @@ fn root_cause<S: AsRef<str>>(labels: &[Label<S>], vocab: &Vocabulary) -> (String
             s.best = s.best.max(l.confidence);
             s.count += 1;
             s.longest = s.longest.max(len);
+            s.full |= !l.rule.contains(super::WEAK_RULE);
         };
         if stated(l) {
             add(&mut e.1);
@@ -333,7 +337,7 @@ fn root_cause<S: AsRef<str>>(labels: &[Label<S>], vocab: &Vocabulary) -> (String
             if any_stated {
                 s.count > 0
             } else {
-                s.count >= MIN_UNSTATED_CAUSE_MENTIONS
+                s.count >= MIN_UNSTATED_CAUSE_MENTIONS && s.full
             }
         })
         .map(|(t, s)| (t, (s.best, s.count.min(CAUSE_COUNT_CAP), s.longest)))
@@ -378,6 +382,38 @@ mod tests {
             rule: rule.into(),
             confidence: conf,
         }
+    }
+
+    #[test]
+    fn a_cause_named_only_by_weak_words_in_passing_is_unknown() {
+        let v = vocab();
+        // "the bank's partner" named in passing: no cause stated
+        let passing = [cause(
+            "dependency-failure",
+            "partner",
+            "phrase:en:partner; weak phrase",
+            None,
+            0.25,
+        )];
+        assert_eq!(fill_case(&passing, &v).root_cause, "unknown");
+        // the same word stated as the cause is the cause
+        let stated = [cause(
+            "dependency-failure",
+            "partner",
+            "phrase:en:partner; weak phrase; cause cue \"caused by\"",
+            None,
+            0.8,
+        )];
+        assert_eq!(fill_case(&stated, &v).root_cause, "dependency-failure");
+        // a full phrase in passing still names the cause, as before
+        let full = [cause(
+            "network-failure",
+            "fiber cut",
+            "phrase:en:fiber cut",
+            None,
+            0.5,
+        )];
+        assert_eq!(fill_case(&full, &v).root_cause, "network-failure");
     }
 
     #[test]

@@ -59,6 +59,8 @@ const ADDRESS_BYTES: [u8; 2] = [b'@', b'#'];
 const ZONES_FILE: &str = "zones.toml";
 /// Marker in a label's rule: its sentence states the cause.
 pub const CAUSE_CUE_RULE: &str = "; cause cue";
+/// Written into a label's rule when one of its term's weak phrases found it.
+pub const WEAK_RULE: &str = "; weak phrase";
 /// Folder under the mappings folder that holds the per-language assertion triggers.
 pub const ASSERTIONS_DIR: &str = "assertions";
 /// Language whose phrases are matched in text of every language (technical terms).
@@ -590,6 +592,9 @@ impl Normalizer {
                 rule.push_str("; ");
                 rule.push_str(&why);
             }
+            if entry.weak {
+                rule.push_str(WEAK_RULE);
+            }
             let base = if entry.is_pattern {
                 PATTERN_CONFIDENCE
             } else {
@@ -650,7 +655,15 @@ impl Normalizer {
             if section == Some("timeline") {
                 confidence *= TIMELINE_FACTOR;
             }
-            confidence = (confidence * entry.weight).clamp(0.0, 1.0);
+            // A weak phrase counts for little in passing, but a cause the page states as the
+            // cause ("the cause was an error at the provider") is stated in full.
+            let weight = if entry.field == 1 && entry.weak && (cause_cue.is_some() || in_cause_section)
+            {
+                entry.weight / crate::normalize::matcher::WEAK_FACTOR
+            } else {
+                entry.weight
+            };
+            confidence = (confidence * weight).clamp(0.0, 1.0);
             // A strong mention keeps a component on its own, in a timeline row too.
             if strong {
                 confidence = confidence.max(STRONG_COMPONENT_CONFIDENCE * entry.weight.min(1.0));
