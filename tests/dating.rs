@@ -1948,3 +1948,29 @@ fn a_dated_byline_beats_a_urls_year_and_month_and_a_slugs_number_is_no_day() {
     assert_eq!(v["case"]["date"], "2024-03-14");
     assert_window(&v, "2024-03-14T10:10:00+09:00", "2024-03-14T15:30:00+09:00");
 }
+
+#[test]
+fn a_photo_credits_date_is_the_photos_not_the_storys() {
+    // the caption's "2024.10.02." (signed with the photographer's address) must not lend its
+    // month to the story's "12일": the story is the page's day, 12 March 2025
+    let v = draft(
+        "ko-photo-credit-date.txt",
+        Some("https://news.example.co.kr/view/EXN20250312_0001234567"),
+    );
+    assert_eq!(v["case"]["date"], "2025-03-12");
+    assert_window(&v, "2025-03-12T13:05:00+09:00", "2025-03-12T15:05:00+09:00");
+    assert!(
+        !event_quotes(&v).iter().any(|q| q.contains("2024")),
+        "{:?}",
+        event_quotes(&v)
+    );
+}
+
+#[test]
+fn a_weekday_named_alone_on_an_undated_page_counts_back_from_its_latest_written_day() {
+    // only "2021-06" dates the page; "jeudi" alone is the Thursday it writes (3 June), so
+    // "depuis minuit" is the range's own midnight, not a week earlier
+    let v = draft("fr-weekday-after-dated-days.txt", None);
+    assert_eq!(v["case"]["date"], "2021-06-02");
+    assert_window(&v, "2021-06-02T18:00:00+02:00", "2021-06-03T00:00:00+02:00");
+}

@@ -217,7 +217,14 @@ impl Drafter {
             .filter(|(_, p)| **p == window::Place::Byline)
             .map(|(b, _)| b.start..b.end)
             .collect();
-        let background = timeline::history_sentences(page, &dw.events.history);
+        let mut background = timeline::history_sentences(page, &dw.events.history);
+        // a photo credit's date is the photo's: background to the story's own days
+        background.extend(
+            page.blocks
+                .iter()
+                .filter(|b| timeline::credit_dated(&b.text))
+                .map(|b| b.start..b.end),
+        );
         let dating = dating::date_page(
             &dating::DatingInput {
                 text: &dating_text,

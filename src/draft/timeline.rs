@@ -338,6 +338,14 @@ pub fn block_places(page: &Page, words: &EventWords) -> Vec<Place> {
             places[i] = Place::Byline;
         }
     }
+    // A photo caption signed with its date and the photographer's address ("… 안내문이 붙어
+    // 있다. 2025.09.27. name@agency.com", "[email protected]" where a site hides it) is a credit
+    // stamp wherever it stands: its date is the photo's, not the story's.
+    for (i, b) in page.blocks.iter().enumerate() {
+        if places[i] != Place::Timeline && credit_dated(&b.text) {
+            places[i] = Place::Byline;
+        }
+    }
     // Table rows and list items that start with a time are timeline rows wherever they are.
     for (i, b) in page.blocks.iter().enumerate() {
         if places[i] != Place::Future
@@ -392,6 +400,19 @@ pub(crate) fn date_only(text: &str) -> bool {
     RE.get_or_init(|| {
         regex::Regex::new(
             r"^\s*(?:\d{1,2}\s*[-./]\s*\d{1,2}\s*[-./]\s*(?:19|20)\d{2}|(?:19|20)\d{2}\s*[-./]\s*\d{1,2}\s*[-./]\s*\d{1,2})\.?\s*$",
+        )
+        .unwrap()
+    })
+    .is_match(text)
+}
+
+/// Whether a line ends with a date written with its year followed by an e-mail address alone
+/// (a photo credit: "2025.09.27. name@agency.com", "2023.10.15/뉴스1 [email protected]").
+pub(crate) fn credit_dated(text: &str) -> bool {
+    static RE: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
+    RE.get_or_init(|| {
+        regex::Regex::new(
+            r"(?:19|20)\d{2}\s*[-./]\s*\d{1,2}\s*[-./]\s*\d{1,2}\.?\s*(?:/\s*\S{1,20}\s*)?(?:[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\[email\s*protected\])\s*$",
         )
         .unwrap()
     })

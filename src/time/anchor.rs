@@ -18,6 +18,9 @@ const DAY_ONLY_BACK_DAYS: i64 = 15;
 /// Days after the page's own date that a bare day number may still be ("17일" on a page of
 /// the 16th); further ahead, it is last month's day.
 const DAY_ONLY_AHEAD_DAYS: i64 = 3;
+/// Days after the incident's date within which an undated page's latest written day stands for
+/// the page's own date (the day relative words count from).
+const UNDATED_PAGE_AHEAD_DAYS: i64 = 7;
 /// A time-only row rolls past midnight only from a time at or after this hour…
 const EVENING_HOUR: u32 = 18;
 /// …to one before this hour.
@@ -606,6 +609,21 @@ pub fn resolve(
         }
     }
     let relative_base = reference_day.or(anchor);
+    // a weekday named alone counts back from the page's date; an undated page's best stand-in
+    // is the latest day it writes in the week from the incident's ("Mercredi 2 juin … ce jeudi
+    // 3 juin … un porte-parole jeudi": that Thursday is the 3rd). ("today" stays on the
+    // incident's day: a status page's "本日" is its update's day, not the postmortem's.)
+    let weekday_base = reference_day.or_else(|| {
+        let a = anchor?;
+        foreground
+            .iter()
+            .filter_map(|r| r.date)
+            .filter(|d| d.relative.is_none())
+            .filter_map(|d| NaiveDate::from_ymd_opt(d.year.unwrap_or(a.year()), d.month?, d.day?))
+            .filter(|d| (0..=UNDATED_PAGE_AHEAD_DAYS).contains(&(*d - a).num_days()))
+            .max()
+            .or(Some(a))
+    });
 
     // the zone
     let mut raw = raw;
@@ -668,7 +686,7 @@ pub fn resolve(
             Some((d, named_end)) => resolve_date(
                 &r,
                 Some(d),
-                relative_base,
+                (relative_base, weekday_base),
                 reference_day,
                 prev.filter(|_| prev_at > named_end),
                 None,
@@ -676,7 +694,7 @@ pub fn resolve(
             None => resolve_date(
                 &r,
                 base,
-                relative_base,
+                (relative_base, weekday_base),
                 reference_day,
                 dated_clock
                     .filter(|(_, at)| *at > prev_at && prev.is_some() && !under_heading)
@@ -1201,7 +1219,7 @@ fn bracket_after(text: &str, prev: &RawTime, r: &RawTime) -> Option<usize> {
 fn resolve_date(
     r: &RawTime,
     anchor: Option<NaiveDate>,
-    relative_base: Option<NaiveDate>,
+    (relative_base, weekday_base): (Option<NaiveDate>, Option<NaiveDate>),
     reference: Option<NaiveDate>,
     prev: Option<NaiveDateTime>,
     last_clocked: Option<NaiveDateTime>,
@@ -1213,7 +1231,7 @@ fn resolve_date(
         if let (Some(wd), None) = (d.weekday, d.day) {
             // the latest such weekday on or before the page's date
             return (
-                relative_base.map(|b| latest_weekday_on_or_before(b, wd)),
+                weekday_base.map(|b| latest_weekday_on_or_before(b, wd)),
                 false,
             );
         }
