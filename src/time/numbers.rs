@@ -37,8 +37,19 @@ fn normalize_char(c: char) -> char {
         '\u{FF01}'..='\u{FF5E}' => char::from_u32(c as u32 - 0xFEE0).unwrap_or(c),
         '\u{00A0}' | '\u{2007}' | '\u{202F}' | '\u{2009}' | '\u{200A}' | '\u{3000}' => ' ',
         '∶' => ':',
+        // a Kangxi or supplement radical written for its ideograph ("3⽉27⽇": fonts and web
+        // pages copied from PDFs map 月 and 日 to the radicals): the ideograph, same UTF-8 width
+        '\u{2E80}'..='\u{2FDF}' => radical_ideograph(c).unwrap_or(c),
         _ => c,
     }
+}
+
+/// The one unified ideograph a radical stands for (its NFKC form), when it has one.
+fn radical_ideograph(c: char) -> Option<char> {
+    use unicode_normalization::UnicodeNormalization;
+    let mut it = std::iter::once(c).nfkc();
+    let one = it.next().filter(|u| *u != c && u.len_utf8() == c.len_utf8())?;
+    it.next().is_none().then_some(one)
 }
 
 /// Value of one CJK numeral digit.
@@ -122,6 +133,14 @@ pub fn parse_number(s: &str, words: &BTreeMap<String, f64>) -> Option<f64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn radicals_written_for_ideographs_read_as_them_at_the_same_offsets() {
+        let t = "3\u{2F49}27\u{2F47}午前10時20分";
+        let n = normalize(t);
+        assert_eq!(n, "3月27日午前10時20分");
+        assert_eq!(n.len(), t.len());
+    }
 
     #[test]
     fn cjk_numerals() {
