@@ -626,6 +626,20 @@ mod vi {
     }
 
     #[test]
+    fn a_morning_hour_with_the_midday_word_stays_in_the_morning() {
+        // "trưa" (midday) spans late morning and early afternoon: 11h50 trưa is 11:50, 1h trưa 13:00
+        let p = run_ref(
+            "vi",
+            "Đến 11h50 trưa, hệ thống vẫn lỗi. Khoảng 1h trưa mới ổn định.",
+            "2022-06-04T18:00",
+        );
+        assert_eq!(
+            values(&p),
+            ["2022-06-04T11:50:00+07:00", "2022-06-04T13:00:00+07:00"]
+        );
+    }
+
+    #[test]
     fn three_gio_chieu_is_fifteen() {
         let p = run("vi", "Ngày 12 tháng 11 năm 2024, mở lúc 3 giờ chiều");
         assert!(

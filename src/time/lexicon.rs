@@ -106,6 +106,9 @@ pub struct ClockWords {
     pub night_before: Vec<String>,
     /// Night words after the clock ("12h đêm" is midnight, "11h đêm" 23:00, "2h đêm" 02:00).
     pub night_after: Vec<String>,
+    /// The midday words among the afternoon words ("trưa", "낮", "昼", "中午"): an hour from 9
+    /// to 11 written with one stays in the morning ("11h50 trưa" is 11:50, "1h trưa" 13:00).
+    pub midday: Vec<String>,
     pub hour_markers: Vec<String>,
     pub minute_markers: Vec<String>,
     pub second_markers: Vec<String>,

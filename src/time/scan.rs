@@ -1315,6 +1315,7 @@ fn attach_clock_words(text: &str, lex: &Lexicon, zones: &ZoneTable, r: &mut RawT
     let w = &lex.patterns().w;
     let mut meridiem = r.clock.and_then(|c| c.meridiem);
     let named = meridiem == Some(Meridiem::Fixed);
+    let mut meridiem_word: Option<String> = None;
     let before = skip_ws_back(text, r.start, MAX_GAP_SPACES);
     for (list, m) in [
         (&w.am_before, Meridiem::Am),
@@ -1326,6 +1327,7 @@ fn attach_clock_words(text: &str, lex: &Lexicon, zones: &ZoneTable, r: &mut RawT
         }
         if let Some(s) = phrase_before(text, before, list) {
             meridiem = Some(m);
+            meridiem_word = text.get(s..before).map(str::to_lowercase);
             r.start = s;
             r.marked = true;
             break;
@@ -1343,11 +1345,21 @@ fn attach_clock_words(text: &str, lex: &Lexicon, zones: &ZoneTable, r: &mut RawT
         if let Some(e) = phrase_at(text, after, list) {
             r.marked = true;
             meridiem = Some(m);
+            meridiem_word = text.get(after..e).map(str::to_lowercase);
             r.end = e;
             break;
         }
     }
     let clock = r.clock.as_mut().expect("clock atom");
+    // "11h50 trưa", "낮 11시": a midday word with a morning hour keeps the hour
+    if meridiem == Some(Meridiem::Pm)
+        && (9..=11).contains(&clock.hour)
+        && meridiem_word
+            .as_deref()
+            .is_some_and(|mw| lex.clock.midday.iter().any(|w| w.to_lowercase() == mw.trim()))
+    {
+        meridiem = Some(Meridiem::Am);
+    }
     // "16g07", "9h30": hour and minutes run together are a clock, never a length
     let compact = text.get(r.clock_start..r.end).is_some_and(|t| {
         !t.contains(char::is_whitespace) && t.ends_with(|c: char| c.is_ascii_digit())
