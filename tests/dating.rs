@@ -1974,3 +1974,14 @@ fn a_weekday_named_alone_on_an_undated_page_counts_back_from_its_latest_written_
     assert_eq!(v["case"]["date"], "2021-06-02");
     assert_window(&v, "2021-06-02T18:00:00+02:00", "2021-06-03T00:00:00+02:00");
 }
+
+#[test]
+fn a_time_inside_a_timeline_row_is_what_the_row_reports_about_not_its_detection() {
+    // the 10:20 row says what happened at 09:23; the first alert is the 09:36 row
+    let v = draft(
+        "en-row-inner-time-is-no-detection.txt",
+        Some("https://example.com/blog/checkout-errors"),
+    );
+    assert_eq!(v["case"]["timeline"]["detected_after"], "13m");
+    assert_window(&v, "2024-02-06T09:23:00+00:00", "2024-02-06T10:36:00+00:00");
+}

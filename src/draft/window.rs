@@ -1769,9 +1769,31 @@ pub fn analyse(
             .map(|(e, _)| points[e].at)
             .or(found.end_from_duration);
         let window_ends = [Some(s), found.end.map(|(e, _)| e)];
+        // a row that opens with its time reports at that time: a time inside its text is what
+        // it reports about ("10:20 | the logs show that at 9:23 a setting had changed")
+        let row_head: std::collections::HashMap<usize, usize> = {
+            let mut m = std::collections::HashMap::new();
+            for p in points.iter().filter(|p| {
+                blocks.get(p.block).is_some_and(|b| {
+                    b.text
+                        .trim_start()
+                        .starts_with(|c: char| c.is_ascii_digit())
+                })
+            }) {
+                let e = m.entry(p.block).or_insert(p.start);
+                *e = (*e).min(p.start);
+            }
+            m
+        };
+        let inside_row = |i: usize| {
+            row_head
+                .get(&points[i].block)
+                .is_some_and(|head| points[i].start > *head)
+        };
         let first_marked = |marked: &[Option<usize>]| {
             let mut order: Vec<usize> = (0..points.len())
                 .filter(|i| points[*i].place.is_incident() && marked[*i].is_some())
+                .filter(|i| !inside_row(*i))
                 .filter(|i| {
                     // the start itself counts when it is a row of its own ("13h30 : nous
                     // constatons …"): detection at the very start, 0m
