@@ -1985,3 +1985,13 @@ fn a_time_inside_a_timeline_row_is_what_the_row_reports_about_not_its_detection(
     assert_eq!(v["case"]["timeline"]["detected_after"], "13m");
     assert_window(&v, "2024-02-06T09:23:00+00:00", "2024-02-06T10:36:00+00:00");
 }
+
+#[test]
+fn monitoring_that_tells_the_onset_is_detection_at_the_start() {
+    let v = draft(
+        "en-monitoring-tells-the-onset.txt",
+        Some("https://status.example.com/history/2024/march/dashboard"),
+    );
+    assert_eq!(v["case"]["timeline"]["detected_after"], "0s");
+    assert_eq!(v["case"]["timeline"]["resolved_after"], "36m");
+}
