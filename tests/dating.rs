@@ -1995,3 +1995,13 @@ fn monitoring_that_tells_the_onset_is_detection_at_the_start() {
     assert_eq!(v["case"]["timeline"]["detected_after"], "0s");
     assert_eq!(v["case"]["timeline"]["resolved_after"], "36m");
 }
+
+#[test]
+fn a_problem_that_occurred_at_a_time_is_the_onset() {
+    // "sei gegen 13.30 Uhr aufgetreten" (occurred): the start, not the length before the end
+    let v = draft(
+        "de-occurred-is-the-onset.txt",
+        Some("https://news.example.de/artikel/registry-stoerung"),
+    );
+    assert_window(&v, "2010-05-12T13:30:00+02:00", "2010-05-12T15:45:00+02:00");
+}
