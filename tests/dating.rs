@@ -2005,3 +2005,15 @@ fn a_problem_that_occurred_at_a_time_is_the_onset() {
     );
     assert_window(&v, "2010-05-12T13:30:00+02:00", "2010-05-12T15:45:00+02:00");
 }
+
+#[test]
+fn a_count_as_of_a_time_is_a_cut_off_not_an_event() {
+    // "Tính đến 17h00 …, 85% số vé …": a measurement's cut-off; the recovery at 12h30 is one
+    let v = draft(
+        "vi-cut-off-is-no-event.txt",
+        Some("https://tin.example.vn/ban-ve-online"),
+    );
+    let q = event_quotes(&v);
+    assert!(!q.iter().any(|q| q.contains("17h00")), "{q:?}");
+    assert!(q.iter().any(|q| q.contains("12h30")), "{q:?}");
+}

@@ -176,7 +176,13 @@ pub fn build(
     by_pos.sort_by_key(|p| p.start);
     // one event per instant: "10.30 local (13:30 GMT)" is one moment written twice
     let mut seen: Vec<DateTime<FixedOffset>> = Vec::new();
-    for p in by_pos.into_iter().filter(|p| {
+    // a count as of a time ("Tính đến 17h00, 85% số vé …", "截至晚間6時，已有超過90萬人",
+    // "As of 18:00, 1,200 reports") is a measurement's cut-off, not something that happened then
+    let cut_off: Vec<usize> = (0..points.len())
+        .filter(|i| counts_beside(&blocks, &points[*i], &words.as_of))
+        .map(|i| points[i].start)
+        .collect();
+    for p in by_pos.into_iter().filter(|p| !cut_off.contains(&p.start)).filter(|p| {
         !matches!(
             p.place,
             Place::Byline | Place::History | Place::Promise | Place::Schedule
@@ -590,6 +596,48 @@ pub fn history_sentences(page: &Page, history: &[String]) -> Vec<std::ops::Range
         }
     }
     out
+}
+
+/// Chars before or after a time searched for its as-of word.
+const CUT_OFF_REACH_CHARS: usize = 16;
+
+/// Whether a time with an as-of word is followed in its sentence by a count ("85%", "130.000",
+/// "90萬人"), as a measurement's cut-off is.
+fn counts_beside(blocks: &[BlockText], p: &Point, as_of: &[String]) -> bool {
+    let Some(block) = blocks.get(p.block) else {
+        return false;
+    };
+    if as_of.is_empty() {
+        return false;
+    }
+    let chars: Vec<char> = block.text.chars().collect();
+    let a = p.start.saturating_sub(block.start).min(chars.len());
+    let b = p.end.saturating_sub(block.start).min(chars.len()).max(a);
+    let near = |r: std::ops::Range<usize>| -> String {
+        chars[r].iter().collect::<String>().to_lowercase()
+    };
+    // the as-of word right before the time or right after it ("tính đến 17h00", "18時時点")
+    let before = near(a.saturating_sub(CUT_OFF_REACH_CHARS)..a);
+    let after = near(b..(b + CUT_OFF_REACH_CHARS).min(chars.len()));
+    let word = |t: &str, end: bool| {
+        as_of.iter().any(|w| {
+            let w = w.to_lowercase();
+            if end {
+                t.trim_end().ends_with(&w)
+            } else {
+                t.trim_start().starts_with(&w)
+            }
+        })
+    };
+    if !word(&before, true) && !word(&after, false) {
+        return false;
+    }
+    let is_end = |c: &char| ".!?。！？\n;；".contains(*c);
+    // (the count after the time: a number before it names the subject, "地銀8行 … 時点で復旧")
+    let to = chars[b..].iter().position(is_end).map_or(chars.len(), |i| b + i);
+    chars[b..to]
+        .iter()
+        .any(|c| c.is_ascii_digit() || ('０'..='９').contains(c))
 }
 
 /// Times in a sentence about an earlier incident ("… 장애가 발생한 바 있다", "去年…") are

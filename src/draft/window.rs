@@ -1051,7 +1051,7 @@ const AS_OF_REACH_CHARS: usize = 6;
 
 /// Times the page writes a state "as of" ("2월 20일 12시 현재", "as of 18:00", "截至18时"): the
 /// writer's check, not the moment the state began.
-fn as_of_times(points: &[Point], blocks: &[BlockText], words: &EventWords) -> Vec<bool> {
+pub(crate) fn as_of_times(points: &[Point], blocks: &[BlockText], words: &EventWords) -> Vec<bool> {
     if words.as_of.is_empty() {
         return vec![false; points.len()];
     }
