@@ -379,3 +379,23 @@ fn three_quarters_of_an_hour_in_the_romance_languages_and_german() {
         ("de", "Die Störung dauerte drei viertel Stunden.", &["45m"]),
     ]);
 }
+
+#[test]
+fn adjective_lengths_keep_their_ending_in_the_quote() {
+    // "an hour-long outage": the quote is the length as written, ending included
+    let opts = ParseOptions {
+        lang: Some("en".into()),
+        ..Default::default()
+    };
+    let p = parse(
+        "The hour-long outage followed a six-hour-long one.",
+        lexicons(),
+        &opts,
+    );
+    let quotes: Vec<&str> = p.durations.iter().map(|d| d.quote.as_str()).collect();
+    assert_eq!(quotes, ["hour-long", "six-hour-long"]);
+    check(&[
+        ("de", "eine halbstündige Störung", &["30m"]),
+        ("de", "nach einer viertelstündigen Pause", &["15m"]),
+    ]);
+}

@@ -318,6 +318,10 @@ pub fn scan_durations(text: &str, lex: &Lexicon, times: &[RawTime]) -> Vec<RawDu
                 end = after;
             }
         }
+        // "hour-long", "six-hour-long": the adjective's ending is part of the length as written
+        if let Some(e) = phrase_at(text, end, &w.adjective_suffix) {
+            end = e;
+        }
         i = j;
         let mut s = start;
         let b = skip_ws_back(text, s, MAX_GAP_SPACES);

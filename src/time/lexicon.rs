@@ -161,6 +161,8 @@ pub struct DurationWords {
     pub half_infix: Vec<String>,
     pub more_infix: Vec<String>,
     pub half_suffix: Vec<String>,
+    /// Text right after a unit that makes the length an adjective, part of its quote ("hour-long").
+    pub adjective_suffix: Vec<String>,
     pub joiners: Vec<String>,
     pub fixed: BTreeMap<String, String>,
     pub reject_before: Vec<String>,
