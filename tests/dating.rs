@@ -1964,6 +1964,17 @@ fn a_photo_credits_date_is_the_photos_not_the_storys() {
         "{:?}",
         event_quotes(&v)
     );
+    // what the caption shows (an earlier data-centre fire) is background, not this case's cause
+    assert_eq!(v["case"]["root_cause"], "config-change");
+    assert!(
+        !v["case"]["components"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|c| c == "datacenter-facility"),
+        "{}",
+        v["case"]["components"]
+    );
 }
 
 #[test]

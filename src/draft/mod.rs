@@ -354,15 +354,33 @@ impl Drafter {
         let Some(n) = &self.normalizer else {
             return vec![];
         };
-        let spans: Vec<crate::normalize::SectionSpan> = page
-            .sections
+        // a photo caption dated well before the case tells an earlier scene (background); its
+        // spans come first, so they win over the section around them
+        let case_day = chrono::NaiveDate::parse_from_str(&case.date, "%Y-%m-%d").ok();
+        let captions = page
+            .blocks
             .iter()
-            .filter(|s| !s.blocks.is_empty())
-            .map(|s| crate::normalize::SectionSpan {
-                kind: s.kind.key().to_string(),
-                start: page.blocks[s.blocks.start].start,
-                end: page.blocks[s.blocks.end - 1].end,
+            .filter(|b| {
+                timeline::credit_date(&b.text)
+                    .zip(case_day)
+                    .is_some_and(|(c, d)| (d - c).num_days() > CAPTION_BEFORE_DAYS)
             })
+            .map(|b| crate::normalize::SectionSpan {
+                kind: crate::normalize::BACKGROUND_SECTION.to_string(),
+                start: b.start,
+                end: b.end,
+            });
+        let spans: Vec<crate::normalize::SectionSpan> = captions
+            .chain(
+                page.sections
+                    .iter()
+                    .filter(|s| !s.blocks.is_empty())
+                    .map(|s| crate::normalize::SectionSpan {
+                        kind: s.kind.key().to_string(),
+                        start: page.blocks[s.blocks.start].start,
+                        end: page.blocks[s.blocks.end - 1].end,
+                    }),
+            )
             .collect();
         let labels = n.label(text, &spans, Some(lang));
         let filled = crate::normalize::fill_case(&labels, &self.vocab);
@@ -378,6 +396,9 @@ impl Drafter {
             .collect()
     }
 }
+
+/// Days before the case's date beyond which a dated photo caption shows an earlier scene.
+const CAPTION_BEFORE_DAYS: i64 = 7;
 
 /// The fields' evidence and the warnings, gathered stage by stage.
 #[derive(Default)]

@@ -178,16 +178,30 @@ pub fn build(
     let mut seen: Vec<DateTime<FixedOffset>> = Vec::new();
     // a count as of a time ("Tính đến 17h00, 85% số vé …", "截至晚間6時，已有超過90萬人",
     // "As of 18:00, 1,200 reports") is a measurement's cut-off, not something that happened then
-    let cut_off: Vec<usize> = (0..points.len())
-        .filter(|i| counts_beside(&blocks, &points[*i], &words.as_of))
-        .map(|i| points[i].start)
+    let mut chars_of: std::collections::HashMap<usize, Vec<char>> = Default::default();
+    let cut_off: std::collections::HashSet<usize> = points
+        .iter()
+        .filter(|p| {
+            let Some(block) = blocks.get(p.block) else {
+                return false;
+            };
+            let chars = chars_of
+                .entry(p.block)
+                .or_insert_with(|| block.text.chars().collect());
+            counts_beside(chars, block.start, p, &words.as_of)
+        })
+        .map(|p| p.start)
         .collect();
-    for p in by_pos.into_iter().filter(|p| !cut_off.contains(&p.start)).filter(|p| {
-        !matches!(
-            p.place,
-            Place::Byline | Place::History | Place::Promise | Place::Schedule
-        )
-    }) {
+    for p in by_pos
+        .into_iter()
+        .filter(|p| !cut_off.contains(&p.start))
+        .filter(|p| {
+            !matches!(
+                p.place,
+                Place::Byline | Place::History | Place::Promise | Place::Schedule
+            )
+        })
+    {
         let at = dating.show(&p.at);
         if seen.contains(&p.at) || events.iter().any(|e| e.at == at) {
             continue;
@@ -415,14 +429,21 @@ pub(crate) fn date_only(text: &str) -> bool {
 /// Whether a line ends with a date written with its year followed by an e-mail address alone
 /// (a photo credit: "2025.09.27. name@agency.com", "2023.10.15/뉴스1 [email protected]").
 pub(crate) fn credit_dated(text: &str) -> bool {
+    credit_date(text).is_some()
+}
+
+/// The date a photo credit ends with (see [`credit_dated`]).
+pub(crate) fn credit_date(text: &str) -> Option<chrono::NaiveDate> {
     static RE: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
-    RE.get_or_init(|| {
-        regex::Regex::new(
-            r"(?:19|20)\d{2}\s*[-./]\s*\d{1,2}\s*[-./]\s*\d{1,2}\.?\s*(?:/\s*\S{1,20}\s*)?(?:[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\[email\s*protected\])\s*$",
-        )
-        .unwrap()
-    })
-    .is_match(text)
+    let c = RE
+        .get_or_init(|| {
+            regex::Regex::new(
+                r"((?:19|20)\d{2})\s*[-./]\s*(\d{1,2})\s*[-./]\s*(\d{1,2})\.?\s*(?:/\s*\S{1,20}\s*)?(?:[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\[email\s*protected\])\s*$",
+            )
+            .unwrap()
+        })
+        .captures(text)?;
+    chrono::NaiveDate::from_ymd_opt(c[1].parse().ok()?, c[2].parse().ok()?, c[3].parse().ok()?)
 }
 
 /// Whether a line holds a clock range ("14:05–15:20"): what a row reports, not a stamp.
@@ -600,19 +621,18 @@ pub fn history_sentences(page: &Page, history: &[String]) -> Vec<std::ops::Range
 
 /// Chars before or after a time searched for its as-of word.
 const CUT_OFF_REACH_CHARS: usize = 16;
+/// Chars after an as-of time searched for its count (within its sentence).
+const CUT_OFF_COUNT_REACH_CHARS: usize = 120;
 
 /// Whether a time with an as-of word is followed in its sentence by a count ("85%", "130.000",
 /// "90萬人"), as a measurement's cut-off is.
-fn counts_beside(blocks: &[BlockText], p: &Point, as_of: &[String]) -> bool {
-    let Some(block) = blocks.get(p.block) else {
-        return false;
-    };
+/// (`chars`: the block's text, which starts at page offset `block_start`)
+fn counts_beside(chars: &[char], block_start: usize, p: &Point, as_of: &[String]) -> bool {
     if as_of.is_empty() {
         return false;
     }
-    let chars: Vec<char> = block.text.chars().collect();
-    let a = p.start.saturating_sub(block.start).min(chars.len());
-    let b = p.end.saturating_sub(block.start).min(chars.len()).max(a);
+    let a = p.start.saturating_sub(block_start).min(chars.len());
+    let b = p.end.saturating_sub(block_start).min(chars.len()).max(a);
     let near = |r: std::ops::Range<usize>| -> String {
         chars[r].iter().collect::<String>().to_lowercase()
     };
@@ -634,7 +654,11 @@ fn counts_beside(blocks: &[BlockText], p: &Point, as_of: &[String]) -> bool {
     }
     let is_end = |c: &char| ".!?。！？\n;；".contains(*c);
     // (the count after the time: a number before it names the subject, "地銀8行 … 時点で復旧")
-    let to = chars[b..].iter().position(is_end).map_or(chars.len(), |i| b + i);
+    let reach = (b + CUT_OFF_COUNT_REACH_CHARS).min(chars.len());
+    let to = chars[b..reach]
+        .iter()
+        .position(is_end)
+        .map_or(reach, |i| b + i);
     chars[b..to]
         .iter()
         .any(|c| c.is_ascii_digit() || ('０'..='９').contains(c))

@@ -1785,10 +1785,27 @@ pub fn analyse(
             }
             m
         };
+        // (in the head's own sentence: "10일 오후 2시 10분쯤 장애가 발생했다. 오후 2시 25분부터
+        // 이용자들이 호소했다" is prose whose second sentence tells its own time)
+        // each row's head and where its sentence ends (page offsets), found once per block
+        let head_sentence: std::collections::HashMap<usize, (usize, usize)> = row_head
+            .iter()
+            .filter_map(|(&block, &head)| {
+                let b = blocks.get(block)?;
+                let from = head.saturating_sub(b.start);
+                let end = b
+                    .text
+                    .chars()
+                    .skip(from)
+                    .position(|c| ".!?。！？\n".contains(c))
+                    .map_or(usize::MAX, |k| head + k);
+                Some((block, (head, end)))
+            })
+            .collect();
         let inside_row = |i: usize| {
-            row_head
+            head_sentence
                 .get(&points[i].block)
-                .is_some_and(|head| points[i].start > *head)
+                .is_some_and(|&(head, end)| points[i].start > head && points[i].start < end)
         };
         let first_marked = |marked: &[Option<usize>]| {
             let mut order: Vec<usize> = (0..points.len())

@@ -76,6 +76,9 @@ const QUESTION_MARKS: [char; 2] = ['?', '？'];
 const FOLLOW_UP_SECTIONS: [&str; 2] = ["action_items", "lessons"];
 /// The follow-up section that lists the remedies planned or made.
 const ACTION_ITEMS_SECTION: &str = "action_items";
+/// A section kind the caller gives to passages that are context, not the incident (a dated photo
+/// caption in a news page): every mention in one is historical.
+pub const BACKGROUND_SECTION: &str = "background";
 /// Section kinds that state the cause.
 const CAUSE_SECTIONS: [&str; 2] = ["root_cause", "trigger"];
 
@@ -507,6 +510,16 @@ impl Normalizer {
                 ),
                 _ => (assertion, why),
             };
+            // A passage the caller marks as background (a photo caption dated before the story):
+            // what it tells is context, not this incident.
+            let (assertion, why) = match section {
+                Some(BACKGROUND_SECTION) if assertion == Assertion::Affirmed => (
+                    Assertion::Historical,
+                    "historical: in a passage marked as background (a dated photo caption)"
+                        .to_string(),
+                ),
+                _ => (assertion, why),
+            };
             // An earlier year in the clause ("after the 2018 fire", "지난 2018년 … 화재"): an
             // earlier incident, told for context.
             let (assertion, why) = match earlier_year(&years, clause_lo, m) {
@@ -657,12 +670,12 @@ impl Normalizer {
             }
             // A weak phrase counts for little in passing, but a cause the page states as the
             // cause ("the cause was an error at the provider") is stated in full.
-            let weight = if entry.field == 1 && entry.weak && (cause_cue.is_some() || in_cause_section)
-            {
-                entry.weight / crate::normalize::matcher::WEAK_FACTOR
-            } else {
-                entry.weight
-            };
+            let weight =
+                if entry.field == 1 && entry.weak && (cause_cue.is_some() || in_cause_section) {
+                    entry.weight / crate::normalize::matcher::WEAK_FACTOR
+                } else {
+                    entry.weight
+                };
             confidence = (confidence * weight).clamp(0.0, 1.0);
             // A strong mention keeps a component on its own, in a timeline row too.
             if strong {

@@ -48,7 +48,9 @@ fn normalize_char(c: char) -> char {
 fn radical_ideograph(c: char) -> Option<char> {
     use unicode_normalization::UnicodeNormalization;
     let mut it = std::iter::once(c).nfkc();
-    let one = it.next().filter(|u| *u != c && u.len_utf8() == c.len_utf8())?;
+    let one = it
+        .next()
+        .filter(|u| *u != c && u.len_utf8() == c.len_utf8())?;
     it.next().is_none().then_some(one)
 }
 

@@ -1356,9 +1356,12 @@ fn attach_clock_words(text: &str, lex: &Lexicon, zones: &ZoneTable, r: &mut RawT
     // "11h50 trưa", "낮 11시": a midday word with a morning hour keeps the hour
     if meridiem == Some(Meridiem::Pm)
         && (9..=11).contains(&clock.hour)
-        && meridiem_word
-            .as_deref()
-            .is_some_and(|mw| lex.clock.midday.iter().any(|w| w.to_lowercase() == mw.trim()))
+        && meridiem_word.as_deref().is_some_and(|mw| {
+            lex.clock
+                .midday
+                .iter()
+                .any(|w| w.to_lowercase() == mw.trim())
+        })
     {
         meridiem = Some(Meridiem::Am);
     }
