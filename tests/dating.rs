@@ -2028,3 +2028,19 @@ fn a_count_as_of_a_time_is_a_cut_off_not_an_event() {
     assert!(!q.iter().any(|q| q.contains("17h00")), "{q:?}");
     assert!(q.iter().any(|q| q.contains("12h30")), "{q:?}");
 }
+
+#[test]
+fn every_inhabited_country_domain_infers_its_zone_but_vanity_domains_do_not() {
+    // .ng (Nigeria) gives Lagos, flagged; .io names no country: English's default, not Chagos
+    let v = draft(
+        "en-country-domain.txt",
+        Some("https://news.example.ng/bank-app-outage"),
+    );
+    assert_eq!(v["review"]["timezone"]["zone"], "Africa/Lagos");
+    assert_eq!(v["review"]["timezone"]["how"], "inferred");
+    let v = draft(
+        "en-country-domain.txt",
+        Some("https://status.example.io/bank-app-outage"),
+    );
+    assert_ne!(v["review"]["timezone"]["zone"], "Indian/Chagos");
+}
