@@ -56,15 +56,18 @@ fn real_corpus_holds_its_floors_on_both_halves() {
     // turned-down match that no longer hides the length inside it ("a seven-hour") to 0.897.
     let floors: &[(&str, f64, f64)] = &[
         ("date", 0.96, 0.94),
-        ("window_start", 0.96, 0.89),
+        ("window_start", 0.96, 0.91),
         ("window_end", 0.92, 0.78),
         ("detected_after", 0.99, 0.57),
-        ("resolved_after", 0.96, 0.73),
+        ("resolved_after", 0.96, 0.76),
         ("events_f1", 0.96, 0.86),
         ("durations_recall", 0.99, 0.89),
         ("org", 0.96, 0.81),
         ("labels_f1", 0.86, 0.61),
-        ("root_cause", 0.88, 0.68),
+        // half b's root cause 0.684 → 0.658 (one page) when bare party nouns ("partner",
+        // "vendor") became weak dependency-failure words; the same change took the held-out sets
+        // t42h 0.714 → 0.857 and t44 0.611 → 0.778 (README, stop 38), so it was kept
+        ("root_cause", 0.88, 0.65),
     ];
     let mut low = Vec::new();
     for (half, col) in [("a", 1), ("b", 2)] {
