@@ -178,17 +178,13 @@ pub fn build(
     let mut seen: Vec<DateTime<FixedOffset>> = Vec::new();
     // a count as of a time ("Tính đến 17h00, 85% số vé …", "截至晚間6時，已有超過90萬人",
     // "As of 18:00, 1,200 reports") is a measurement's cut-off, not something that happened then
-    let mut chars_of: std::collections::HashMap<usize, Vec<char>> = Default::default();
+    let mut chars_of = window::BlockChars::default();
     let cut_off: std::collections::HashSet<usize> = points
         .iter()
         .filter(|p| {
-            let Some(block) = blocks.get(p.block) else {
-                return false;
-            };
-            let chars = chars_of
-                .entry(p.block)
-                .or_insert_with(|| block.text.chars().collect());
-            counts_beside(chars, block.start, p, &words.as_of)
+            chars_of
+                .of(&blocks, p)
+                .is_some_and(|(chars, start)| counts_beside(chars, start, p, &words.as_of))
         })
         .map(|p| p.start)
         .collect();

@@ -1049,25 +1049,37 @@ fn without_still_times(
 /// "as of 6pm", "截至18时").
 const AS_OF_REACH_CHARS: usize = 6;
 
+/// Each block's chars, collected once and kept: a block may hold thousands of times.
+#[derive(Default)]
+pub(crate) struct BlockChars(std::collections::HashMap<usize, Vec<char>>);
+
+impl BlockChars {
+    /// The chars of the block `p` stands in, and the page offset where that block starts.
+    pub(crate) fn of(&mut self, blocks: &[BlockText], p: &Point) -> Option<(&[char], usize)> {
+        let block = blocks.get(p.block)?;
+        let chars = self
+            .0
+            .entry(p.block)
+            .or_insert_with(|| block.text.chars().collect());
+        Some((chars.as_slice(), block.start))
+    }
+}
+
 /// Times the page writes a state "as of" ("2월 20일 12시 현재", "as of 18:00", "截至18时"): the
 /// writer's check, not the moment the state began.
 pub(crate) fn as_of_times(points: &[Point], blocks: &[BlockText], words: &EventWords) -> Vec<bool> {
     if words.as_of.is_empty() {
         return vec![false; points.len()];
     }
-    // each block's chars once: a block may hold thousands of times
-    let mut chars_of: std::collections::HashMap<usize, Vec<char>> = Default::default();
+    let mut chars_of = BlockChars::default();
     points
         .iter()
         .map(|p| {
-            let Some(block) = blocks.get(p.block) else {
+            let Some((chars, block_start)) = chars_of.of(blocks, p) else {
                 return false;
             };
-            let chars = chars_of
-                .entry(p.block)
-                .or_insert_with(|| block.text.chars().collect());
-            let a = p.start.saturating_sub(block.start).min(chars.len());
-            let b = p.end.saturating_sub(block.start).min(chars.len());
+            let a = p.start.saturating_sub(block_start).min(chars.len());
+            let b = p.end.saturating_sub(block_start).min(chars.len());
             let before: String = chars[a.saturating_sub(AS_OF_REACH_CHARS)..a]
                 .iter()
                 .collect::<String>()
