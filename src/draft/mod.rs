@@ -209,7 +209,13 @@ impl Drafter {
         });
         let dw = self.words.for_page(&language);
         // the page's byline stamps date the page, not the story told after them
-        let places = timeline::block_places(page, &dw.events);
+        // each block's photo-credit date, once: its place, the dates' background, the labels'
+        let credits: Vec<Option<chrono::NaiveDate>> = page
+            .blocks
+            .iter()
+            .map(|b| timeline::credit_date(&b.text))
+            .collect();
+        let places = timeline::block_places(page, &dw.events, &credits);
         let stamps: Vec<std::ops::Range<usize>> = page
             .blocks
             .iter()
@@ -222,8 +228,9 @@ impl Drafter {
         background.extend(
             page.blocks
                 .iter()
-                .filter(|b| timeline::credit_dated(&b.text))
-                .map(|b| b.start..b.end),
+                .zip(&credits)
+                .filter(|(_, c)| c.is_some())
+                .map(|(b, _)| b.start..b.end),
         );
         let dating = dating::date_page(
             &dating::DatingInput {
@@ -259,7 +266,14 @@ impl Drafter {
             tl.timeline,
             &mut ev,
         );
-        let labels = self.label(page, &text, &language, &mut case, &mut ev.warnings);
+        let labels = self.label(
+            page,
+            &text,
+            &language,
+            &credits,
+            &mut case,
+            &mut ev.warnings,
+        );
         cite_source(&mut case, input, opts, &mut ev);
         Draft {
             case,
@@ -348,6 +362,7 @@ impl Drafter {
         page: &Page,
         text: &str,
         lang: &str,
+        credits: &[Option<chrono::NaiveDate>],
         case: &mut Case,
         warnings: &mut Vec<String>,
     ) -> Vec<serde_json::Value> {
@@ -360,12 +375,12 @@ impl Drafter {
         let captions = page
             .blocks
             .iter()
-            .filter(|b| {
-                timeline::credit_date(&b.text)
-                    .zip(case_day)
+            .zip(credits)
+            .filter(|(_, c)| {
+                c.zip(case_day)
                     .is_some_and(|(c, d)| (d - c).num_days() > CAPTION_BEFORE_DAYS)
             })
-            .map(|b| crate::normalize::SectionSpan {
+            .map(|(b, _)| crate::normalize::SectionSpan {
                 kind: crate::normalize::BACKGROUND_SECTION.to_string(),
                 start: b.start,
                 end: b.end,

@@ -264,7 +264,12 @@ pub fn build(
 }
 
 /// Where each block sits: lead prose, timeline, future (action items, lessons) or other.
-pub fn block_places(page: &Page, words: &EventWords) -> Vec<Place> {
+/// (`credits`: each block's photo-credit date, [`credit_date`], found once per page)
+pub fn block_places(
+    page: &Page,
+    words: &EventWords,
+    credits: &[Option<chrono::NaiveDate>],
+) -> Vec<Place> {
     let stamp = &words.stamp;
     let mut places = vec![Place::Other; page.blocks.len()];
     let first_timeline = page
@@ -357,8 +362,8 @@ pub fn block_places(page: &Page, words: &EventWords) -> Vec<Place> {
     // A photo caption signed with its date and the photographer's address ("… 안내문이 붙어
     // 있다. 2025.09.27. name@agency.com", "[email protected]" where a site hides it) is a credit
     // stamp wherever it stands: its date is the photo's, not the story's.
-    for (i, b) in page.blocks.iter().enumerate() {
-        if places[i] != Place::Timeline && credit_dated(&b.text) {
+    for (i, credit) in credits.iter().enumerate().take(places.len()) {
+        if places[i] != Place::Timeline && credit.is_some() {
             places[i] = Place::Byline;
         }
     }
@@ -422,13 +427,8 @@ pub(crate) fn date_only(text: &str) -> bool {
     .is_match(text)
 }
 
-/// Whether a line ends with a date written with its year followed by an e-mail address alone
-/// (a photo credit: "2025.09.27. name@agency.com", "2023.10.15/뉴스1 [email protected]").
-pub(crate) fn credit_dated(text: &str) -> bool {
-    credit_date(text).is_some()
-}
-
-/// The date a photo credit ends with (see [`credit_dated`]).
+/// The date a line ends with when it is a photo credit: a date written with its year followed
+/// by an e-mail address alone ("2025.09.27. name@agency.com", "2023.10.15/뉴스1 [email protected]").
 pub(crate) fn credit_date(text: &str) -> Option<chrono::NaiveDate> {
     static RE: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
     let c = RE

@@ -81,15 +81,8 @@ pub fn read(bytes: &[u8]) -> PdfText {
 /// fonts often map 月, 日, 支 to the radical code points ("2025年12⽉29⽇"), which no reader
 /// (nor the time parser) takes for the ideograph.
 fn unify_radicals(s: &str) -> String {
-    use unicode_normalization::UnicodeNormalization;
     s.chars()
-        .flat_map(|c| {
-            if ('\u{2E80}'..='\u{2FDF}').contains(&c) {
-                c.to_string().nfkc().collect::<Vec<char>>()
-            } else {
-                vec![c]
-            }
-        })
+        .map(|c| crate::time::numbers::radical_ideograph(c).unwrap_or(c))
         .collect()
 }
 

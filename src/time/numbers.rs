@@ -44,8 +44,12 @@ fn normalize_char(c: char) -> char {
     }
 }
 
-/// The one unified ideograph a radical stands for (its NFKC form), when it has one.
-fn radical_ideograph(c: char) -> Option<char> {
+/// The one unified ideograph a Kangxi or supplement radical (U+2E80–U+2FDF) stands for (its
+/// NFKC form, the same UTF-8 width), when it has one. The PDF reader unifies with it too.
+pub fn radical_ideograph(c: char) -> Option<char> {
+    if !('\u{2E80}'..='\u{2FDF}').contains(&c) {
+        return None;
+    }
     use unicode_normalization::UnicodeNormalization;
     let mut it = std::iter::once(c).nfkc();
     let one = it
