@@ -950,6 +950,31 @@ fn a_term_implied_by_another_is_added_with_a_warning() {
 }
 
 #[test]
+fn a_domain_is_implied_by_a_part_or_cause_of_its_own() {
+    let (v, n) = setup();
+    // A failed core router is a networking case, and a power loss at the site a datacenter
+    // case, however seldom the page says "network" or "data centre".
+    let labels = n.label(
+        "A faulty core router dropped traffic for two hours until the router was replaced. A utility power loss took the site down.",
+        &[],
+        Some("en"),
+    );
+    let case = fill_case(&labels, v);
+    assert!(case.domain.contains(&"networking".to_string()), "{case:?}");
+    assert!(case.domain.contains(&"datacenter".to_string()), "{case:?}");
+    assert!(
+        case.warnings
+            .iter()
+            .any(|w| w.contains("domain: networking implied by")),
+        "{:?}",
+        case.warnings
+    );
+    // A page about a slow web form names no part of a domain's own.
+    let labels = n.label("The checkout form was slow for an hour.", &[], Some("en"));
+    assert!(fill_case(&labels, v).domain.is_empty());
+}
+
+#[test]
 fn the_website_named_with_the_app_as_a_channel_is_not_the_web_tier() {
     let (_, n) = setup();
     for (lang, text) in [

@@ -439,3 +439,22 @@ fn a_quoted_we_is_the_speaker_s_not_the_page_s() {
         "Ferrolink",
     );
 }
+
+#[test]
+fn a_symptom_word_or_an_update_stamp_is_never_the_organisation() {
+    // German capitalises every noun: "Stromausfall" (a power cut, a cause word of the
+    // vocabulary) heads the story twice, the operator is named once.
+    let text = "Stromausfall legt Glasfasernetz lahm\n\n\
+        Bretten. In vielen Haushalten lief gestern Nacht beim Internet nichts mehr. Ursache war ein Stromausfall in einem Rechenzentrum in Frankfurt.\n\n\
+        Die Nordwelle Netz GmbH teilte mit, dass die Leitungen ab 6 Uhr wieder liefen.\n";
+    let (got, rule) = org_of(
+        text,
+        "https://www.example-zeitung.de/lokales/artikel-123.html",
+    );
+    assert_ne!(got, "Stromausfall", "org found by rule {rule:?}");
+    // "Update 11h00 : …" opens a live blog: a stamp, not a name before a colon.
+    let text = "Update 11h00 : des incidents ont été détectés ce matin, selon le support de Veloria.\n\n\
+        Une panne électrique perturbe le réseau de Veloria depuis 7h15. Veloria annonce un retour progressif.\n";
+    let (got, rule) = org_of(text, "https://www.example-actu.fr/article/panne.html");
+    assert!(!got.starts_with("Update"), "got {got:?} by rule {rule:?}");
+}

@@ -431,7 +431,11 @@ pub fn find_org(c: &OrgClues, w: &OrgWords) -> Option<Org> {
     if let Some(first) = c.text.lines().find(|l| !l.trim().is_empty()) {
         if let Some((head, _)) = first.split_once(": ") {
             let name = strip_name(head, w.strip);
-            if (1..=4).contains(&name.split_whitespace().count()) {
+            // "Update 11h00: …" is an update's stamp, not a name: the head's words less the
+            // stop words at either end must still make a name, one that is no number or time.
+            let kept = super::org::trim_stop_words(&name, w.stop);
+            let named = !kept.is_empty() && !kept.starts_with(|c: char| c.is_ascii_digit());
+            if named && (1..=4).contains(&name.split_whitespace().count()) {
                 if let Some(o) = org(name, first, "title before its colon") {
                     return Some(o);
                 }

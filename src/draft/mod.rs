@@ -253,7 +253,7 @@ impl Drafter {
         }
         ev.warnings.extend(dating.warnings.iter().cloned());
         let tl = timeline::build(page, &text, &dating, &places, &dw.events, &mut ev);
-        let org_name = self.organisation(page, input, &text, &dw, doc, &mut ev);
+        let org_name = self.organisation(page, input, &text, &language, &dw, doc, &mut ev);
         let date = case_date(&tl, &dating, &mut ev);
         let title = page_title(page, &language, &org_name, &mut ev);
         let mut case = fill_case(
@@ -310,10 +310,12 @@ impl Drafter {
         page: &Page,
         input: &Input,
         text: &str,
+        language: &str,
         dw: &words::DraftWords,
         doc: Option<&scraper::Html>,
         ev: &mut Evidence,
     ) -> String {
+        let stop = self.org_stop_words(language, &dw.org_stop);
         let org = org::find_org(
             &meta::OrgClues {
                 doc,
@@ -329,7 +331,7 @@ impl Drafter {
                 labels: &dw.org_labels,
                 strip: &dw.strip,
                 legal_name: dw.legal_name.as_ref(),
-                stop: &dw.org_stop,
+                stop: &stop,
                 patterns: &dw.org_patterns,
                 first_person: &dw.org_first_person,
                 locative: &dw.org_locative,
@@ -354,6 +356,29 @@ impl Drafter {
                 String::new()
             }
         }
+    }
+
+    /// The words never taken for the organisation: the language's `[org] stop` list plus the
+    /// one-word phrases of the vocabulary's symptom, cause and contributing terms in the page's
+    /// language ("Stromausfall", "Panne"): a news page capitalises them in headlines, and German
+    /// capitalises every noun. Components and domains are left out: they hold vendor names
+    /// ("aws", "azure") that are organisations.
+    fn org_stop_words(&self, language: &str, stop: &[String]) -> Vec<String> {
+        let mut out = stop.to_vec();
+        for field in ORG_STOP_FIELDS {
+            let Some(f) = self.vocab.field(field) else {
+                continue;
+            };
+            for t in f.terms.values() {
+                let words = t.phrases.get(language).into_iter().flatten();
+                out.extend(
+                    words
+                        .filter(|p| !p.contains([' ', '*', '-']) && p.chars().count() >= 3)
+                        .cloned(),
+                );
+            }
+        }
+        out
     }
 
     /// Fills the label fields of `case` from the normaliser; returns every label as evidence.
@@ -504,6 +529,10 @@ fn page_title(page: &Page, language: &str, org: &str, ev: &mut Evidence) -> Lang
     }
     title
 }
+
+/// Vocabulary fields whose one-word phrases are never an organisation (see
+/// [`Drafter::org_stop_words`]).
+const ORG_STOP_FIELDS: [&str; 3] = ["symptoms", "root_cause", "contributing"];
 
 /// The case record from the stages' results, with its sections quoted as written.
 #[allow(clippy::too_many_arguments)]

@@ -292,7 +292,7 @@ fn is_stop(name: &str, stop: &[String]) -> bool {
 }
 
 /// Removes stop words from either end of a multi-word name ("The National Stock Exchange").
-fn trim_stop_words(name: &str, stop: &[String]) -> String {
+pub(super) fn trim_stop_words(name: &str, stop: &[String]) -> String {
     let mut words: Vec<&str> = name.split_whitespace().collect();
     while words.first().is_some_and(|w| is_stop(w, stop)) {
         words.remove(0);

@@ -208,7 +208,7 @@ pub fn fill_case<S: AsRef<str>>(labels: &[Label<S>], vocab: &Vocabulary) -> Case
 /// to resolve are a DNS failure, whatever words the page uses for the resolver).
 const IMPLIED_BY_KEY: &str = "implied_by";
 /// The list fields an implied term may be added to.
-const IMPLIED_FIELDS: [&str; 3] = ["symptoms", "contributing", "components"];
+const IMPLIED_FIELDS: [&str; 4] = ["symptoms", "contributing", "components", "domain"];
 
 /// Adds every term that a term the case already carries implies (one step: an implied term
 /// implies nothing further), each with a warning naming why, for the curator to check.
@@ -253,6 +253,7 @@ fn add_implied(case: &mut CaseLabels, vocab: &Vocabulary) {
         let list = match field {
             "symptoms" => &mut case.symptoms,
             "contributing" => &mut case.contributing,
+            "domain" => &mut case.domain,
             _ => &mut case.components,
         };
         list.push(term.to_string());
