@@ -2044,3 +2044,34 @@ fn every_inhabited_country_domain_infers_its_zone_but_vanity_domains_do_not() {
     );
     assert_ne!(v["review"]["timezone"]["zone"], "Indian/Chagos");
 }
+
+#[test]
+fn a_length_before_an_outage_noun_is_the_outage_length() {
+    // "a 41 minute outage starting at 09:12 UTC": the only clock is the start, the length
+    // gives the end (the phases' lengths after it are not the outage's)
+    let v = draft(
+        "en-length-before-outage-noun.txt",
+        Some("https://blog.example.com/2021/03/outage-postmortem"),
+    );
+    assert_eq!(v["case"]["timeline"]["resolved_after"], "41m");
+    assert_eq!(v["review"]["window"]["start"], "2021-03-04T09:12:00+00:00");
+    // "2시간 먹통": a length right before the outage noun, in Korean news
+    let v = draft(
+        "ko-length-before-outage-noun.txt",
+        Some("https://news.example.co.kr/2022/06/16/pay-outage"),
+    );
+    assert_eq!(v["case"]["timeline"]["resolved_after"], "2h");
+}
+
+#[test]
+fn finding_the_problem_at_the_onset_is_detection_at_zero() {
+    let v = draft(
+        "en-found-a-problem-at-onset.txt",
+        Some("https://status.example.com/incidents/abc123"),
+    );
+    assert_eq!(v["review"]["window"]["start"], "2023-03-03T06:10:00-08:00");
+    let det = v["case"]["timeline"]["detected_after"]
+        .as_str()
+        .unwrap_or("");
+    assert!(det == "0s" || det == "0m", "detected_after {det:?}");
+}

@@ -209,9 +209,12 @@ pub fn url_hint(url: &str, words: &UrlWords) -> Option<(Hint, String)> {
     }
     static YEAR_MONTH: OnceLock<Regex> = OnceLock::new();
     // "/202112/0014919842.shtml": a path segment of year and month alone, or opening a slug
-    // ("/202506-kddi-disconnected-11")
-    let year_month = YEAR_MONTH
-        .get_or_init(|| Regex::new(r"/((?:19|20)\d{2})(0[1-9]|1[0-2])(?:/|[-_][a-z])").unwrap());
+    // ("/202506-kddi-disconnected-11"), or a query value of its own ("?m=202402", a blog's
+    // monthly archive)
+    let year_month = YEAR_MONTH.get_or_init(|| {
+        Regex::new(r"(?:/|[?&][A-Za-z_]+=)((?:19|20)\d{2})(0[1-9]|1[0-2])(?:/|[-_][a-z]|&|#|$)")
+            .unwrap()
+    });
     for c in year_month.captures_iter(rest) {
         let (Ok(y), Ok(m)) = (c[1].parse::<i32>(), c[2].parse::<u32>()) else {
             continue;
@@ -997,6 +1000,16 @@ mod tests {
     #[test]
     fn url_dates_in_the_forms_sites_use() {
         let h = |u: &str| url_hint(u, &UrlWords::default()).map(|(h, _)| h);
+        assert_eq!(
+            h("https://www.example.co.jp/news-blog/?m=202402"),
+            Some(Hint::Month(2024, 2)),
+            "a monthly archive's query value"
+        );
+        assert_eq!(
+            h("https://example.com/?p=202402123"),
+            None,
+            "a post id is no year and month"
+        );
         assert_eq!(
             h("https://publico.pt/2019/10/22/economia/noticia/x-1890911/amp"),
             Some(day(2019, 10, 22))

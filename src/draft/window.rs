@@ -153,6 +153,9 @@ pub struct EventWords {
     /// Length words that mean "after" ("10시간 만에", "5時間後に"): the length is the incident's
     /// only when a recovery word follows it closely ("만에 복구"), not "5시간여 만에 사과".
     pub lasted_then: Vec<String>,
+    /// Nouns of an outage right after a length, which make it the outage's length ("a 34
+    /// minute outage", "2시간 먹통", "3時間の障害", "3 heures de panne").
+    pub lasted_noun: Vec<String>,
     /// Words just before a length, in its sentence, that make it a watch after the fix, not the
     /// incident's length ("monitored for an hour", "持续观察一小时", "eine Stunde beobachtet"
     /// reads the verb first in the sentence). The page language's and English.
@@ -334,6 +337,21 @@ fn introduced_by(blocks: &[BlockText], d: &Stated, words: &[String]) -> bool {
     // one stretch, as a word may run across the duration's own text
     around(blocks, d, LASTED_BEFORE_CHARS, LASTED_AFTER_CHARS)
         .is_some_and(|(b, q, a)| holds(&format!("{b}{q}{a}"), words))
+}
+
+/// How far after a length an outage noun may end ("34 minute outage", "시간 동안의 장애").
+const LASTED_NOUN_CHARS: usize = 24;
+
+/// Whether the duration is followed at once (spaces, a hyphen) by one of `words`, the noun of
+/// the outage it measures: "a 34 minute outage", "2시간 먹통", "3時間の障害".
+fn names_outage(blocks: &[BlockText], d: &Stated, words: &[String]) -> bool {
+    around(blocks, d, 0, LASTED_NOUN_CHARS).is_some_and(|(_, _, a)| {
+        let a = a.trim_start_matches(|c: char| c.is_whitespace() || c == '-');
+        words.iter().any(|w| {
+            let w = w.to_lowercase();
+            !w.is_empty() && a.starts_with(&w) && whole_at(a, 0, &w)
+        })
+    })
 }
 
 /// Whether one of `words` stands just before the duration in its own sentence: a watch after
@@ -1498,6 +1516,7 @@ pub fn analyse(
                 && d.secs >= MIN_STATED_LENGTH_SECS
                 && !watch_length(blocks, d, &words.lasted_not)
                 && (introduced_by(blocks, d, &plain_lasted)
+                    || names_outage(blocks, d, &words.lasted_noun)
                     || (introduced_by(blocks, d, &words.lasted_then)
                         && recovery_near(blocks, d, &words.resolution)))
         })

@@ -211,6 +211,7 @@ impl WordsRegistry {
                         negation: list(ev, "negation"),
                         negation_after: list(ev, "negation_after"),
                         lasted_then: list(ev, "lasted_then"),
+                        lasted_noun: list(ev, "lasted_noun"),
                         lasted_not: list(ev, "lasted_not"),
                         as_of: list(ev, "state_as_of"),
                         clause_end_after: list(ev, "clause_end_after"),
@@ -322,7 +323,8 @@ impl WordsRegistry {
         };
         for code in [lang, "en"] {
             if let Some(w) = self.by_lang.get(code) {
-                let pairs: [(&mut Vec<String>, &Vec<String>); 32] = [
+                let pairs: [(&mut Vec<String>, &Vec<String>); 33] = [
+                    (&mut out.events.lasted_noun, &w.events.lasted_noun),
                     (&mut out.events.start, &w.events.start),
                     (&mut out.events.immediate, &w.events.immediate),
                     (&mut out.events.start_not, &w.events.start_not),
