@@ -343,3 +343,34 @@ fn a_day_alone_before_a_clock_is_a_date_in_the_month_before_the_page() {
         first_clock(&p)
     );
 }
+
+#[test]
+fn a_media_players_position_and_length_are_no_times() {
+    let lex = lexicons();
+    for (lang, text) in [
+        ("zh", "播放 0:00 / 0:00 系統上午9時許當機。"),
+        ("en", "Watch: 0:00 / 2:31 The outage began at 9:05 a.m."),
+    ] {
+        let p = run(&lex, lang, text, "2025-11-28T12:00:00");
+        let quotes: Vec<&str> = p.times.iter().map(|t| t.quote.as_str()).collect();
+        assert!(
+            !quotes
+                .iter()
+                .any(|q| q.contains("0:00") || q.contains("2:31")),
+            "{lang}: {quotes:?}"
+        );
+        assert_eq!(
+            quotes.len(),
+            1,
+            "{lang}: the report's own time stays: {quotes:?}"
+        );
+    }
+    // a real midnight range stays a time
+    let p = run(
+        &lex,
+        "en",
+        "Maintenance ran 0:00 to 2:30 UTC.",
+        "2025-11-28T12:00:00",
+    );
+    assert!(!p.times.is_empty());
+}

@@ -284,6 +284,7 @@ pub fn parse(text: &str, lex: &Lexicons, opts: &ParseOptions) -> Parsed {
             raw = kept;
         }
     }
+    scan::drop_media_positions(&norm, &mut raw);
     let durs = durations::scan_durations(&norm, lexicon, &raw);
     let stamps = text::byte_ranges(&norm, &opts.stamps);
     let background = text::byte_ranges(&norm, &opts.background);

@@ -2243,6 +2243,24 @@ pub fn has_month_name_date(text: &str, lex: &Lexicon) -> bool {
 }
 
 /// Scans every time expression of `text` (already normalised) with one lexicon.
+/// Drops a media player's position and length ("0:00 / 0:00", "0:00 / 2:31" beside an
+/// embedded video or audio clip): a clock at zero, a slash, then a minutes:seconds length. No
+/// report writes a time of the day that way.
+pub fn drop_media_positions(text: &str, raw: &mut Vec<RawTime>) {
+    static PLAYER: std::sync::OnceLock<Regex> = std::sync::OnceLock::new();
+    let player = PLAYER.get_or_init(|| {
+        Regex::new(r"(?:^|[^0-9:])(0?0:00 ?/ ?\d{1,2}:\d{2})(?:$|[^0-9:])").unwrap()
+    });
+    let spans: Vec<(usize, usize)> = player
+        .captures_iter(text)
+        .filter_map(|c| c.get(1).map(|m| (m.start(), m.end())))
+        .collect();
+    if spans.is_empty() {
+        return;
+    }
+    raw.retain(|r| !spans.iter().any(|&(s, e)| r.start >= s && r.start < e));
+}
+
 pub fn scan_times(text: &str, lex: &Lexicon, zones: &ZoneTable) -> Vec<RawTime> {
     let w = &lex.patterns().w;
     let clocks = scan_clocks(text, lex, zones);
