@@ -374,3 +374,70 @@ fn a_media_players_position_and_length_are_no_times() {
     );
     assert!(!p.times.is_empty());
 }
+
+#[test]
+fn a_relative_day_the_writer_dates_in_brackets_is_that_date() {
+    let lex = lexicons();
+    // the page's date (the reference) may be a later update's: the written date wins
+    for (lang, text, want) in [
+        (
+            "ko",
+            "어제(25일) 오후 2시께 장애가 발생했다.",
+            "2022-05-25T14:00",
+        ),
+        (
+            "ja",
+            "昨日（25日）午後2時ごろ障害が発生。",
+            "2022-05-25T14:00",
+        ),
+        (
+            "de",
+            "Gestern (25.05.2022) um 14 Uhr fiel das System aus.",
+            "2022-05-25T14:00",
+        ),
+        (
+            "en",
+            "Yesterday (May 25) at 2pm the site went down.",
+            "2022-05-25T14:00",
+        ),
+    ] {
+        let p = run(&lex, lang, text, "2022-05-27T12:00:00");
+        let got: Vec<String> = p
+            .times
+            .iter()
+            .filter(|t| t.has_clock)
+            .filter_map(|t| t.value.map(|v| v.iso()))
+            .collect();
+        assert!(
+            got.len() == 1 && got[0].starts_with(want),
+            "{lang}: {got:?}, want {want}"
+        );
+    }
+}
+
+#[test]
+fn a_noon_word_restated_by_a_clock_in_its_clause_is_that_clock() {
+    let lex = lexicons();
+    let p = run(
+        &lex,
+        "de",
+        "Gestern Mittag (21.09.2017) gegen kurz nach 14 Uhr war der Dienst nicht erreichbar.",
+        "2017-09-22T12:00:00",
+    );
+    let clocks: Vec<String> = p
+        .times
+        .iter()
+        .filter(|t| t.has_clock)
+        .filter_map(|t| t.value.map(|v| v.iso()))
+        .collect();
+    assert_eq!(clocks.len(), 1, "{clocks:?}");
+    assert!(clocks[0].starts_with("2017-09-21T14:00"), "{clocks:?}");
+    // a noon in one sentence and a clock in the next are two times
+    let p = run(
+        &lex,
+        "en",
+        "The site went down at noon. At 14:10 it was back.",
+        "2017-09-22T18:00:00",
+    );
+    assert_eq!(p.times.iter().filter(|t| t.has_clock).count(), 2);
+}

@@ -417,6 +417,7 @@ pub(crate) fn compose(
     };
     let ref_date = reference.map(|r| r.date()).or(anchor);
 
+    restated_word_clocks(norm, &off, times);
     let mut added = Vec::new();
     mixed_dates(norm, lex, &off, times, &mut added);
     hour_ranges(
@@ -660,6 +661,103 @@ pub(crate) fn compose(
     if !added.is_empty() {
         times.extend(added);
         times.sort_by_key(|t| t.start);
+    }
+}
+
+/// Most chars between a noon or midnight word and the clock that restates it.
+const RESTATED_GAP_CHARS: usize = 40;
+/// Most hours between a noon or midnight word and the clock that restates it.
+const RESTATED_HOURS: i64 = 3;
+
+/// A noon or midnight word restated by a written clock in the same clause ("Gestern Mittag
+/// (21.09.2017) gegen kurz nach 14 Uhr", "yesterday at noon, around 12:40"): the word only
+/// tells which day and which half; the clock is the time. The word's mention is dropped, and
+/// the clock takes its day (or the date written between them) when it has none of its own.
+fn restated_word_clocks(norm: &str, off: &Offsets, times: &mut Vec<TimeMention>) {
+    let mut drop = vec![false; times.len()];
+    for i in 0..times.len() {
+        let w = &times[i];
+        let worded = w.has_clock
+            && !w.daypart
+            && w.end_value.is_none()
+            && !w.quote.chars().any(|c| c.is_ascii_digit());
+        if !worded {
+            continue;
+        }
+        let Some(wv) = w.value else { continue };
+        // the next clock, with at most dates written between
+        let mut date_between = None;
+        let mut next = None;
+        for (j, t) in times.iter().enumerate().skip(i + 1) {
+            if t.start < w.end {
+                continue;
+            }
+            if t.has_clock {
+                next = Some(j);
+                break;
+            }
+            if t.kind == TimeKind::Date {
+                date_between = t.value.as_ref().and_then(date_of);
+                continue;
+            }
+            break;
+        }
+        let Some(j) = next else { continue };
+        let c = &times[j];
+        if c.start - w.end > RESTATED_GAP_CHARS || c.end_value.is_some() {
+            continue;
+        }
+        // one clause: no line break and no sentence end outside brackets
+        let gap = &norm[off.byte(w.end)..off.byte(c.start)];
+        let mut depth = 0i32;
+        let ends_clause = gap.chars().any(|ch| match ch {
+            '(' | '（' => {
+                depth += 1;
+                false
+            }
+            ')' | '）' => {
+                depth -= 1;
+                false
+            }
+            '\n' | ';' | '。' | '!' | '?' => true,
+            '.' => depth <= 0,
+            _ => false,
+        });
+        if ends_clause {
+            continue;
+        }
+        let (Some(wc), Some(cc)) = (clock_of(&wv), c.value.as_ref().and_then(clock_of)) else {
+            continue;
+        };
+        let apart = (cc - wc).num_minutes().abs();
+        if apart > RESTATED_HOURS * 60 {
+            continue;
+        }
+        let day = date_between.or_else(|| date_of(&wv));
+        let word_dated = times[i].date_explicit;
+        let c = &mut times[j];
+        if !c.date_explicit {
+            if let (Some(d), Some(v)) = (day, c.value) {
+                c.value = Some(moved(v, Some(d), 0));
+                c.date_explicit = word_dated || date_between.is_some();
+            }
+        }
+        drop[i] = true;
+    }
+    let mut k = 0;
+    times.retain(|_| {
+        k += 1;
+        !drop[k - 1]
+    });
+}
+
+/// A mention's clock, whatever its value holds.
+fn clock_of(v: &TimeValue) -> Option<NaiveTime> {
+    match v {
+        TimeValue::Instant(x) => Some(x.time()),
+        TimeValue::Local(x) => Some(x.time()),
+        TimeValue::Clock(c, _) => Some(*c),
+        TimeValue::Date(_) => None,
     }
 }
 

@@ -2092,7 +2092,60 @@ fn scan_dates(
         !whole_word(text, m.start(), m.end()) && !text[..m.end()].ends_with('.')
             || digit_after(text, m.end())
     });
+    let mut kept = kept;
+    let mut day_only = day_only;
+    dated_relative_days(text, &mut kept, &mut day_only);
     (kept, day_only, day_alone)
+}
+
+/// A relative day the writer dates in brackets ("Gestern (21.09.2017)", "어제(25일)",
+/// "yesterday (March 3)", "昨日（25日）"): the written date is the day, and the bracket is part
+/// of the mention. A relative day counts from the page's date, which may be a later update's.
+fn dated_relative_days(text: &str, kept: &mut Vec<RawTime>, day_only: &mut Vec<RawTime>) {
+    let mut i = 0;
+    while i < kept.len() {
+        if kept[i].date.is_none_or(|d| d.relative.is_none()) {
+            i += 1;
+            continue;
+        }
+        let end = kept[i].end;
+        let rest = &text[end..];
+        let open = rest.trim_start_matches(' ');
+        let Some(inner) = open.strip_prefix('(').or_else(|| open.strip_prefix('（')) else {
+            i += 1;
+            continue;
+        };
+        let at = text.len() - inner.len();
+        let at = at + (inner.len() - inner.trim_start_matches(' ').len());
+        let closes = |e: usize| {
+            let after = text[e..].trim_start_matches(' ');
+            after.starts_with(')') || after.starts_with('）')
+        };
+        let close_end = |e: usize| {
+            let after = text[e..].trim_start_matches(' ');
+            let c = after.chars().next().map_or(0, char::len_utf8);
+            text.len() - after.len() + c
+        };
+        let written = |d: &RawTime| {
+            d.start == at
+                && d.clock.is_none()
+                && d.date
+                    .is_some_and(|x| x.relative.is_none() && x.day.is_some())
+                && closes(d.end)
+        };
+        if let Some(j) = kept.iter().position(written) {
+            let (date, e) = (kept[j].date, close_end(kept[j].end));
+            kept[i].date = date;
+            kept[i].end = e;
+            kept.remove(j);
+        } else if let Some(j) = day_only.iter().position(written) {
+            let (date, e) = (day_only[j].date, close_end(day_only[j].end));
+            kept[i].date = date;
+            kept[i].end = e;
+            day_only.remove(j);
+        }
+        i += 1;
+    }
 }
 
 /// Days of the month (1–31, the pattern's first group) that `re` finds outside `kept` and
