@@ -441,3 +441,35 @@ fn a_noon_word_restated_by_a_clock_in_its_clause_is_that_clock() {
     );
     assert_eq!(p.times.iter().filter(|t| t.has_clock).count(), 2);
 }
+
+#[test]
+fn hour_24_is_the_end_of_the_day_the_text_is_on() {
+    let lex = lexicons();
+    for (lang, text, want) in [
+        (
+            "de",
+            "Am 11.11.2019 lief nichts mehr. Die Störung war gegen 24 Uhr behoben.",
+            "2019-11-12T00:00",
+        ),
+        (
+            "ja",
+            "11月11日18時に障害が発生し、24時に復旧した。",
+            "2019-11-12T00:00",
+        ),
+        (
+            "en",
+            "At 23:10 on Nov 11 it failed; by 24:00 it was back.",
+            "2019-11-12T00:00",
+        ),
+    ] {
+        let p = run(&lex, lang, text, "2019-11-13T12:00:00");
+        let last = p
+            .times
+            .iter()
+            .rev()
+            .find(|t| t.has_clock)
+            .and_then(|t| t.value.map(|v| v.iso()))
+            .unwrap_or_default();
+        assert!(last.starts_with(want), "{lang}: {last}, want {want}");
+    }
+}

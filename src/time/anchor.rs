@@ -1301,9 +1301,31 @@ fn resolve_date(
     let Some(c) = r.clock else {
         return (None, false);
     };
-    let Some(t) = chrono::NaiveTime::from_hms_opt(c.hour, c.minute, c.second) else {
+    // "gegen 24 Uhr", "24時": the end of the day the text is on, placed as its last second
+    // and moved to the next day's 00:00 below
+    let Some(t) = (if r.hour_24 {
+        chrono::NaiveTime::from_hms_opt(23, 59, 59)
+    } else {
+        chrono::NaiveTime::from_hms_opt(c.hour, c.minute, c.second)
+    }) else {
         return (None, false);
     };
+    if r.hour_24 {
+        let (d, _) = anchored_day(r, t, a, prev, last_clocked);
+        return (d.map(|d| d + Duration::days(1)), d.is_some());
+    }
+    anchored_day(r, t, a, prev, last_clocked)
+}
+
+/// The day of a clock without a date of its own: the anchor's, or the next when it rolls past
+/// midnight from the time before it.
+fn anchored_day(
+    r: &RawTime,
+    t: chrono::NaiveTime,
+    a: NaiveDate,
+    prev: Option<NaiveDateTime>,
+    last_clocked: Option<NaiveDateTime>,
+) -> (Option<NaiveDate>, bool) {
     if r.next_day {
         let base = last_clocked.or(prev).map_or(a, |p| p.date());
         return (Some(base + Duration::days(1)), true);

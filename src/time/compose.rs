@@ -677,14 +677,21 @@ fn restated_word_clocks(norm: &str, off: &Offsets, times: &mut Vec<TimeMention>)
     let mut drop = vec![false; times.len()];
     for i in 0..times.len() {
         let w = &times[i];
+        // a named noon or midnight: no digit of any script, no numeral word's hour
         let worded = w.has_clock
             && !w.daypart
             && w.end_value.is_none()
-            && !w.quote.chars().any(|c| c.is_ascii_digit());
+            && !w
+                .quote
+                .chars()
+                .any(|c| c.is_numeric() || "〇一二三四五六七八九十两".contains(c));
         if !worded {
             continue;
         }
         let Some(wv) = w.value else { continue };
+        if clock_of(&wv).is_none_or(|c| c.minute() != 0 || (c.hour() != 12 && c.hour() != 0)) {
+            continue;
+        }
         // the next clock, with at most dates written between
         let mut date_between = None;
         let mut next = None;

@@ -77,6 +77,9 @@ pub struct RawTime {
     /// A named midnight that ends its day ("자정" = "24:00" in the data): a date written with it
     /// moves to the next day.
     pub day_end: bool,
+    /// A clock written as hour 24 ("gegen 24 Uhr", "24:00", "24時"): the end of the day it
+    /// falls on, whether that day is written or comes from the text around it.
+    pub hour_24: bool,
     /// For ranges: the second end.
     pub range_end: Option<Box<RawTime>>,
     /// Unit-style clock with a minute marker (for elliptical "32분" continuations).
@@ -104,6 +107,7 @@ impl RawTime {
             this_day: false,
             as_of: false,
             day_end: false,
+            hour_24: false,
             range_end: None,
             unit_style: false,
             head_end: end,
@@ -1417,6 +1421,9 @@ fn attach_clock_words(text: &str, lex: &Lexicon, zones: &ZoneTable, r: &mut RawT
     match apply_meridiem(clock.hour, meridiem) {
         Some(h) => clock.hour = h,
         None => return false,
+    }
+    if written_hour == 24 && meridiem.is_none() {
+        r.hour_24 = true;
     }
     // "14日晚上12点", "14일 밤 12시": twelve at night ends the day written with it
     if meridiem == Some(Meridiem::Night) && written_hour == 12 {
