@@ -25,6 +25,9 @@ fn main() {
         default_hook(info);
     }));
     let cli = incidentlib::cli::Cli::parse();
+    if matches!(cli.command, incidentlib::cli::Command::Links(_)) {
+        alloc::set_purge_delay_ms(alloc::LINKS_PURGE_DELAY_MS);
+    }
     incidentlib::cli::init_logging(cli.verbose, cli.quiet);
     let code = match incidentlib::cli::run(cli) {
         Ok(code) => code,

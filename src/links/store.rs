@@ -276,58 +276,96 @@ impl Store {
         rules: RotRules,
     ) -> Result<Vec<(Option<UrlState>, UrlState)>> {
         let tx = self.conn.transaction()?;
-        let mut out = Vec::with_capacity(results.len());
-        {
-            let mut get = tx.prepare_cached("SELECT * FROM url_state WHERE url = ?1")?;
-            let mut ins = tx.prepare_cached(
+        let out = record_into(&tx, results, at, rules)?;
+        tx.commit()?;
+        Ok(out)
+    }
+
+    /// Starts a transaction that [`Store::record_open`] adds to until [`Store::commit`]: a
+    /// check run records results as they land and commits them together (see
+    /// `links::check::COMMIT_BATCH_WAIT`). Dropping the store with it open rolls it back.
+    pub fn begin(&mut self) -> Result<()> {
+        self.conn.execute_batch("BEGIN")?;
+        Ok(())
+    }
+
+    /// [`Store::record_many`] inside the transaction [`Store::begin`] opened.
+    pub fn record_open(
+        &mut self,
+        results: &[(String, Verdict)],
+        at: DateTime<Utc>,
+        rules: RotRules,
+    ) -> Result<Vec<(Option<UrlState>, UrlState)>> {
+        record_into(&self.conn, results, at, rules)
+    }
+
+    /// Commits the transaction [`Store::begin`] opened.
+    pub fn commit(&mut self) -> Result<()> {
+        self.conn.execute_batch("COMMIT")?;
+        Ok(())
+    }
+}
+
+/// Records each result and the URL's new state on `conn`, in the caller's transaction; returns
+/// (previous, new) per result.
+fn record_into(
+    tx: &Connection,
+    results: &[(String, Verdict)],
+    at: DateTime<Utc>,
+    rules: RotRules,
+) -> Result<Vec<(Option<UrlState>, UrlState)>> {
+    let mut out = Vec::with_capacity(results.len());
+    {
+        let mut get = tx.prepare_cached("SELECT * FROM url_state WHERE url = ?1")?;
+        let mut ins = tx.prepare_cached(
                 "INSERT INTO checks(url, checked_at, class, http_status, final_url, fingerprint, reason, evidence)
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
             )?;
-            let mut put = tx.prepare_cached(
+        let mut put = tx.prepare_cached(
                 "INSERT OR REPLACE INTO url_state(url, last_checked_at, last_class, http_status, final_url,
                    consecutive_failures, first_failure_at, good_fingerprint, last_good_at, rotten, rotten_at,
                    suggestion, evidence)
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
             )?;
-            // Every check of the batch is recorded at `at` (and so is each new state).
-            let at_text = ts(at);
-            for (url, v) in results {
-                let prev = get.query_row([url], row_state).optional()?;
-                let s = next_state(prev.as_ref(), url, at, v, rules);
-                let evidence = serde_json::to_string(&v.evidence)?;
-                ins.execute(params![
-                    url,
-                    at_text,
-                    v.class.as_str(),
-                    v.http_status,
-                    v.evidence.final_url,
-                    v.fingerprint,
-                    v.evidence.reason,
-                    evidence
-                ])?;
-                debug_assert_eq!(s.last_checked_at, at);
-                put.execute(params![
-                    url,
-                    at_text,
-                    s.last_class.as_str(),
-                    s.http_status,
-                    s.final_url,
-                    s.consecutive_failures,
-                    s.first_failure_at.map(ts),
-                    s.good_fingerprint,
-                    s.last_good_at.map(ts),
-                    s.rotten as i64,
-                    s.rotten_at.map(ts),
-                    s.suggestion,
-                    evidence
-                ])?;
-                out.push((prev, s));
-            }
+        // Every check of the batch is recorded at `at` (and so is each new state).
+        let at_text = ts(at);
+        for (url, v) in results {
+            let prev = get.query_row([url], row_state).optional()?;
+            let s = next_state(prev.as_ref(), url, at, v, rules);
+            let evidence = serde_json::to_string(&v.evidence)?;
+            ins.execute(params![
+                url,
+                at_text,
+                v.class.as_str(),
+                v.http_status,
+                v.evidence.final_url,
+                v.fingerprint,
+                v.evidence.reason,
+                evidence
+            ])?;
+            debug_assert_eq!(s.last_checked_at, at);
+            put.execute(params![
+                url,
+                at_text,
+                s.last_class.as_str(),
+                s.http_status,
+                s.final_url,
+                s.consecutive_failures,
+                s.first_failure_at.map(ts),
+                s.good_fingerprint,
+                s.last_good_at.map(ts),
+                s.rotten as i64,
+                s.rotten_at.map(ts),
+                s.suggestion,
+                evidence
+            ])?;
+            out.push((prev, s));
         }
-        tx.commit()?;
-        Ok(out)
     }
+    Ok(out)
+}
 
+impl Store {
     /// A cached archive lookup: Some(capture URL or None for "none known") when looked up.
     pub fn capture(&self, url: &str, date: &str) -> Result<Option<Option<String>>> {
         Ok(self
