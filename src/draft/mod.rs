@@ -305,6 +305,7 @@ impl Drafter {
     }
 
     /// The organisation the page is about (site profile, metadata, URL, text).
+    #[allow(clippy::too_many_arguments)]
     fn organisation(
         &self,
         page: &Page,

@@ -2091,7 +2091,7 @@ fn scan_dates(
     }
     // day-only ("24일"): kept apart, used only when a clock follows
     let kept_spans: Vec<(usize, usize)> = kept.iter().map(|k| (k.start, k.end)).collect();
-    let day_only = days_of_month(p.day_only.as_ref(), text, &kept_spans, |m| {
+    let mut day_only = days_of_month(p.day_only.as_ref(), text, &kept_spans, |m| {
         digit_before(text, m.start())
     });
     // a day alone after its prefix ("le 28", "am 28."): only before a clock
@@ -2099,8 +2099,6 @@ fn scan_dates(
         !whole_word(text, m.start(), m.end()) && !text[..m.end()].ends_with('.')
             || digit_after(text, m.end())
     });
-    let mut kept = kept;
-    let mut day_only = day_only;
     dated_relative_days(text, &mut kept, &mut day_only);
     (kept, day_only, day_alone)
 }
