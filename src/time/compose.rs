@@ -363,12 +363,7 @@ fn moved(v: TimeValue, date: Option<NaiveDate>, hours: i64) -> TimeValue {
 }
 
 fn clock_hour(v: &TimeValue) -> Option<u32> {
-    match v {
-        TimeValue::Instant(d) => Some(d.hour()),
-        TimeValue::Local(d) => Some(d.hour()),
-        TimeValue::Clock(t, _) => Some(t.hour()),
-        TimeValue::Date(_) => None,
-    }
+    clock_of(v).map(|t| t.hour())
 }
 
 /// A mention with no clock, made by a rule.
