@@ -2075,3 +2075,31 @@ fn finding_the_problem_at_the_onset_is_detection_at_zero() {
         .unwrap_or("");
     assert!(det == "0s" || det == "0m", "detected_after {det:?}");
 }
+
+#[test]
+fn a_timeline_heading_names_its_zone_by_region_alone() {
+    // "Timeline (all times Pacific):" names the zone without "time": the clocks under it are
+    // Pacific, so a UTC stamp of the next day falls on the same local day as the timeline
+    let out = run(&[
+        "times",
+        "--lang",
+        "en",
+        "--ref",
+        "2017-02-22T12:00:00",
+        "--json",
+        "Timeline (all times Eastern):\n11:17am First internal alerts\n1:09 pm Service restored",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let values: Vec<&str> = v["times"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|t| t["value"].as_str())
+        .collect();
+    assert_eq!(
+        values,
+        ["2017-02-22T11:17:00-05:00", "2017-02-22T13:09:00-05:00"],
+        "{v}"
+    );
+}
