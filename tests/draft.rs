@@ -179,3 +179,23 @@ fn a_local_file_without_url_cites_the_file_and_still_validates() {
     let v = run(&["validate", case.to_str().unwrap()]);
     assert_eq!(v.status.code(), Some(0), "{}{}", stdout(&v), stderr(&v));
 }
+
+#[test]
+fn a_status_post_looking_for_a_solution_is_the_first_notice_not_a_recovery() {
+    // a status page's timeline: a stamp line, then its update. "寻找解决办法" (looking for a
+    // solution) names no recovery, so the first update, the only signal, is the detection.
+    let dir = tempfile::tempdir().unwrap();
+    let page = dir.path().join("status-zh.txt");
+    std::fs::write(
+        &page,
+        "概要\n2024 年 11 月 25 日 14:00 UTC 至 16:00 UTC 期间,客户无法发布或更新文章。\n时间线\n\
+         UTC 时间 | 2024 年 11 月 25 日下午 03:36\n\
+         部分客户在发布或更新文章时可能会遇到问题。我们的团队正在调查原因并寻找解决办法。\n\
+         UTC 时间 | 2024 年 11 月 25 日下午 4:00\n\
+         导致部分客户无法发布或更新文章的问题已经解决。\n",
+    )
+    .unwrap();
+    let v = draft_json(&[page.to_str().unwrap()]);
+    assert_eq!(v["case"]["timeline"]["resolved_after"], "2h", "{v}");
+    assert_eq!(v["case"]["timeline"]["detected_after"], "1h36m", "{v}");
+}

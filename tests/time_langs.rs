@@ -1035,6 +1035,30 @@ mod es {
     }
 
     #[test]
+    fn twelve_in_the_morning_is_noon_and_twelve_at_night_midnight() {
+        // "de la mañana" names the part of the day, which runs until lunch: "las 12:14 de la
+        // mañana" is 12:14; "las 12 de la noche" is midnight, "las nueve de la noche" 21:00,
+        // and a range's start before a night end takes the evening ("entre las seis y las
+        // nueve de la noche" is 18:00 to 21:00)
+        assert_eq!(
+            only_clock("es", "A las 12:14 de la mañana publicó un tuit.").0,
+            "12:14"
+        );
+        assert_eq!(only_clock("es", "hasta las 12 de la noche").0, "00:00");
+        assert_eq!(only_clock("es", "hasta las nueve de la noche").0, "21:00");
+        let p = run_ref(
+            "es",
+            "entre las seis y las nueve de la noche.",
+            "1991-07-12T18:00",
+        );
+        assert_eq!(
+            values(&p),
+            vec!["1991-07-12T18:00:00+02:00", "1991-07-12T21:00:00+02:00"]
+        );
+        assert_eq!(only_clock("pt", "às 11 da noite").0, "23:00");
+    }
+
+    #[test]
     fn ayer_written_after_each_clock_dates_both() {
         // "a las 10 de la mañana de ayer y … 14:30 horas de ayer": both yesterday, the second
         // not rolled to the page's day by the first

@@ -109,6 +109,10 @@ pub struct ClockWords {
     /// The midday words among the afternoon words ("trưa", "낮", "昼", "中午"): an hour from 9
     /// to 11 written with one stays in the morning ("11h50 trưa" is 11:50, "1h trưa" 13:00).
     pub midday: Vec<String>,
+    /// Morning words that name the part of the day rather than "a.m." ("de la mañana", "da
+    /// manhã"): twelve written with one is noon ("a las 12:14 de la mañana" is 12:14), as the
+    /// morning runs until lunch.
+    pub twelve_is_noon: Vec<String>,
     pub hour_markers: Vec<String>,
     pub minute_markers: Vec<String>,
     pub second_markers: Vec<String>,

@@ -1065,6 +1065,7 @@ fn scan_clocks(text: &str, lex: &Lexicon, zones: &ZoneTable) -> Vec<RawTime> {
                 || phrase_at(text, after, &p.w.suffixes).is_some()
                 || phrase_at(text, after, &p.w.am_after).is_some()
                 || phrase_at(text, after, &p.w.pm_after).is_some()
+                || phrase_at(text, after, &p.w.night_after).is_some()
                 || phrase_at(text, after, &p.w.connectors).is_some()
                 || phrase_at(text, after, &p.w.approx_after).is_some()
                 || minutes_word_at(text, after, &p.w.minutes_after).is_some();
@@ -1368,6 +1369,18 @@ fn attach_clock_words(text: &str, lex: &Lexicon, zones: &ZoneTable, r: &mut RawT
         })
     {
         meridiem = Some(Meridiem::Am);
+    }
+    // "a las 12:14 de la mañana": a morning that names the part of the day keeps twelve at noon
+    if meridiem == Some(Meridiem::Am)
+        && clock.hour == 12
+        && meridiem_word.as_deref().is_some_and(|mw| {
+            lex.clock
+                .twelve_is_noon
+                .iter()
+                .any(|w| w.to_lowercase() == mw.trim())
+        })
+    {
+        meridiem = Some(Meridiem::Pm);
     }
     // "16g07", "9h30": hour and minutes run together are a clock, never a length
     let compact = text.get(r.clock_start..r.end).is_some_and(|t| {
@@ -1816,7 +1829,8 @@ fn scan_dates(
         // "ngày 29-7": a day word before it; "3g sáng 30-7", "3pm 30/7": a clock's meridiem word
         let b = skip_ws_back(text, m.start(), MAX_GAP_SPACES);
         let after_meridiem = phrase_before(text, b, &p.w.am_after).is_some()
-            || phrase_before(text, b, &p.w.pm_after).is_some();
+            || phrase_before(text, b, &p.w.pm_after).is_some()
+            || phrase_before(text, b, &p.w.night_after).is_some();
         // "segunda-feira (6/10)", "lundi 6/10", "Monday, 10/6", "hôm qua 29/9": a weekday or
         // a relative day named just before
         let after_weekday = {
@@ -1904,6 +1918,7 @@ fn scan_dates(
                 .am_after
                 .iter()
                 .chain(&lex.clock.pm_after)
+                .chain(&lex.clock.night_after)
                 // "esa mañana", "la mañana": a part of the day, not tomorrow
                 .chain(lex.dayparts.hours.keys())
                 .any(|w| {
@@ -2567,7 +2582,7 @@ fn merge_ranges(text: &str, items: Vec<RawTime>, w: &Words) -> Vec<RawTime> {
                 bc.meridiem = Some(Meridiem::Pm);
             }
         } else if ac.meridiem.is_none()
-            && bc.meridiem == Some(Meridiem::Pm)
+            && matches!(bc.meridiem, Some(Meridiem::Pm | Meridiem::Night))
             && ac.hour < 12
             && ac.hour + 12 <= bc.hour
         {
