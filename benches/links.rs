@@ -62,8 +62,19 @@ fn own_cpu_seconds() -> f64 {
     secs(u.ru_utime) + secs(u.ru_stime)
 }
 
+thread_local! {
+    /// The result classes of the last run `timed` made, for `print_classes`.
+    static CLASSES: std::cell::RefCell<Option<String>> = const { std::cell::RefCell::new(None) };
+}
+
+fn print_classes() {
+    if let Some(line) = CLASSES.with(|c| c.borrow_mut().take()) {
+        println!("{line}");
+    }
+}
+
 /// Runs a command under /usr/bin/time; returns (wall seconds, peak RSS MiB, exit code, CPU
-/// seconds) and prints its CPU seconds.
+/// seconds); the caller prints them on its round's line.
 fn timed(cmd: &mut Command) -> (f64, f64, i32, f64) {
     let tmp = tempfile::NamedTempFile::new().unwrap();
     let out = tempfile::NamedTempFile::new().unwrap();
@@ -88,11 +99,12 @@ fn timed(cmd: &mut Command) -> (f64, f64, i32, f64) {
         .skip(2)
         .filter_map(|x| x.parse::<f64>().ok())
         .sum();
-    println!("  ({} CPU {cpu:.2} s)", cmd.get_program().to_string_lossy());
     let stdout = std::fs::read_to_string(out.path()).unwrap_or_default();
-    if let Ok(v) = serde_json::from_str::<serde_json::Value>(&stdout) {
-        println!("  classes: {}", v["summary"]);
-    }
+    // Printed after the caller's round line, so each run's figures read top to bottom.
+    let classes = serde_json::from_str::<serde_json::Value>(&stdout)
+        .map(|v| format!("  classes: {}", v["summary"]))
+        .ok();
+    CLASSES.with(|c| *c.borrow_mut() = classes);
     (wall, rss_kb / 1024.0, status.code().unwrap_or(-1), cpu)
 }
 
@@ -195,7 +207,8 @@ fn main() {
         if let Some(bin) = &before {
             let state = dir.path().join(format!("before-{round}.sqlite"));
             let (wall, rss, code, cpu) = run_bin(bin, &state, false);
-            println!("round {round} before:      {wall:.2} s = {:.0} URLs/s, peak RSS {rss:.1} MiB (exit {code})", URLS as f64 / wall);
+            println!("round {round} before:      {wall:.2} s = {:.0} URLs/s, CPU {cpu:.2} s, peak RSS {rss:.1} MiB (exit {code})", URLS as f64 / wall);
+            print_classes();
             wall_before.push(wall);
             cpu_before.push(cpu);
         }
@@ -209,7 +222,8 @@ fn main() {
                     .args(["--timeout", "20"])
                     .arg(&list),
             );
-            println!("round {round} lychee:      {wall:.2} s = {:.0} URLs/s, peak RSS {rss:.1} MiB (exit {code})", URLS as f64 / wall);
+            println!("round {round} lychee:      {wall:.2} s = {:.0} URLs/s, CPU {cpu:.2} s, peak RSS {rss:.1} MiB (exit {code})", URLS as f64 / wall);
+            print_classes();
             theirs.push(wall);
             cpu_theirs.push(cpu);
             rss_theirs = rss_theirs.max(rss);
@@ -217,7 +231,8 @@ fn main() {
         let state = dir.path().join(format!("links-{round}.sqlite"));
         let (wall, rss, code, cpu) = run_ours(&state, false);
         cpu_ours.push(cpu);
-        println!("round {round} incidentlib: {wall:.2} s = {:.0} URLs/s, peak RSS {rss:.1} MiB (exit {code})", URLS as f64 / wall);
+        println!("round {round} incidentlib: {wall:.2} s = {:.0} URLs/s, CPU {cpu:.2} s, peak RSS {rss:.1} MiB (exit {code})", URLS as f64 / wall);
+        print_classes();
         ours.push(wall);
         rss_ours = rss_ours.max(rss);
     }
