@@ -626,6 +626,39 @@ mod vi {
     }
 
     #[test]
+    fn until_nearly_an_hour_is_a_clock_and_nearly_an_hour_is_a_length() {
+        // "gần" (nearly) marks a length ("kéo dài gần 15h": lasted nearly 15 hours), but after a
+        // cue ("tới gần 15h": until nearly 15:00) or before the day it falls on ("… 15h cùng
+        // ngày") the hour is a clock
+        let p = run_ref(
+            "vi",
+            "Sự cố bắt đầu từ khoảng 11h30 ngày 6-12. Tới gần 15h cùng ngày, nhà mạng đã khắc phục.",
+            "2023-12-07T08:00",
+        );
+        assert_eq!(
+            values(&p),
+            ["2023-12-06T11:30:00+07:00", "2023-12-06T15:00:00+07:00"]
+        );
+        let p = run_ref(
+            "vi",
+            "Sự cố kéo dài tới gần 15h cùng ngày.",
+            "2023-12-07T08:00",
+        );
+        assert_eq!(values(&p), ["2023-12-07T15:00:00+07:00"]);
+        let p = run_ref("vi", "Sự cố kéo dài gần 15h.", "2023-12-07T08:00");
+        assert!(p.times.is_empty(), "{:?}", values(&p));
+        assert_eq!(durations(&p), ["15h"]);
+        // a length's marker before the cue keeps it a length: "kéo dài đến gần 24 giờ"
+        let p = run_ref(
+            "vi",
+            "Gián đoạn kéo dài đến gần 24 giờ.",
+            "2023-12-07T08:00",
+        );
+        assert!(p.times.is_empty(), "{:?}", values(&p));
+        assert_eq!(durations(&p), ["1d"]);
+    }
+
+    #[test]
     fn a_morning_hour_with_the_midday_word_stays_in_the_morning() {
         // "trưa" (midday) spans late morning and early afternoon: 11h50 trưa is 11:50, 1h trưa 13:00
         let p = run_ref(

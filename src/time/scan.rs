@@ -1403,17 +1403,40 @@ fn attach_clock_words(text: &str, lex: &Lexicon, zones: &ZoneTable, r: &mut RawT
                 digit_at(text, d)
             })
         };
-        let marker = phrase_before(text, b, &w.length_before).or_else(|| {
-            let c = phrase_before(text, b, &w.cues)?;
-            if range_follows() {
-                return None;
-            }
-            phrase_before(
-                text,
-                skip_ws_back(text, c, MAX_GAP_SPACES),
-                &w.length_before,
-            )
-        });
+        // "tới gần 15h", "đến hơn 15h" (until nearly, until past 15:00): a cue before a
+        // length marker that is also an approximation keeps the hour a clock, unless a length's
+        // marker stands before that cue too ("kéo dài đến gần 24 giờ")
+        let cued_approx = |m: usize| {
+            phrase_before(text, b, &w.approx_before) == Some(m)
+                && phrase_before(text, skip_ws_back(text, m, MAX_GAP_SPACES), &w.cues).is_some_and(
+                    |c| {
+                        phrase_before(
+                            text,
+                            skip_ws_back(text, c, MAX_GAP_SPACES),
+                            &w.length_before,
+                        )
+                        .is_none()
+                    },
+                )
+        };
+        // "… tới gần 15h cùng ngày": a length is never followed by the day it falls on
+        let day_follows = {
+            let a = skip_ws(text, r.end, MAX_GAP_SPACES);
+            phrase_at(text, a, &w.same_day).is_some() || phrase_at(text, a, &w.next_day).is_some()
+        };
+        let marker = phrase_before(text, b, &w.length_before)
+            .filter(|&m| !day_follows && !cued_approx(m))
+            .or_else(|| {
+                let c = phrase_before(text, b, &w.cues)?;
+                if range_follows() {
+                    return None;
+                }
+                phrase_before(
+                    text,
+                    skip_ws_back(text, c, MAX_GAP_SPACES),
+                    &w.length_before,
+                )
+            });
         if marker.is_some() {
             return false;
         }
@@ -1422,7 +1445,11 @@ fn attach_clock_words(text: &str, lex: &Lexicon, zones: &ZoneTable, r: &mut RawT
         let b = skip_ws_back(text, r.start, MAX_GAP_SPACES);
         // "khoảng 8 giờ" (a cue) is a time; "gần 2 giờ", "hơn 8 giờ" (nearly, more than: not
         // cues) are lengths, the hour unit being the duration unit too
-        if phrase_before(text, b, &w.cues).is_none() {
+        let cued = phrase_before(text, b, &w.cues).is_some()
+            || phrase_before(text, b, &w.approx_before).is_some_and(|m| {
+                phrase_before(text, skip_ws_back(text, m, MAX_GAP_SPACES), &w.cues).is_some()
+            });
+        if !cued {
             return false;
         }
     }
