@@ -113,6 +113,10 @@ pub struct ClockWords {
     /// manhã"): twelve written with one is noon ("a las 12:14 de la mañana" is 12:14), as the
     /// morning runs until lunch.
     pub twelve_is_noon: Vec<String>,
+    /// Words right after an hour that name the day it falls on ("15h cùng ngày": 15:00 that
+    /// day): a length is never followed by one, so the hour is a clock. The date words
+    /// `same_day` and `next_day` count too.
+    pub day_after: Vec<String>,
     pub hour_markers: Vec<String>,
     pub minute_markers: Vec<String>,
     pub second_markers: Vec<String>,

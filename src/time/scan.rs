@@ -170,6 +170,7 @@ pub struct Words {
     pub pm_before: Vec<String>,
     pub night_before: Vec<String>,
     pub night_after: Vec<String>,
+    pub day_after: Vec<String>,
     pub cues: Vec<String>,
     pub hour_not_before: Vec<String>,
     pub length_before: Vec<String>,
@@ -466,6 +467,7 @@ impl Patterns {
             pm_before: sorted_phrases(&c.pm_before),
             night_before: sorted_phrases(&c.night_before),
             night_after: sorted_phrases(&c.night_after),
+            day_after: sorted_phrases(&c.day_after),
             cues: sorted_phrases(&c.cues),
             hour_not_before: sorted_phrases(&c.hour_not_before),
             length_before: sorted_phrases(&c.length_before),
@@ -1422,7 +1424,9 @@ fn attach_clock_words(text: &str, lex: &Lexicon, zones: &ZoneTable, r: &mut RawT
         // "… tới gần 15h cùng ngày": a length is never followed by the day it falls on
         let day_follows = {
             let a = skip_ws(text, r.end, MAX_GAP_SPACES);
-            phrase_at(text, a, &w.same_day).is_some() || phrase_at(text, a, &w.next_day).is_some()
+            [&w.day_after, &w.same_day, &w.next_day]
+                .iter()
+                .any(|p| phrase_at(text, a, p).is_some())
         };
         let marker = phrase_before(text, b, &w.length_before)
             .filter(|&m| !day_follows && !cued_approx(m))
