@@ -2103,3 +2103,36 @@ fn a_timeline_heading_names_its_zone_by_region_alone() {
         "{v}"
     );
 }
+
+#[test]
+fn status_page_stamps_in_african_and_south_american_zones_keep_their_offset() {
+    // status-page software prints the zone's current abbreviation after each stamp: "CAT",
+    // "EAT", "WAT", "CLT", "PKT" are as stated as "UTC" or "PDT"
+    for (stamp, want) in [
+        (
+            "Posted Feb 01, 2023 - 09:58 CAT",
+            "2023-02-01T09:58:00+02:00",
+        ),
+        (
+            "Posted Feb 01, 2023 - 09:58 EAT",
+            "2023-02-01T09:58:00+03:00",
+        ),
+        (
+            "Posted Feb 01, 2023 - 09:58 WAT",
+            "2023-02-01T09:58:00+01:00",
+        ),
+        (
+            "Posted Jul 01, 2023 - 09:58 CLT",
+            "2023-07-01T09:58:00-04:00",
+        ),
+        (
+            "Posted Feb 01, 2023 - 09:58 PKT",
+            "2023-02-01T09:58:00+05:00",
+        ),
+    ] {
+        let out = run(&["times", "--lang", "en", "--json", stamp]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(v["times"][0]["value"], want, "{stamp}: {v}");
+    }
+}

@@ -659,6 +659,31 @@ mod vi {
     }
 
     #[test]
+    fn clock_hours_are_a_length_and_about_after_within_marks_one() {
+        // "giờ đồng hồ" (clock hours) counts hours, never a time of day; "trong khoảng 3-4 giờ"
+        // (within about 3 to 4 hours): the range's start is no 03:00
+        let p = run_ref(
+            "vi",
+            "Sự cố kéo dài khoảng 3 giờ đồng hồ.",
+            "2023-12-07T08:00",
+        );
+        assert!(p.times.is_empty(), "{:?}", values(&p));
+        assert_eq!(durations(&p), ["3h"]);
+        let p = run_ref(
+            "vi",
+            "Mỗi bộ lưu điện giữ được trong khoảng 3-4 giờ đồng hồ.",
+            "2023-12-07T08:00",
+        );
+        assert!(p.times.is_empty(), "{:?}", values(&p));
+        // a cue that is no approximation still opens a clock range: "từ 3 đến 5 giờ"
+        let p = run_ref("vi", "Sự cố kéo dài từ 3 đến 5 giờ.", "2023-12-07T08:00");
+        assert_eq!(
+            values(&p),
+            ["2023-12-07T03:00:00+07:00", "2023-12-07T05:00:00+07:00"]
+        );
+    }
+
+    #[test]
     fn a_morning_hour_with_the_midday_word_stays_in_the_morning() {
         // "trưa" (midday) spans late morning and early afternoon: 11h50 trưa is 11:50, 1h trưa 13:00
         let p = run_ref(

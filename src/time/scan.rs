@@ -1053,9 +1053,19 @@ fn scan_clocks(text: &str, lex: &Lexicon, zones: &ZoneTable) -> Vec<RawTime> {
             if after_conn && !clock_before(m.start()) {
                 continue;
             }
-            // "plus de six heures": the cue is part of a length's marker
+            // "plus de six heures": the cue is part of a length's marker; "trong khoảng 3-4
+            // giờ" (within about 3 to 4 hours): a length's marker stands before a cue that is
+            // an approximation
             let b = skip_ws_back(text, n.start(), MAX_GAP_SPACES);
-            if phrase_before(text, b, &p.w.length_before).is_some() {
+            if phrase_before(text, b, &p.w.length_before).is_some()
+                || (phrase_before(text, b, &p.w.approx_before) == Some(m.start())
+                    && phrase_before(
+                        text,
+                        skip_ws_back(text, m.start(), MAX_GAP_SPACES),
+                        &p.w.length_before,
+                    )
+                    .is_some())
+            {
                 continue;
             }
             let after = skip_ws(text, n.end(), MAX_GAP_SPACES);
