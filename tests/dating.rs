@@ -2136,3 +2136,33 @@ fn status_page_stamps_in_african_and_south_american_zones_keep_their_offset() {
         assert_eq!(v["times"][0]["value"], want, "{stamp}: {v}");
     }
 }
+
+#[test]
+fn a_relative_day_with_a_clock_outweighs_a_background_date_on_a_dated_page() {
+    // "yesterday at 3pm" on a page of 20 March is the 19th: the bare "5pm" after it is that
+    // day's, not the day of "March 3", which the story names only as an earlier outage
+    let out = run(&[
+        "times",
+        "--lang",
+        "en",
+        "--tz",
+        "UTC",
+        "--ref",
+        "2024-03-20T12:00:00",
+        "--json",
+        "The site went down yesterday at 3pm and came back at 5pm. Back on March 3, a similar outage hit the site.",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let values: Vec<&str> = v["times"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|t| t["value"].as_str())
+        .collect();
+    assert_eq!(
+        values[..2],
+        ["2024-03-19T15:00:00+00:00", "2024-03-19T17:00:00+00:00"],
+        "{v}"
+    );
+}

@@ -389,6 +389,13 @@ fn incident_date(
             if let Some(day) = weekday_day(&d) {
                 weekday_days.push((day, 2 + clock));
             }
+            // a relative day with a clock ("depuis environ 10h ce matin", "yesterday at 3pm")
+            // is the same deixis: the page's own day, or the one it counts from it
+            if let (Some(r), Some(n), 1) = (reference, d.relative, clock) {
+                if d.month.is_none() && d.day.is_none() {
+                    weekday_days.push((r + Duration::days(n), 2 + clock));
+                }
+            }
             (d, 1 + usize::from(d.year.is_some()))
         })
         .filter(|(d, _)| d.relative.is_none() && d.month.is_some() && d.day.is_some())
