@@ -138,7 +138,8 @@ pub fn url_hint(url: &str, words: &UrlWords) -> Option<(Hint, String)> {
             .unwrap()
     });
     let compact = COMPACT.get_or_init(|| {
-        Regex::new(r"(?:^|[^0-9])((?:19|20)\d{2})(\d{2})(\d{2})(?:\d{0,12})(?:$|[^0-9])").unwrap()
+        // (after an id's zero padding too: "BAAFRD0000202411111023281")
+        Regex::new(r"(?:^|[^0-9])0*((?:19|20)\d{2})(\d{2})(\d{2})(?:\d{0,12})(?:$|[^0-9])").unwrap()
     });
     let year = YEAR.get_or_init(|| {
         Regex::new(r"(?:^|[/_=-])((?:19|20)\d{2})(?:[/_-](\d{1,2}))?(?:$|[/_.-])").unwrap()
@@ -1017,6 +1018,11 @@ mod tests {
         assert_eq!(
             h("https://news.example.co.kr/view/news202211150031"),
             Some(day(2022, 11, 15))
+        );
+        // an id zero-padded before its date
+        assert_eq!(
+            h("https://m.example.com/a/BAAFRD0000202411111023281.html"),
+            Some(day(2024, 11, 11))
         );
         assert_eq!(
             h("https://www3.nhk.or.jp/lnews/okinawa/20240401/5090027236.html"),
