@@ -199,3 +199,40 @@ fn a_status_post_looking_for_a_solution_is_the_first_notice_not_a_recovery() {
     assert_eq!(v["case"]["timeline"]["resolved_after"], "2h", "{v}");
     assert_eq!(v["case"]["timeline"]["detected_after"], "1h36m", "{v}");
 }
+
+#[test]
+fn a_hosting_platforms_own_help_centre_is_the_platforms() {
+    // support.<platform> is the platform's own part (a tenant there, acme.<platform>, is
+    // Acme's), and "/hc/<lang>/articles/" is a help centre, not a news article, even where the
+    // language code is a news path's word: the page speaks as its owner, so the host names it
+    let dir = tempfile::tempdir().unwrap();
+    let page = dir.path().join("hc-es.txt");
+    std::fs::write(
+        &page,
+        "RESUMEN\nEl 29 de febrero de 2024, de 8:00 UTC a 16:10 UTC, los clientes de Sell de todos \
+         los pods sufrieron retrasos al sincronizar los correos nuevos.\nCronograma\n11:10 UTC\n\
+         Estamos atendiendo una interrupción que afecta a la función de correo de Sell. Daremos \
+         la próxima actualización en 4 horas.\n15:07 UTC\nHemos quitado el bloqueo y estamos \
+         procesando las colas de correo de Sell. Nuestros equipos siguen vigilando nuestra \
+         plataforma.\n17:34 UTC\nNuestros equipos terminaron de procesar los correos \
+         pendientes.\n",
+    )
+    .unwrap();
+    for (url, want) in [
+        (
+            "https://support.zendesk.com/hc/es/articles/6822342151066-Incidente",
+            "Zendesk",
+        ),
+        (
+            "https://support.zendesk.com/hc/zh-cn/articles/6822342151066-Incidente",
+            "Zendesk",
+        ),
+    ] {
+        let v = draft_json(&[page.to_str().unwrap(), "--url", url]);
+        assert_eq!(
+            v["case"]["org"], want,
+            "{url}: {}",
+            v["review"]["fields"]["org"]
+        );
+    }
+}

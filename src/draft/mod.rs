@@ -363,9 +363,15 @@ impl Drafter {
     /// one-word phrases of the vocabulary's symptom, cause and contributing terms in the page's
     /// language ("Stromausfall", "Panne"): a news page capitalises them in headlines, and German
     /// capitalises every noun. Components and domains are left out: they hold vendor names
-    /// ("aws", "azure") that are organisations.
+    /// ("aws", "azure") that are organisations. The language's section headings too ("概要",
+    /// "Zusammenfassung"): a status page's first line is often one.
     fn org_stop_words(&self, language: &str, stop: &[String]) -> Vec<String> {
         let mut out = stop.to_vec();
+        out.extend(
+            crate::extract::HeadingLexicon::global()
+                .phrases(language)
+                .map(str::to_string),
+        );
         for field in ORG_STOP_FIELDS {
             let Some(f) = self.vocab.field(field) else {
                 continue;

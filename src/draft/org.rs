@@ -71,6 +71,10 @@ struct HostRules {
     /// its host is a publisher's, as if the page had a byline.
     #[serde(default)]
     article_paths: Vec<String>,
+    /// Path segments of a help centre or documentation (`/hc/zh-cn/articles/…`): such a page is
+    /// its site's own, whatever `article_paths` word its path also holds.
+    #[serde(default)]
+    help_paths: Vec<String>,
 }
 
 fn host_rules() -> &'static HostRules {
@@ -132,6 +136,24 @@ fn host_names_with(host: &str, rules: &HostRules) -> Vec<String> {
     let generic = |l: &str| rules.generic_labels.iter().any(|g| g == l);
     let rest = &labels[..labels.len() - suffix_len];
     let mut out: Vec<String> = Vec::new();
+    // A platform's own part (`support.zendesk.com`, `status.statuspage.io`): a tenant label that
+    // names a part of a site is the platform's, so the platform names the owner (`www.medium.com`
+    // is the platform's bare address, which names nobody)
+    if suffix_len > 1
+        && rest.len() == 1
+        && rules
+            .suffixes
+            .iter()
+            .any(|s| host.ends_with(&format!(".{s}")))
+    {
+        let tenant = rest[0];
+        if matches!(tenant, "www" | "www2" | "www3" | "m" | "mobile" | "amp") {
+            return vec![];
+        }
+        if generic(tenant) {
+            return vec![labels[labels.len() - suffix_len].to_string()];
+        }
+    }
     if let Some(reg) = rest.last() {
         // A name run together with a generic word (`examplecorptechblog`, `engblog-acme`):
         // the name alone first.
@@ -258,6 +280,12 @@ fn is_article_path(url: Option<&str>, rules: &HostRules) -> bool {
         .split(['/', '.', '?'])
         .filter(|x| !x.is_empty())
         .collect();
+    if segments
+        .iter()
+        .any(|s| rules.help_paths.iter().any(|h| h.eq_ignore_ascii_case(s)))
+    {
+        return false;
+    }
     rules.article_paths.iter().any(|a| {
         let a = a.to_ascii_lowercase();
         segments.iter().any(|s| {
@@ -272,10 +300,12 @@ fn is_article_path(url: Option<&str>, rules: &HostRules) -> bool {
 /// is a person writing there, not an organisation.
 fn on_platform(host: &str) -> bool {
     let host = host.to_ascii_lowercase();
-    host_rules()
-        .suffixes
-        .iter()
-        .any(|s| host.ends_with(&format!(".{s}")))
+    let rules = host_rules();
+    rules.suffixes.iter().any(|s| {
+        // (the platform's own part, `support.zendesk.com`, is the platform's)
+        host.strip_suffix(&format!(".{s}"))
+            .is_some_and(|tenant| !rules.generic_labels.iter().any(|g| g == tenant))
+    })
 }
 
 /// Lower-case letters and digits only: "Beyond Hosting" and "beyondhosting" compare equal.
@@ -1600,6 +1630,7 @@ mod tests {
             generic_endings: vec!["techblog".into(), "blog".into()],
             name_endings: vec![],
             article_paths: vec![],
+            help_paths: vec![],
         }
     }
 
@@ -1623,6 +1654,10 @@ mod tests {
             vec!["acme", "acmetechblog"]
         );
         assert!(host_names_with("blogspot.com", &r).is_empty());
+        // the platform's own part of a hosting suffix is the platform's; its bare address
+        // names nobody
+        assert_eq!(host_names_with("blog.blogspot.com", &r), vec!["blogspot"]);
+        assert!(host_names_with("www.blogspot.com", &r).is_empty());
     }
 
     #[test]
@@ -1640,7 +1675,13 @@ mod tests {
     #[test]
     fn news_article_addresses_and_reporters_are_told_by_data() {
         let r = HostRules {
-            article_paths: vec!["articleview".into(), "noticias".into(), "tin-tuc".into()],
+            article_paths: vec![
+                "articleview".into(),
+                "noticias".into(),
+                "tin-tuc".into(),
+                "zh-cn".into(),
+            ],
+            help_paths: vec!["hc".into()],
             ..rules()
         };
         let art = |u: &str| is_article_path(Some(u), &r);
@@ -1649,6 +1690,9 @@ mod tests {
         assert!(art("https://x.example.vn/tin-tuc/abc-123.html"));
         assert!(!art("https://status.example.com/incidents/abc"));
         assert!(!art("https://help.example.com/hc/en-us/articles/123"));
+        // a help centre's article in a language the news list names is still the site's own
+        assert!(art("https://news.example.cn/zh-cn/abc"));
+        assert!(!art("https://help.example.com/hc/zh-cn/articles/123"));
         let rep: Vec<String> = ["일보", "YTN", "ZDNet"]
             .iter()
             .map(|s| s.to_string())

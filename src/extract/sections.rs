@@ -199,6 +199,15 @@ impl HeadingLexicon {
     }
 
     /// The languages that have heading phrases.
+    /// The heading phrases of `lang`, normalised (lower case).
+    pub fn phrases(&self, lang: &str) -> impl Iterator<Item = &str> {
+        self.by_lang
+            .get(lang)
+            .into_iter()
+            .flatten()
+            .map(|p| p.text.as_str())
+    }
+
     pub fn languages(&self) -> impl Iterator<Item = &str> {
         self.by_lang.keys().map(String::as_str)
     }
