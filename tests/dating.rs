@@ -1645,12 +1645,7 @@ fn wire_service_clocks_and_a_zone_name_after_them_in_french() {
     ]);
     assert!(out.status.success(), "{}", stderr(&out));
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
-    let values: Vec<&str> = v["times"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter_map(|t| t["value"].as_str())
-        .collect();
+    let values = time_values(&v);
     assert_eq!(
         values,
         [
@@ -2091,12 +2086,7 @@ fn a_timeline_heading_names_its_zone_by_region_alone() {
     ]);
     assert!(out.status.success(), "{}", stderr(&out));
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
-    let values: Vec<&str> = v["times"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter_map(|t| t["value"].as_str())
-        .collect();
+    let values = time_values(&v);
     assert_eq!(
         values,
         ["2017-02-22T11:17:00-05:00", "2017-02-22T13:09:00-05:00"],
@@ -2154,15 +2144,20 @@ fn a_relative_day_with_a_clock_outweighs_a_background_date_on_a_dated_page() {
     ]);
     assert!(out.status.success(), "{}", stderr(&out));
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
-    let values: Vec<&str> = v["times"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter_map(|t| t["value"].as_str())
-        .collect();
+    let values = time_values(&v);
     assert_eq!(
         values[..2],
         ["2024-03-19T15:00:00+00:00", "2024-03-19T17:00:00+00:00"],
         "{v}"
     );
+}
+
+/// The start values of every time `times --json` printed.
+fn time_values(v: &Value) -> Vec<&str> {
+    v["times"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|t| t["value"].as_str())
+        .collect()
 }
