@@ -2161,3 +2161,47 @@ fn time_values(v: &Value) -> Vec<&str> {
         .filter_map(|t| t["value"].as_str())
         .collect()
 }
+
+#[test]
+fn a_day_the_story_looks_back_to_does_not_date_the_clocks_after_it() {
+    // "20일 오후 6시부터 … 지난 13일 … 장애가 난 지 일주일 만에 … 오후 6시쯤 … 이날 오후 6시10분쯤":
+    // the 13th is an earlier outage; the bare clocks after it are the 20th's
+    let v = draft(
+        "ko-look-back-day-is-not-the-story-day.txt",
+        Some("https://news.example.co.kr/view/20140320006650"),
+    );
+    assert_eq!(v["case"]["date"], "2014-03-20");
+    assert_window(&v, "2014-03-20T18:00:00+09:00", "2014-03-20T18:25:00+09:00");
+    let at: Vec<&str> = v["review"]["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["at"].as_str().unwrap())
+        .collect();
+    assert!(at.iter().all(|a| a.starts_with("2014-03-20")), "{at:?}");
+}
+
+#[test]
+fn a_today_written_with_its_date_dates_an_undated_page() {
+    // no date in the URL or byline: "sáng nay (25/3)" says the page was written on the 25th,
+    // so "9h sáng nay" is the 25th's 9:00 while "10h sáng 24/3" keeps its own day
+    let v = draft(
+        "vi-today-written-with-its-date.txt",
+        Some("https://tin.example.vn/he-thong-gian-doan-post1623103.html"),
+    );
+    assert_eq!(v["case"]["date"], "2024-03-24");
+    assert_eq!(
+        fields(&v)["date.reference"]["quote"]
+            .as_str()
+            .map(str::trim_end),
+        Some("sáng nay (25/3")
+    );
+    let at: Vec<&str> = v["review"]["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["at"].as_str().unwrap())
+        .collect();
+    assert!(at.contains(&"2024-03-24T10:00:00+07:00"), "{at:?}");
+    assert!(at.contains(&"2024-03-25T09:00:00+07:00"), "{at:?}");
+}

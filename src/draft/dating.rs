@@ -785,6 +785,17 @@ pub fn date_page(input: &DatingInput, lex: &Lexicons) -> Dating {
             }
         }
     }
+    // the page's "today" written with its date dates the page when nothing else did
+    if opts.reference.is_none() {
+        if let Some((d, quote)) = &parsed.today {
+            evidence.retain(|(k, _, _): &(String, String, String)| k != "date.reference");
+            evidence.push((
+                "date.reference".into(),
+                quote.clone(),
+                format!("the date the page's \"today\" is written with ({d})"),
+            ));
+        }
+    }
     // "10.30 local (13:30 GMT)": the page's own times are in the zone the pairs imply.
     if input.tz.is_none() {
         if let Some(pairs) = paired_times(text, &parsed) {

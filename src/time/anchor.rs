@@ -1,7 +1,7 @@
 //! Resolution: the page's zone (given, stated, inferred), the incident date, and each time's value.
 use super::lexicon::Lexicon;
 use super::scan::RawTime;
-use super::text::{is_boundary_char, whole_word};
+use super::text::{is_boundary_char, phrase_before, whole_word};
 use super::zones::{offset_string, parse_offset, ZoneTable};
 use super::{ParseOptions, TimeValue, ZoneHow, ZoneUse};
 use chrono::{
@@ -53,7 +53,112 @@ pub struct Resolution {
     pub times: Vec<Resolved>,
     pub zone: ZoneUse,
     pub anchor_date: Option<NaiveDate>,
+    /// The page's day as its own "today" writes it, when no reference was given: the day and
+    /// the words ("hôm nay 25/3").
+    pub today: Option<(NaiveDate, String)>,
     pub warnings: Vec<String>,
+}
+
+/// Chars between a "today" word and the date written with it ("hôm nay 25/3", "sáng nay
+/// (25/3)", "오늘(25일)", "today, March 25").
+const TODAY_DATE_GAP_CHARS: usize = 3;
+
+/// The date a page's "today" is written with, next to it in either order: the day the page
+/// was written, when nothing else gives it. Two such pairs that disagree give none.
+fn stated_today(
+    text: &str,
+    raw: &[RawTime],
+    lex: &Lexicon,
+    year_hint: Option<i32>,
+    month_hint: Option<u32>,
+) -> Option<(NaiveDate, String)> {
+    let today = |r: &RawTime| r.clock.is_none() && r.date.is_some_and(|d| d.relative == Some(0));
+    let written = |r: &RawTime| -> Option<NaiveDate> {
+        let d = r.date?;
+        if d.relative.is_some() || r.range_end.is_some() {
+            return None;
+        }
+        let year = d.year.or(year_hint)?;
+        let month = d.month.or(month_hint.filter(|_| d.year.is_none()))?;
+        NaiveDate::from_ymd_opt(year, month, d.day?)
+    };
+    let joined = |a: &RawTime, b: &RawTime| {
+        text.get(a.end..b.start).is_some_and(|g| {
+            g.chars().count() <= TODAY_DATE_GAP_CHARS
+                && g.chars()
+                    .all(|c| c.is_whitespace() || "(),:（），：-–".contains(c))
+        })
+    };
+    // a part of the day named as today's just before a written date ("sáng nay (25/3)")
+    let parts: Vec<String> = lex.dayparts.hours.keys().cloned().collect();
+    let todays_daypart = |r: &RawTime| -> Option<usize> {
+        let mut w = r.start;
+        for ch in text[..r.start].chars().rev().take(TODAY_DATE_GAP_CHARS) {
+            if !(ch.is_whitespace() || "(,（，".contains(ch)) {
+                break;
+            }
+            w -= ch.len_utf8();
+        }
+        if w == r.start {
+            return None;
+        }
+        let this = &lex.dayparts.this;
+        let back = |t: usize| super::text::skip_ws_back(text, t, 1);
+        phrase_before(text, w, this)
+            .and_then(|t| phrase_before(text, back(t), &parts))
+            .or_else(|| {
+                phrase_before(text, w, &parts).and_then(|t| phrase_before(text, back(t), this))
+            })
+    };
+    let mut found: Option<(NaiveDate, String)> = None;
+    let mut note = |d: NaiveDate, from: usize, to: usize| -> bool {
+        match &found {
+            Some((f, _)) if *f != d => false,
+            Some(_) => true,
+            None => {
+                found = Some((d, text.get(from..to).unwrap_or("").to_string()));
+                true
+            }
+        }
+    };
+    for r in raw {
+        // "hôm nay (25/3)" read as one token: today, written with its date
+        if let Some(d) = r.date.filter(|d| d.relative == Some(0) && d.day.is_some()) {
+            let own = RawTime {
+                date: Some(super::scan::DateParts {
+                    relative: None,
+                    ..d
+                }),
+                ..r.clone()
+            };
+            if let Some(x) = written(&own) {
+                if !note(x, r.start, r.end) {
+                    return None;
+                }
+            }
+        }
+        if let (Some(from), Some(x)) = (todays_daypart(r), written(r)) {
+            if !note(x, from, r.end) {
+                return None;
+            }
+        }
+    }
+    for pair in raw.windows(2) {
+        let (a, b) = (&pair[0], &pair[1]);
+        let day = if today(a) && joined(a, b) {
+            written(b)
+        } else if today(b) && joined(a, b) {
+            written(a)
+        } else {
+            None
+        };
+        if let Some(d) = day {
+            if !note(d, a.start, b.end) {
+                return None;
+            }
+        }
+    }
+    found
 }
 
 fn zone_from_name(name: &str) -> Option<(PageZone, String)> {
@@ -588,7 +693,17 @@ pub fn resolve(
     (stamps, background): (&[std::ops::Range<usize>], &[std::ops::Range<usize>]),
     warnings: &mut Vec<String>,
 ) -> Resolution {
-    let reference_day = opts.reference.map(|r| r.date());
+    // the page's day: given, else the day its "today" is written with ("sáng nay (25/3)",
+    // "hôm nay 25/3", "오늘(25일)")
+    let today = if opts.reference.is_none() {
+        stated_today(text, &raw, lex, opts.year_hint, opts.month_hint)
+    } else {
+        None
+    };
+    let reference_day = opts
+        .reference
+        .map(|r| r.date())
+        .or(today.as_ref().map(|t| t.0));
     // (a date in a sentence about an earlier incident is none of this one's)
     let foreground: std::borrow::Cow<[RawTime]> = if background.is_empty() {
         std::borrow::Cow::Borrowed(&raw)
@@ -685,7 +800,10 @@ pub fn resolve(
         let named_base = day_named_last
             .filter(|_| r.date.is_none() && r.clock.is_some() && !under_heading)
             .filter(|(d, _)| {
-                base.is_none_or(|b| *d <= b && (b - *d).num_days() <= DAY_ONLY_BACK_DAYS)
+                base.is_none_or(|b| {
+                    (*d <= b || today.as_ref().is_some_and(|t| *d <= t.0))
+                        && (b - *d).num_days() <= DAY_ONLY_BACK_DAYS
+                })
             });
         let (mut date, next_day) = match named_base {
             // (a clock before the day was named is no guide to this one's night: "segunda-feira
@@ -799,6 +917,10 @@ pub fn resolve(
         match (r.date, r.clock, date) {
             (Some(d), None, Some(day))
                 if r.range_end.is_none()
+                    // (a day before the one the story last wrote with a clock looks back:
+                    // "20일 오후 6시부터 … 지난 13일 장애가 난 지 일주일 만에 … 오후 6시쯤" is
+                    // the 20th's 6pm)
+                    && (d.day.is_none() || dated_clock.is_none_or(|(l, _)| day >= l.date()))
                     && (d.day.is_some() || d.relative.is_some() || d.weekday.is_some())
                     // (a speaker's "today" in quoted words is the day they spoke, which a
                     // report written the day after does not date)
@@ -823,7 +945,11 @@ pub fn resolve(
             if d.day.is_some() || d.relative.is_some() {
                 last_named = date.or(last_named);
             }
-            if d.day.is_some() && d.relative.is_none() {
+            if d.day.is_some()
+                && d.relative.is_none()
+                && (r.clock.is_some()
+                    || dated_clock.is_none_or(|(l, _)| date.is_none_or(|x| x >= l.date())))
+            {
                 last_written = date.or(last_written);
             }
         }
@@ -951,6 +1077,7 @@ pub fn resolve(
         times: out,
         zone: zone_use,
         anchor_date: anchor,
+        today,
         warnings: Vec::new(),
     }
 }

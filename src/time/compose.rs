@@ -389,12 +389,14 @@ fn made(quote: String, start: usize, end: usize, a: TimeValue, b: TimeValue) -> 
 }
 
 /// Applies every rule to the mentions `parse` found in `norm` (the normalised text; offsets in
-/// chars). `reference` (else `anchor`, the page's date) anchors relative parts of the day;
+/// chars). `reference` (else `today`, the day the page's "today" is written with, else
+/// `anchor`, the page's date) anchors relative parts of the day;
 /// lengths from or up to "now" need `reference`.
 pub(crate) fn compose(
     norm: &str,
     lex: &Lexicon,
     reference: Option<NaiveDateTime>,
+    today: Option<NaiveDate>,
     anchor: Option<NaiveDate>,
     times: &mut Vec<TimeMention>,
     durations: &[DurationMention],
@@ -410,7 +412,7 @@ pub(crate) fn compose(
             only_joiners(&norm[off.byte(a)..off.byte(b)], &lists)
         }
     };
-    let ref_date = reference.map(|r| r.date()).or(anchor);
+    let ref_date = reference.map(|r| r.date()).or(today).or(anchor);
 
     restated_word_clocks(norm, &off, times);
     let mut added = Vec::new();

@@ -211,6 +211,10 @@ pub struct Parsed {
     pub zone: ZoneUse,
     /// The date time-only expressions were anchored to.
     pub anchor_date: Option<NaiveDate>,
+    /// With no reference given, the day the page's own "today" is written with and the words
+    /// ("hôm nay 25/3"): relative days and parts of the day count from it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub today: Option<(NaiveDate, String)>,
     pub warnings: Vec<String>,
 }
 
@@ -240,6 +244,7 @@ pub fn parse(text: &str, lex: &Lexicons, opts: &ParseOptions) -> Parsed {
                     how: ZoneHow::Unknown,
                 },
                 anchor_date: None,
+                today: None,
                 warnings: vec!["no lexicon loaded for this language or for English".into()],
             }
         }
@@ -411,6 +416,7 @@ pub fn parse(text: &str, lex: &Lexicons, opts: &ParseOptions) -> Parsed {
         &norm,
         lexicon,
         opts.reference,
+        resolved.today.as_ref().map(|t| t.0),
         resolved.anchor_date,
         &mut times,
         &durations,
@@ -423,6 +429,7 @@ pub fn parse(text: &str, lex: &Lexicons, opts: &ParseOptions) -> Parsed {
         durations,
         zone: resolved.zone,
         anchor_date: resolved.anchor_date,
+        today: resolved.today,
         warnings,
     }
 }

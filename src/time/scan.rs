@@ -1893,8 +1893,22 @@ fn scan_dates(
                         .keys()
                         .any(|r| phrase_before(text, w, std::slice::from_ref(r)).is_some()))
         };
+        // "sáng nay (25/3)", "this morning (25/3)": a part of the day named as today's
+        let after_todays_daypart = {
+            let w = back_over_date_gap(text, m.start(), 4);
+            let parts: Vec<String> = lex.dayparts.hours.keys().cloned().collect();
+            let this = &lex.dayparts.this;
+            w < m.start()
+                && (phrase_before(text, w, this)
+                    .and_then(|t| phrase_before(text, skip_ws_back(text, t, 1), &parts))
+                    .is_some()
+                    || phrase_before(text, w, &parts)
+                        .and_then(|t| phrase_before(text, skip_ws_back(text, t, 1), this))
+                        .is_some())
+        };
         let day_word = after_meridiem
             || after_weekday
+            || after_todays_daypart
             || phrase_before(text, b, &lex.date.day_prefixes).is_some();
         if !(weekday_note || clock_follows || day_word) || (&c[2] == "-" && !day_word) {
             continue;
