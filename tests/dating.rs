@@ -2205,3 +2205,15 @@ fn a_today_written_with_its_date_dates_an_undated_page() {
     assert!(at.contains(&"2024-03-24T10:00:00+07:00"), "{at:?}");
     assert!(at.contains(&"2024-03-25T09:00:00+07:00"), "{at:?}");
 }
+
+#[test]
+fn a_time_right_before_a_verb_final_recovery_word_ends_the_window() {
+    // "同日正午ごろから続いていた障害は午後5時台に復旧した": 17:00 is the recovery's adverb, not the
+    // outage noun's own time, so the window runs 12:00–17:00 instead of starting at 17:00
+    let v = draft(
+        "ja-recovery-time-before-its-word.txt",
+        Some("https://news.example.jp/articles/20240312/b2"),
+    );
+    assert_window(&v, "2024-03-12T12:00:00+09:00", "2024-03-12T17:00:00+09:00");
+    assert_eq!(v["case"]["timeline"]["resolved_after"], "5h", "{v}");
+}

@@ -638,9 +638,19 @@ fn subject_of_recovery(
     // a time between the noun and the recovery word is the noun's own ("the outage from 10:00
     // until 12:00"); one after the recovery word dates the recovery ("장애가 복구됐다는 공지가
     // 이날 오후 11시47분께 나왔다", "the outage was resolved at 11:47")
-    !idx.iter()
-        .any(|i| points[*i].start >= after && points[*i].start < word_at)
+    // … unless, in a verb-final language, the time stands right before the recovery word as
+    // its adverb ("障害は午後5時台に復旧し", "장애는 오후 5시께 복구됐다"): the recovery's time
+    !idx.iter().any(|i| {
+        let p = &points[*i];
+        p.start >= after
+            && p.start < word_at
+            && (words.time_after_word || word_at.saturating_sub(p.end) > RECOVERY_ADVERB_GAP_CHARS)
+    })
 }
+
+/// Chars between a time and the recovery word it dates in a verb-final language ("5時台に",
+/// "5시께 ").
+const RECOVERY_ADVERB_GAP_CHARS: usize = 3;
 
 /// How far after a `since` word the recovery of its clause may end ("seit etwa 15.20 Uhr laufe
 /// wieder alles stabil").
