@@ -2217,3 +2217,15 @@ fn a_time_right_before_a_verb_final_recovery_word_ends_the_window() {
     assert_window(&v, "2024-03-12T12:00:00+09:00", "2024-03-12T17:00:00+09:00");
     assert_eq!(v["case"]["timeline"]["resolved_after"], "5h", "{v}");
 }
+
+#[test]
+fn a_round_length_beside_two_exact_ends_does_not_outrank_their_own_length() {
+    // "오전 10시 37분부터 11시 6분까지 약 30분간": the ends are exact, so resolved_after is
+    // their 29 minutes, not the headline's round 30
+    let v = draft(
+        "ko-round-length-beside-exact-ends.txt",
+        Some("https://news.example.kr/view/AKR20200520055100017"),
+    );
+    assert_window(&v, "2020-05-20T10:37:00+09:00", "2020-05-20T11:06:00+09:00");
+    assert_eq!(v["case"]["timeline"]["resolved_after"], "29m", "{v}");
+}

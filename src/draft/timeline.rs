@@ -72,6 +72,7 @@ pub fn build(
                 secs: d.value.as_secs() as i64,
                 lower_bound: d.lower_bound,
                 upper_bound: under(blocks.get(b), d.start, end, words),
+                approximate: d.approximate,
                 quote: d.quote.clone(),
                 start: d.start,
                 block: b,

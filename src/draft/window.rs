@@ -124,6 +124,8 @@ pub struct Stated {
     pub lower_bound: bool,
     /// "less than an hour", "1시간 이내": at most this long, never the window's exact length.
     pub upper_bound: bool,
+    /// "about 30 minutes", "약 30분간": a round figure, never more exact than the window's ends.
+    pub approximate: bool,
     pub quote: String,
     pub start: usize,
     pub block: usize,
@@ -1770,10 +1772,16 @@ pub fn analyse(
                 && (d.secs - len).abs() <= SAME_LENGTH_SECS
         }) {
             found.incident_duration = Some(k);
-            found.resolved_secs = Some((
-                durations[k].secs,
-                "stated duration (agrees with the window)",
-            ));
+            // a length beside two exact ends (10:37 to 11:06, "약 30분간") names the window but
+            // does not outrank its ends' own length; it does when an end is only approximate
+            // ("오후 3시께 … 2시간 13분 만에")
+            let exact_ends = !points[s].approximate && !points[e].approximate;
+            if !exact_ends && !durations[k].approximate {
+                found.resolved_secs = Some((
+                    durations[k].secs,
+                    "stated duration (agrees with the window)",
+                ));
+            }
         }
     } else if let (None, Some((e, _)), Some(&k)) = (found.start, found.end, lasted.first()) {
         // an end and a stated length but no start ("fora do ar por 31 minutos … voltou a
