@@ -125,6 +125,10 @@ pub struct ClockWords {
     pub hour_needs_cue: bool,
     pub cues: Vec<String>,
     pub hour_not_before: Vec<String>,
+    /// Words right after a bare hour after a cue that show the hour stands alone, where a count
+    /// would go on with its noun ("a las 17 el problema ya estaba resuelto", "às 17 o serviço"):
+    /// articles, pronouns, conjunctions, adverbs.
+    pub cue_hour_ends: Vec<String>,
     /// Words just before a bare hour after a cue that make it a length, not a clock ("duré plus
     /// de six heures": "de" cues "de 14 heures à 16 heures", but "plus de" counts hours).
     pub length_before: Vec<String>,

@@ -172,6 +172,7 @@ pub struct Words {
     pub night_after: Vec<String>,
     pub day_after: Vec<String>,
     pub cues: Vec<String>,
+    pub cue_hour_ends: Vec<String>,
     pub hour_not_before: Vec<String>,
     pub length_before: Vec<String>,
     pub suffixes: Vec<String>,
@@ -469,6 +470,7 @@ impl Patterns {
             night_after: sorted_phrases(&c.night_after),
             day_after: sorted_phrases(&c.day_after),
             cues: sorted_phrases(&c.cues),
+            cue_hour_ends: sorted_phrases(&c.cue_hour_ends),
             hour_not_before: sorted_phrases(&c.hour_not_before),
             length_before: sorted_phrases(&c.length_before),
             suffixes: sorted_phrases(&c.suffixes),
@@ -1080,7 +1082,8 @@ fn scan_clocks(text: &str, lex: &Lexicon, zones: &ZoneTable) -> Vec<RawTime> {
                 || phrase_at(text, after, &p.w.night_after).is_some()
                 || phrase_at(text, after, &p.w.connectors).is_some()
                 || phrase_at(text, after, &p.w.approx_after).is_some()
-                || minutes_word_at(text, after, &p.w.minutes_after).is_some();
+                || minutes_word_at(text, after, &p.w.minutes_after).is_some()
+                || (after > n.end() && phrase_at(text, after, &p.w.cue_hour_ends).is_some());
             let Some(h) = num_at(n.as_str(), lex) else {
                 continue;
             };
