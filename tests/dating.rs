@@ -2229,3 +2229,16 @@ fn a_round_length_beside_two_exact_ends_does_not_outrank_their_own_length() {
     assert_window(&v, "2020-05-20T10:37:00+09:00", "2020-05-20T11:06:00+09:00");
     assert_eq!(v["case"]["timeline"]["resolved_after"], "29m", "{v}");
 }
+
+#[test]
+fn errors_that_stopped_end_the_window_and_customers_contacting_us_is_detection() {
+    // "customers report that the 502 errors have stopped" is the recovery (11:20), not a
+    // second onset; "customers contact us about 502 errors" is how the team learnt of it
+    let v = draft(
+        "en-errors-stopped-customers-contact.txt",
+        Some("https://status.example.com/incidents/abc123"),
+    );
+    assert_window(&v, "2024-03-07T10:05:00-05:00", "2024-03-07T11:20:00-05:00");
+    assert_eq!(v["case"]["timeline"]["detected_after"], "35m", "{v}");
+    assert_eq!(v["case"]["timeline"]["resolved_after"], "1h15m", "{v}");
+}
