@@ -2242,3 +2242,17 @@ fn errors_that_stopped_end_the_window_and_customers_contacting_us_is_detection()
     assert_eq!(v["case"]["timeline"]["detected_after"], "35m", "{v}");
     assert_eq!(v["case"]["timeline"]["resolved_after"], "1h15m", "{v}");
 }
+
+#[test]
+fn a_restart_its_next_clause_says_did_not_help_is_no_recovery() {
+    // "The database is restarted, which does not bring it back": the clause after the comma
+    // undoes the recovery word, so the window runs to 10:14, as the stated 1h12m says; support
+    // noticing at the very start is the detection (0m)
+    let v = draft(
+        "en-restart-that-did-not-help.txt",
+        Some("https://blog.example.com/2023/02/14/post-mortem"),
+    );
+    assert_window(&v, "2023-02-14T09:02:00-08:00", "2023-02-14T10:14:00-08:00");
+    assert_eq!(v["case"]["timeline"]["resolved_after"], "1h12m", "{v}");
+    assert_eq!(v["case"]["timeline"]["detected_after"], "0s", "{v}");
+}

@@ -1230,7 +1230,19 @@ fn negated_after(after: &str, negation: &[String]) -> bool {
         .take_while(|c| !".;:!?,。；：！？，\n".contains(*c))
         .take(NEGATION_AFTER_CHARS)
         .collect();
-    negation.iter().any(|n| head.contains(&n.to_lowercase()))
+    if negation.iter().any(|n| head.contains(&n.to_lowercase())) {
+        return true;
+    }
+    // the clause right after a comma may undo it ("Database is restarted, which does not bring
+    // responsiveness back", "se reinició el servidor, sin éxito")
+    let rest = &after[head.len()..];
+    let Some(next) = rest.strip_prefix([',', '，']) else {
+        return false;
+    };
+    let next = next.trim_start();
+    negation
+        .iter()
+        .any(|n| next.starts_with(n.to_lowercase().as_str()))
 }
 
 /// The char offset of the first occurrence of `w` in `lower` not preceded by a negation.
