@@ -2256,3 +2256,16 @@ fn a_restart_its_next_clause_says_did_not_help_is_no_recovery() {
     assert_eq!(v["case"]["timeline"]["resolved_after"], "1h12m", "{v}");
     assert_eq!(v["case"]["timeline"]["detected_after"], "0s", "{v}");
 }
+
+#[test]
+fn a_night_told_without_a_date_ends_on_the_day_the_page_was_filed() {
+    // the URL files the page on 5 October and the text writes no date: 17:20 … 1:30 de la
+    // madrugada is the evening of the 4th and the small hours of the 5th, not the 5th and 6th
+    let v = draft(
+        "es-night-before-publication.txt",
+        Some("https://www.example.es/tecnologia/noticias/caida-redes-20211005_1539104"),
+    );
+    assert_window(&v, "2021-10-04T17:20:00+02:00", "2021-10-05T01:30:00+02:00");
+    assert_eq!(v["case"]["date"], "2021-10-04", "{v}");
+    assert_eq!(v["case"]["timeline"]["resolved_after"], "8h10m", "{v}");
+}

@@ -127,6 +127,13 @@ fn two_digit_ymd(c: &regex::Captures) -> Option<(i32, u32, u32)> {
 /// (eight digits that make a plausible date), a slug's words (`June-20th-2023-post-mortem`,
 /// `8-de-marzo-de-2025`), a day-first or month-first date (`/08-03-2025/`, by the language's
 /// order when both read), else a year and month (`/202112/`), else a year (`/2006/04/`, `/2019/`).
+/// Whether a URL's date is where the site filed the page ("/2021/10/05/", an article id's
+/// "20211005…"), the day it was published, rather than a date in a slug's words, which often
+/// names the incident ("/2024-05-12-incident-review", "November-7-2022-Post-mortem").
+fn filing_date(quote: &str) -> bool {
+    quote.chars().all(|c| c.is_ascii_digit() || c == '/')
+}
+
 pub fn url_hint(url: &str, words: &UrlWords) -> Option<(Hint, String)> {
     static FULL: OnceLock<Regex> = OnceLock::new();
     static COMPACT: OnceLock<Regex> = OnceLock::new();
@@ -666,6 +673,7 @@ pub fn date_page(input: &DatingInput, lex: &Lexicons) -> Dating {
         .and_then(|p| NaiveDate::parse_from_str(p.get(..10)?, "%Y-%m-%d").ok());
     if let Some(d) = published {
         opts.reference = d.and_hms_opt(0, 0, 0);
+        opts.reference_is_publication = true;
         evidence.push((
             "date.reference".into(),
             input.published.unwrap_or_default().to_string(),
@@ -689,7 +697,10 @@ pub fn date_page(input: &DatingInput, lex: &Lexicons) -> Dating {
         })
     {
         match hint {
-            Hint::Day(d) => opts.reference = d.and_hms_opt(0, 0, 0),
+            Hint::Day(d) => {
+                opts.reference = d.and_hms_opt(0, 0, 0);
+                opts.reference_is_publication = filing_date(&quote);
+            }
             Hint::Month(y, m) => {
                 opts.year_hint = Some(y);
                 opts.month_hint = Some(m);
@@ -705,6 +716,7 @@ pub fn date_page(input: &DatingInput, lex: &Lexicons) -> Dating {
         // the page's own dated head line ("ven 06/12/2019 - 16:33", "publié le 03/06/2021 à
         // 06:33"): the day it was written, for weekdays and relative days as for a URL's date
         opts.reference = d.and_hms_opt(0, 0, 0);
+        opts.reference_is_publication = true;
         evidence.push((
             "date.reference".into(),
             quote,

@@ -22,7 +22,7 @@ const DAY_ONLY_AHEAD_DAYS: i64 = 3;
 /// the page's own date (the day relative words count from).
 const UNDATED_PAGE_AHEAD_DAYS: i64 = 7;
 /// A time-only row rolls past midnight only from a time at or after this hour…
-const EVENING_HOUR: u32 = 18;
+const EVENING_HOUR: u32 = 17;
 /// …to one before this hour.
 const MORNING_HOUR: u32 = 6;
 /// Day headings needed before rows are anchored to the heading above them.
@@ -1072,6 +1072,9 @@ pub fn resolve(
             next_day,
         });
     }
+    if opts.reference_is_publication {
+        night_before_publication(&mut out, reference_day, anchor, warnings);
+    }
     check_pairs(text, &mut out, warnings);
     Resolution {
         times: out,
@@ -1080,6 +1083,41 @@ pub fn resolve(
         today,
         warnings: Vec::new(),
     }
+}
+
+/// A page that writes no date of its own, dated only by its publication, tells a night that
+/// crossed midnight ("Pasadas las 17:20 … Pasadas las 1:30 de la madrugada") as the evening
+/// before it and the small hours of that day: it cannot tell of hours after the day it was
+/// published. Clocks rolled past the publication day are read a day earlier, all of them, with
+/// a warning.
+fn night_before_publication(
+    out: &mut [Resolved],
+    reference_day: Option<NaiveDate>,
+    anchor: Option<NaiveDate>,
+    warnings: &mut Vec<String>,
+) {
+    let Some(day) = reference_day.filter(|d| anchor == Some(*d)) else {
+        return;
+    };
+    if out.iter().any(|t| t.raw.date.is_some()) {
+        return;
+    }
+    let past = |v: &Option<TimeValue>| v.and_then(|v| v.local()).is_some_and(|l| l.date() > day);
+    if !out.iter().any(|t| t.next_day && past(&t.value)) {
+        return;
+    }
+    let back = |v: &mut Option<TimeValue>| {
+        if let Some(TimeValue::Instant(at)) = v {
+            *at -= Duration::days(1);
+        }
+    };
+    for t in out.iter_mut() {
+        back(&mut t.value);
+        back(&mut t.end_value);
+    }
+    warnings.push(format!(
+        "the page's clocks run past midnight and it writes no date of its own: the night is read as the one before its publication day ({day}); check it"
+    ));
 }
 
 /// Hours after the last afternoon time within which a bare 1–11 o'clock is read as afternoon.

@@ -62,6 +62,10 @@ pub struct ParseOptions {
     /// Char ranges of sentences about an earlier incident ("지난 3월 14일에도 … 장애가 있었다",
     /// "last year's outage"): their dates never make the incident's date.
     pub background: Vec<std::ops::Range<usize>>,
+    /// `reference` is the day the page was published (its metadata, byline or a URL's filing
+    /// date), not a day the story names: a night the page tells without a written date ends on
+    /// or before it, so clocks rolled past it are read a day earlier.
+    pub reference_is_publication: bool,
 }
 
 /// Kind of a time mention.
