@@ -2269,3 +2269,15 @@ fn a_night_told_without_a_date_ends_on_the_day_the_page_was_filed() {
     assert_eq!(v["case"]["date"], "2021-10-04", "{v}");
     assert_eq!(v["case"]["timeline"]["resolved_after"], "8h10m", "{v}");
 }
+
+#[test]
+fn a_time_that_dates_the_announcement_of_a_recovery_does_not_end_the_window() {
+    // "Por volta das 10h, a empresa comunicou que o problema havia sido normalizado": 10h is when
+    // the company said so; the note's "normalizado às 9h30" is the recovery
+    let v = draft(
+        "pt-announced-recovery-time.txt",
+        Some("https://news.example.com.br/24/01/2013/operadora-sem-internet"),
+    );
+    assert_window(&v, "2013-01-24T06:30:00-02:00", "2013-01-24T09:30:00-02:00");
+    assert_eq!(v["case"]["timeline"]["resolved_after"], "3h", "{v}");
+}

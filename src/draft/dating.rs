@@ -339,13 +339,15 @@ fn slug_date(rest: &str, words: &UrlWords) -> Option<(Hint, String)> {
 fn numeric_dmy(rest: &str, words: &UrlWords) -> Option<(Hint, String)> {
     static DMY: OnceLock<Regex> = OnceLock::new();
     let re = DMY.get_or_init(|| {
-        Regex::new(r"(?:^|[/_=-])(\d{1,2})[._-](\d{1,2})[._-]((?:19|20)\d{2})(?:$|[^0-9])").unwrap()
+        // ("/24/01/2013/": a site filing its articles by day, month and year)
+        Regex::new(r"(?:(?:^|[/_=-])(\d{1,2})[._-](\d{1,2})[._-]|/(\d{1,2})/(\d{1,2})/)((?:19|20)\d{2})(?:$|[^0-9])").unwrap()
     });
     for c in re.captures_iter(rest) {
+        let part = |i: usize, j: usize| c.get(i).or_else(|| c.get(j)).map_or("", |m| m.as_str());
         let (Ok(a), Ok(b), Ok(y)) = (
-            c[1].parse::<u32>(),
-            c[2].parse::<u32>(),
-            c[3].parse::<i32>(),
+            part(1, 3).parse::<u32>(),
+            part(2, 4).parse::<u32>(),
+            c[5].parse::<i32>(),
         ) else {
             continue;
         };
@@ -1137,6 +1139,16 @@ mod tests {
             h("https://example.com/blog/2023-june-20-outage", &en),
             Some(day(2023, 6, 20))
         );
+        // a site that files its articles by day, month and year
+        assert_eq!(
+            h(
+                "https://example.com.br/24/01/2013/operadora-sem-internet",
+                &es
+            ),
+            Some(day(2013, 1, 24))
+        );
+        assert!(filing_date("24/01/2013") && filing_date("20211005"));
+        assert!(!filing_date("2024-05-12"));
         // a month name without both its day and its year is no date
         assert_eq!(h("https://example.com/blog/june-outage-review", &en), None);
         // numeric, year last: the language's order when both read, the one that reads otherwise

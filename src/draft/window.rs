@@ -165,6 +165,10 @@ pub struct EventWords {
     /// Words right next to a time that date a reported state, the writer's check ("as of",
     /// "현재", "截至", "時点"; `state_as_of`): the page language's and English.
     pub as_of: Vec<String>,
+    /// Reporting verbs that open a clause ("announced that", "comunicou que", "cho biết"): a
+    /// time right before one dates the announcement of a recovery told in that clause, not the
+    /// recovery itself (`announce`): the page language's and English.
+    pub announce: Vec<String>,
     /// Verb endings that, written right after an event word, close its clause ("발생하여",
     /// "복구했고", "発生し"): a time later in the sentence belongs to the next clause.
     pub clause_end_after: Vec<String>,
@@ -1123,6 +1127,50 @@ pub(crate) fn as_of_times(points: &[Point], blocks: &[BlockText], words: &EventW
         .collect()
 }
 
+/// Times that date an announcement of the recovery ("Por volta das 10h, a empresa comunicou que o
+/// problema havia sido normalizado", "At 10:00 the company said that service had been
+/// restored"): a reporting verb follows the time closely and a recovery word follows the verb in
+/// the same sentence. Such a time ends the window only when the page tells no recovery of its
+/// own.
+fn announced_recoveries(points: &[Point], blocks: &[BlockText], words: &EventWords) -> Vec<bool> {
+    if words.announce.is_empty() {
+        return vec![false; points.len()];
+    }
+    let mut chars_of = BlockChars::default();
+    points
+        .iter()
+        .map(|p| {
+            let Some((chars, block_start)) = chars_of.of(blocks, p) else {
+                return false;
+            };
+            let b = p.end.saturating_sub(block_start).min(chars.len());
+            let after: String = chars[b..]
+                .iter()
+                .take_while(|c| !SENTENCE_ENDS.contains(*c))
+                .collect::<String>()
+                .to_lowercase();
+            let head: String = after.chars().take(ANNOUNCE_REACH_CHARS).collect();
+            words.announce.iter().any(|w| {
+                let w = w.to_lowercase();
+                head.find(&w).is_some_and(|at| {
+                    let rest = &after[at + w.len()..];
+                    words
+                        .resolution
+                        .iter()
+                        .any(|r| rest.contains(&r.to_lowercase()))
+                        && !words
+                            .resolution
+                            .iter()
+                            .any(|r| after[..at].contains(&r.to_lowercase()))
+                })
+            })
+        })
+        .collect()
+}
+
+/// How far after a time a reporting verb may stand to make it the announcement's time.
+const ANNOUNCE_REACH_CHARS: usize = 45;
+
 /// Times told in one sentence with a watch after the fix ("17:45，持续观察一小时，未发现问题，
 /// 按预案结束处理过程", "after monitoring for an hour we closed the incident at 17:45"): the close
 /// of that watch, which ends the window only when the page tells no other recovery.
@@ -1572,6 +1620,7 @@ pub fn analyse(
     let as_of = as_of_times(points, blocks, words);
     let watch_close = watch_closings(points, blocks, durations, words);
     let stamp = status_stamps(points, blocks, words);
+    let announced = announced_recoveries(points, blocks, words);
     let last_recovery = |after: Option<DateTime<FixedOffset>>| {
         let until = after.map(episode_end);
         let find = |skip_as_of: bool| {
@@ -1579,7 +1628,8 @@ pub fn analyse(
                 .rev()
                 .find(|i| {
                     recoveries[**i]
-                        && !(skip_as_of && (as_of[**i] || watch_close[**i] || stamp[**i]))
+                        && !(skip_as_of
+                            && (as_of[**i] || watch_close[**i] || stamp[**i] || announced[**i]))
                         && after.is_none_or(|a| points[**i].at > a)
                         && until.is_none_or(|u| points[**i].at <= u)
                 })

@@ -214,6 +214,7 @@ impl WordsRegistry {
                         lasted_noun: list(ev, "lasted_noun"),
                         lasted_not: list(ev, "lasted_not"),
                         as_of: list(ev, "state_as_of"),
+                        announce: list(ev, "announce"),
                         clause_end_after: list(ev, "clause_end_after"),
                         done_after: list(ev, "done_after"),
                         under_before: list(ev, "under_before"),
@@ -323,7 +324,8 @@ impl WordsRegistry {
         };
         for code in [lang, "en"] {
             if let Some(w) = self.by_lang.get(code) {
-                let pairs: [(&mut Vec<String>, &Vec<String>); 33] = [
+                let pairs: [(&mut Vec<String>, &Vec<String>); 34] = [
+                    (&mut out.events.announce, &w.events.announce),
                     (&mut out.events.lasted_noun, &w.events.lasted_noun),
                     (&mut out.events.start, &w.events.start),
                     (&mut out.events.immediate, &w.events.immediate),
