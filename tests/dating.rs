@@ -2281,3 +2281,19 @@ fn a_time_that_dates_the_announcement_of_a_recovery_does_not_end_the_window() {
     assert_window(&v, "2013-01-24T06:30:00-02:00", "2013-01-24T09:30:00-02:00");
     assert_eq!(v["case"]["timeline"]["resolved_after"], "3h", "{v}");
 }
+
+#[test]
+fn an_imperfect_recovery_verb_ends_the_window_and_the_daypart_before_it_dates_the_case() {
+    // "Hacia las 9:30 de la mañana del miércoles volvía a funcionar": a recovery (imperfect), not
+    // an onset; the case's day is the one "Este martes por la tarde" names
+    let v = draft(
+        "es-imperfect-recovery-after-daypart.txt",
+        Some("https://www.example.es/politica/2025/10/15/caida-1.html"),
+    );
+    assert_eq!(v["review"]["window"]["start"], Value::Null, "{v}");
+    assert_eq!(
+        v["review"]["window"]["end"], "2025-10-15T09:30:00+02:00",
+        "{v}"
+    );
+    assert_eq!(v["case"]["date"], "2025-10-14", "{v}");
+}
