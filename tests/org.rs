@@ -458,3 +458,17 @@ fn a_symptom_word_or_an_update_stamp_is_never_the_organisation() {
     let (got, rule) = org_of(text, "https://www.example-actu.fr/article/panne.html");
     assert!(!got.starts_with("Update"), "got {got:?} by rule {rule:?}");
 }
+
+#[test]
+fn a_device_named_more_often_than_the_bank_is_not_the_organisation() {
+    // "ATM" is the machine customers could not use, however often the story says it
+    let text = "みどり銀行でシステム障害 ATMや振り込みが利用できず\n\n\
+        みどり銀行は8日、システム障害が発生し、ATMで現金を引き出せない状態が続いたと発表した。\n\n\
+        ATMのほか、インターネットバンキングでの振り込みもできなくなった。ATMは午後3時ごろに復旧した。\n\n\
+        ATMを利用しようとした客からは困惑の声が上がった。\n";
+    assert_org(
+        text,
+        "https://news.example.jp/articles/20240308/k1",
+        "みどり銀行",
+    );
+}
