@@ -472,3 +472,31 @@ fn a_device_named_more_often_than_the_bank_is_not_the_organisation() {
         "みどり銀行",
     );
 }
+
+#[test]
+fn a_status_host_is_named_without_its_status_word() {
+    // "status-nordlicht.de": the page speaks as its owner, whose name is the host's other part
+    let text = "Stellungnahme zum Zwischenfall im Rechenzentrum vom 09.10.2025\n\n\
+        Sehr geehrte Damen und Herren,\n\n\
+        nachdem gestern der Normalbetrieb wiederhergestellt war, haben wir eine Analyse des Vorfalls \
+        begonnen. In einem unserer USV-Räume kam es zu einem Brand. Dank unserer Redundanz waren nur \
+        einzelne Kundensysteme betroffen.\n\n\
+        Wir weisen darauf hin, dass unsere Analysen noch laufen. Die Angabe zur Ursache, die wir \
+        gestern gemacht haben, ziehen wir zurück.\n\n\
+        Allen Kunden bitten wir um Entschuldigung. Verfügbarkeit hat für uns oberste Priorität.\n";
+    let (got, _) = org_of(text, "https://status-nordlicht.de/stellungnahme");
+    assert_eq!(got, "Nordlicht");
+}
+
+#[test]
+fn an_update_stamp_before_a_colon_is_no_name() {
+    // "date 2017-11 Update 11h00 : …" is a live blog's stamp, not the organisation
+    let text = "date 2017-11 Update 11h00 : « Des incidents ont été détectés ce matin », indique le support de Hébergix sur Twitter.\n\n\
+        Update 10h50 : selon Hébergix, une des arrivées électriques est réparée.\n\n\
+        Hébergix a confirmé que plusieurs services restaient perturbés.\n";
+    let (got, _) = org_of(
+        text,
+        "https://www.example.fr/actualites/panne-hebergix-12345.html",
+    );
+    assert!(!got.contains("Update") && !got.contains("2017"), "{got}");
+}

@@ -84,6 +84,17 @@ const NAME_SEPARATORS: [&str; 7] = [" | ", " – ", " — ", " - ", " · ", ": "
 
 /// Removes strip words from either end of a name, longest first, with or without a space
 /// (CJK names carry them without one: "青禾云技术博客").
+/// Whether a line's head holds a year, a date or a clock ("date 2017-11 Update 11h00",
+/// "Mise à jour 14:05"): a stamp, not a name.
+fn dated_head(head: &str) -> bool {
+    static RE: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
+    RE.get_or_init(|| {
+        regex::Regex::new(r"(?:^|\D)(?:19|20)\d{2}(?:\D|$)|\d{1,2}\s?[:hH]\s?\d{2}(?:\D|$)")
+            .expect("dated head pattern")
+    })
+    .is_match(head)
+}
+
 pub fn strip_name(name: &str, strip: &[String]) -> String {
     let mut words: Vec<&String> = strip.iter().filter(|w| !w.trim().is_empty()).collect();
     words.sort_by_key(|w| std::cmp::Reverse(w.chars().count()));
@@ -434,7 +445,9 @@ pub fn find_org(c: &OrgClues, w: &OrgWords) -> Option<Org> {
             // "Update 11h00: …" is an update's stamp, not a name: the head's words less the
             // stop words at either end must still make a name, one that is no number or time.
             let kept = super::org::trim_stop_words(&name, w.stop);
-            let named = !kept.is_empty() && !kept.starts_with(|c: char| c.is_ascii_digit());
+            let named = !kept.is_empty()
+                && !kept.starts_with(|c: char| c.is_ascii_digit())
+                && !dated_head(&name);
             if named && (1..=4).contains(&name.split_whitespace().count()) {
                 if let Some(o) = org(name, first, "title before its colon") {
                     return Some(o);

@@ -1567,6 +1567,9 @@ pub fn find_org(c: &OrgClues, w: &OrgWords) -> Option<Org> {
                     .find_map(|t| spelled_in(h, t))
                     .or_else(|| written_any_case(h, c.text))
                     .unwrap_or_else(|| host_label_name(h));
+                // ("status-centron.de" → "Status Centron" → Centron)
+                let bare = meta::strip_name(&written, w.strip);
+                let written = if bare.is_empty() { written } else { bare };
                 return Some(org(
                     written,
                     host.clone(),
