@@ -2297,3 +2297,15 @@ fn an_imperfect_recovery_verb_ends_the_window_and_the_daypart_before_it_dates_th
     );
     assert_eq!(v["case"]["date"], "2025-10-14", "{v}");
 }
+
+#[test]
+fn a_maintenance_period_told_beside_the_outage_is_not_another_impact_period() {
+    // "25日の0時から5時37分ごろまで行われていたメンテナンス": the work's period, not the outage's,
+    // so the window is the lead's 9:30–14:13 and not the union from midnight
+    let v = draft(
+        "ja-maintenance-period-is-no-impact.txt",
+        Some("https://news.example.jp/market/detail/20191125_146557.html"),
+    );
+    assert_window(&v, "2019-11-25T09:30:00+09:00", "2019-11-25T14:13:00+09:00");
+    assert_eq!(v["case"]["timeline"]["resolved_after"], "4h43m", "{v}");
+}

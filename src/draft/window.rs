@@ -169,6 +169,9 @@ pub struct EventWords {
     /// time right before one dates the announcement of a recovery told in that clause, not the
     /// recovery itself (`announce`): the page language's and English.
     pub announce: Vec<String>,
+    /// Words of planned work ("maintenance", "メンテナンス", "정기 점검", "Wartung"): a period
+    /// told with one and no onset word is the work's, not another impact period (`maintenance`).
+    pub maintenance: Vec<String>,
     /// Verb endings that, written right after an event word, close its clause ("발생하여",
     /// "복구했고", "発生し"): a time later in the sentence belongs to the next clause.
     pub clause_end_after: Vec<String>,
@@ -1168,6 +1171,34 @@ fn announced_recoveries(points: &[Point], blocks: &[BlockText], words: &EventWor
         .collect()
 }
 
+/// Points whose sentence tells planned work ("25日の0時から5時37分ごろまで行われていたメンテナンス",
+/// "the maintenance window from 01:00 to 03:00").
+fn in_maintenance(points: &[Point], blocks: &[BlockText], words: &EventWords) -> Vec<bool> {
+    if words.maintenance.is_empty() {
+        return vec![false; points.len()];
+    }
+    let mut chars_of = BlockChars::default();
+    points
+        .iter()
+        .map(|p| {
+            let Some((chars, block_start)) = chars_of.of(blocks, p) else {
+                return false;
+            };
+            let a = p.start.saturating_sub(block_start).min(chars.len());
+            let from = chars[..a]
+                .iter()
+                .rposition(|c| SENTENCE_ENDS.contains(c))
+                .map_or(0, |i| i + 1);
+            let to = chars[a..]
+                .iter()
+                .position(|c| SENTENCE_ENDS.contains(c))
+                .map_or(chars.len(), |i| a + i);
+            let sentence: String = chars[from..to].iter().collect::<String>().to_lowercase();
+            holds(&sentence, &words.maintenance)
+        })
+        .collect()
+}
+
 /// How far after a time a reporting verb may stand to make it the announcement's time.
 const ANNOUNCE_REACH_CHARS: usize = 45;
 
@@ -1507,7 +1538,10 @@ pub fn analyse(
         found.end = Some((r.to, "range stated in the summary"));
         // 1c. Several impact periods in the summary ("beginning at 3am …, and around 7:30am
         // until 8:10am. The issue was resolved at 11:34am"): the window is their union.
-        let lead = |i: &usize| points[*i].place == Place::Lead;
+        // (a period of planned work told without an onset, "the maintenance from 0:00 to 5:37,
+        // which the company denies overran", is the work's, not another impact period)
+        let maintenance = in_maintenance(points, blocks, words);
+        let lead = |i: &usize| points[*i].place == Place::Lead && !maintenance[*i];
         let (s0, e0) = (points[r.from].at, points[r.to].at);
         let first = candidates
             .iter()

@@ -215,6 +215,7 @@ impl WordsRegistry {
                         lasted_not: list(ev, "lasted_not"),
                         as_of: list(ev, "state_as_of"),
                         announce: list(ev, "announce"),
+                        maintenance: list(ev, "maintenance"),
                         clause_end_after: list(ev, "clause_end_after"),
                         done_after: list(ev, "done_after"),
                         under_before: list(ev, "under_before"),
@@ -324,7 +325,8 @@ impl WordsRegistry {
         };
         for code in [lang, "en"] {
             if let Some(w) = self.by_lang.get(code) {
-                let pairs: [(&mut Vec<String>, &Vec<String>); 34] = [
+                let pairs: [(&mut Vec<String>, &Vec<String>); 35] = [
+                    (&mut out.events.maintenance, &w.events.maintenance),
                     (&mut out.events.announce, &w.events.announce),
                     (&mut out.events.lasted_noun, &w.events.lasted_noun),
                     (&mut out.events.start, &w.events.start),
