@@ -2309,3 +2309,18 @@ fn a_maintenance_period_told_beside_the_outage_is_not_another_impact_period() {
     assert_window(&v, "2019-11-25T09:30:00+09:00", "2019-11-25T14:13:00+09:00");
     assert_eq!(v["case"]["timeline"]["resolved_after"], "4h43m", "{v}");
 }
+
+#[test]
+fn a_quoted_today_does_not_date_the_clocks_the_report_tells_after_it() {
+    // the report is filed on the 26th about "terça, 25/10"; the Fisco's quoted "até as 20h de
+    // hoje" is the day it spoke, so "restabelecido às 17h" stays on the 25th
+    let v = draft(
+        "pt-quoted-today-does-not-date-the-story.txt",
+        Some("https://news.example.com.br/noticias/2022/10/26/portal-sai-do-ar.html"),
+    );
+    assert_eq!(
+        v["review"]["window"]["end"], "2022-10-25T17:00:00-03:00",
+        "{v}"
+    );
+    assert_eq!(v["case"]["date"], "2022-10-25", "{v}");
+}

@@ -928,7 +928,11 @@ pub fn resolve(
             {
                 day_named_last = Some((day, r.end));
             }
-            (_, Some(_), Some(_)) if r.date.is_some() => day_named_last = None,
+            (Some(d), Some(_), Some(_))
+                if !(d.relative.is_some() && in_quotation(text, r.start)) =>
+            {
+                day_named_last = None
+            }
             _ => {}
         }
         // a day written without a clock, for the clock that may follow it
@@ -942,7 +946,7 @@ pub fn resolve(
             last_named = date.or(last_named);
         }
         if let Some(d) = r.date {
-            if d.day.is_some() || d.relative.is_some() {
+            if d.day.is_some() || (d.relative.is_some() && !in_quotation(text, r.start)) {
                 last_named = date.or(last_named);
             }
             if d.day.is_some()
@@ -1002,7 +1006,14 @@ pub fn resolve(
         {
             last_instant = Some(i);
         }
-        if let Some(l) = value.and_then(|v| v.local()).filter(|_| !stamp) {
+        // (a speaker's "today" in quoted words is the day they spoke, which a report written the
+        // day after does not date: "ficarão indisponíveis até as 20h de hoje", afirmou o Fisco)
+        let quoted_relative =
+            r.date.is_some_and(|d| d.relative.is_some()) && in_quotation(text, r.start);
+        if let Some(l) = value
+            .and_then(|v| v.local())
+            .filter(|_| !stamp && !quoted_relative)
+        {
             last_clocked = Some(l);
             if r.clock.is_some() && r.date.is_some_and(|d| d.day.is_some()) {
                 dated_clock = Some((l, r.start));
