@@ -2324,3 +2324,19 @@ fn a_quoted_today_does_not_date_the_clocks_the_report_tells_after_it() {
     );
     assert_eq!(v["case"]["date"], "2022-10-25", "{v}");
 }
+
+#[test]
+fn a_first_time_words_mark_as_the_recovery_is_no_start() {
+    // "Die Probleme seien seit etwa sieben Uhr morgens wieder behoben": 07:00 ends the outage
+    // that began in the night (no clock); a later "um 7.50 Uhr … die Lage werde besser" does
+    // not turn it into a window from 07:00
+    let v = draft(
+        "de-since-recovered-first-time.txt",
+        Some("https://www.example.de/aus-aller-welt/2020/06/16/stoerung.html"),
+    );
+    assert_eq!(v["review"]["window"]["start"], Value::Null, "{v}");
+    assert_eq!(
+        v["review"]["window"]["end"], "2020-06-16T07:00:00+02:00",
+        "{v}"
+    );
+}

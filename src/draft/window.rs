@@ -627,6 +627,30 @@ fn subject_of_recovery(
     points: &[Point],
     words: &EventWords,
 ) -> bool {
+    // the noun's clause goes on to a `since` word whose own clause tells the recovery ("Die
+    // Probleme seien seit etwa sieben Uhr morgens wieder behoben"): the noun is its subject
+    let near: String = rest.chars().take(SUBJECT_REACH_CHARS).collect();
+    if words
+        .since
+        .iter()
+        .filter(|w| !w.trim().is_empty())
+        .any(|w| {
+            let w = w.to_lowercase();
+            near.match_indices(w.as_str()).any(|(at, _)| {
+                let before = &near[..at];
+                !before.contains([',', '，', ';', '；', '.', '。', '!', '?', '\n'])
+                    && near[..at]
+                        .chars()
+                        .last()
+                        .is_none_or(|c| !c.is_alphanumeric())
+                    && rest
+                        .get(at + w.len()..)
+                        .is_some_and(|r| since_recovered(r, words))
+            })
+        })
+    {
+        return true;
+    }
     let clause: String = rest
         .chars()
         .take(SUBJECT_REACH_CHARS)
@@ -1772,7 +1796,9 @@ pub fn analyse(
     // 5. Last resort, when no words say which time is which: the earliest and the latest time
     // the page states outside its action items (a news report's "from 15:20 … until 16:15"),
     // when they lie within a plausible incident length.
-    if found.start.is_none() && found.end.is_none() && pool.len() >= 2 {
+    // (a first time that words mark as the recovery, "seit etwa sieben Uhr wieder behoben", is
+    // no start: the end stands alone below)
+    if found.start.is_none() && found.end.is_none() && pool.len() >= 2 && !recoveries[pool[0]] {
         let (s, e) = (pool[0], pool[pool.len() - 1]);
         let len = (points[e].at - points[s].at).num_seconds();
         if (MIN_WINDOW_SECS..=MAX_WINDOW_SECS).contains(&len) {
