@@ -1126,10 +1126,15 @@ impl BlockChars {
     }
 }
 
-/// Times the page writes a state "as of" ("2월 20일 12시 현재", "as of 18:00", "截至18时"): the
-/// writer's check, not the moment the state began.
-pub(crate) fn as_of_times(points: &[Point], blocks: &[BlockText], words: &EventWords) -> Vec<bool> {
-    if words.as_of.is_empty() {
+/// One flag per point, from `test(block chars, point start, point end)` (offsets within the
+/// block); all false when `words` is empty.
+fn point_flags(
+    points: &[Point],
+    blocks: &[BlockText],
+    words: &[String],
+    mut test: impl FnMut(&[char], usize, usize) -> bool,
+) -> Vec<bool> {
+    if words.is_empty() {
         return vec![false; points.len()];
     }
     let mut chars_of = BlockChars::default();
@@ -1141,17 +1146,25 @@ pub(crate) fn as_of_times(points: &[Point], blocks: &[BlockText], words: &EventW
             };
             let a = p.start.saturating_sub(block_start).min(chars.len());
             let b = p.end.saturating_sub(block_start).min(chars.len());
-            let before: String = chars[a.saturating_sub(AS_OF_REACH_CHARS)..a]
-                .iter()
-                .collect::<String>()
-                .to_lowercase();
-            let after: String = chars[b..(b + AS_OF_REACH_CHARS).min(chars.len())]
-                .iter()
-                .collect::<String>()
-                .to_lowercase();
-            holds_word(&before, &words.as_of) || holds_word(&after, &words.as_of)
+            test(chars, a, b)
         })
         .collect()
+}
+
+/// Times the page writes a state "as of" ("2월 20일 12시 현재", "as of 18:00", "截至18时"): the
+/// writer's check, not the moment the state began.
+pub(crate) fn as_of_times(points: &[Point], blocks: &[BlockText], words: &EventWords) -> Vec<bool> {
+    point_flags(points, blocks, &words.as_of, |chars, a, b| {
+        let before: String = chars[a.saturating_sub(AS_OF_REACH_CHARS)..a]
+            .iter()
+            .collect::<String>()
+            .to_lowercase();
+        let after: String = chars[b..(b + AS_OF_REACH_CHARS).min(chars.len())]
+            .iter()
+            .collect::<String>()
+            .to_lowercase();
+        holds_word(&before, &words.as_of) || holds_word(&after, &words.as_of)
+    })
 }
 
 /// Times that date an announcement of the recovery ("Por volta das 10h, a empresa comunicou que o
@@ -1160,67 +1173,45 @@ pub(crate) fn as_of_times(points: &[Point], blocks: &[BlockText], words: &EventW
 /// the same sentence. Such a time ends the window only when the page tells no recovery of its
 /// own.
 fn announced_recoveries(points: &[Point], blocks: &[BlockText], words: &EventWords) -> Vec<bool> {
-    if words.announce.is_empty() {
-        return vec![false; points.len()];
-    }
-    let mut chars_of = BlockChars::default();
-    points
-        .iter()
-        .map(|p| {
-            let Some((chars, block_start)) = chars_of.of(blocks, p) else {
-                return false;
-            };
-            let b = p.end.saturating_sub(block_start).min(chars.len());
-            let after: String = chars[b..]
-                .iter()
-                .take_while(|c| !SENTENCE_ENDS.contains(*c))
-                .collect::<String>()
-                .to_lowercase();
-            let head: String = after.chars().take(ANNOUNCE_REACH_CHARS).collect();
-            words.announce.iter().any(|w| {
-                let w = w.to_lowercase();
-                head.find(&w).is_some_and(|at| {
-                    let rest = &after[at + w.len()..];
-                    words
+    point_flags(points, blocks, &words.announce, |chars, _, b| {
+        let after: String = chars[b..]
+            .iter()
+            .take_while(|c| !SENTENCE_ENDS.contains(*c))
+            .collect::<String>()
+            .to_lowercase();
+        let head: String = after.chars().take(ANNOUNCE_REACH_CHARS).collect();
+        words.announce.iter().any(|w| {
+            let w = w.to_lowercase();
+            head.find(&w).is_some_and(|at| {
+                let rest = &after[at + w.len()..];
+                words
+                    .resolution
+                    .iter()
+                    .any(|r| rest.contains(&r.to_lowercase()))
+                    && !words
                         .resolution
                         .iter()
-                        .any(|r| rest.contains(&r.to_lowercase()))
-                        && !words
-                            .resolution
-                            .iter()
-                            .any(|r| after[..at].contains(&r.to_lowercase()))
-                })
+                        .any(|r| after[..at].contains(&r.to_lowercase()))
             })
         })
-        .collect()
+    })
 }
 
 /// Points whose sentence tells planned work ("25日の0時から5時37分ごろまで行われていたメンテナンス",
 /// "the maintenance window from 01:00 to 03:00").
 fn in_maintenance(points: &[Point], blocks: &[BlockText], words: &EventWords) -> Vec<bool> {
-    if words.maintenance.is_empty() {
-        return vec![false; points.len()];
-    }
-    let mut chars_of = BlockChars::default();
-    points
-        .iter()
-        .map(|p| {
-            let Some((chars, block_start)) = chars_of.of(blocks, p) else {
-                return false;
-            };
-            let a = p.start.saturating_sub(block_start).min(chars.len());
-            let from = chars[..a]
-                .iter()
-                .rposition(|c| SENTENCE_ENDS.contains(c))
-                .map_or(0, |i| i + 1);
-            let to = chars[a..]
-                .iter()
-                .position(|c| SENTENCE_ENDS.contains(c))
-                .map_or(chars.len(), |i| a + i);
-            let sentence: String = chars[from..to].iter().collect::<String>().to_lowercase();
-            holds(&sentence, &words.maintenance)
-        })
-        .collect()
+    point_flags(points, blocks, &words.maintenance, |chars, a, _| {
+        let from = chars[..a]
+            .iter()
+            .rposition(|c| SENTENCE_ENDS.contains(c))
+            .map_or(0, |i| i + 1);
+        let to = chars[a..]
+            .iter()
+            .position(|c| SENTENCE_ENDS.contains(c))
+            .map_or(chars.len(), |i| a + i);
+        let sentence: String = chars[from..to].iter().collect::<String>().to_lowercase();
+        holds(&sentence, &words.maintenance)
+    })
 }
 
 /// How far after a time a reporting verb may stand to make it the announcement's time.
