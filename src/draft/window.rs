@@ -1787,9 +1787,12 @@ pub fn analyse(
     // 5. Last resort, when no words say which time is which: the earliest and the latest time
     // the page states outside its action items (a news report's "from 15:20 … until 16:15"),
     // when they lie within a plausible incident length.
-    // (a first time that words mark as the recovery, "seit etwa sieben Uhr wieder behoben", is
-    // no start: the end stands alone below)
-    if found.start.is_none() && found.end.is_none() && pool.len() >= 2 && !recoveries[pool[0]] {
+    // (a first time that words mark as the page's only recovery, "seit etwa sieben Uhr wieder
+    // behoben", is no start: the end stands alone below)
+    let first_is_the_recovery = pool
+        .first()
+        .is_some_and(|&f| recoveries[f] && !pool[1..].iter().any(|&i| recoveries[i]));
+    if found.start.is_none() && found.end.is_none() && pool.len() >= 2 && !first_is_the_recovery {
         let (s, e) = (pool[0], pool[pool.len() - 1]);
         let len = (points[e].at - points[s].at).num_seconds();
         if (MIN_WINDOW_SECS..=MAX_WINDOW_SECS).contains(&len) {
