@@ -1176,6 +1176,7 @@ fn announced_recoveries(points: &[Point], blocks: &[BlockText], words: &EventWor
     point_flags(points, blocks, &words.announce, |chars, _, b| {
         let after: String = chars[b..]
             .iter()
+            .take(ANNOUNCE_CLAUSE_CHARS)
             .take_while(|c| !SENTENCE_ENDS.contains(*c))
             .collect::<String>()
             .to_lowercase();
@@ -1201,14 +1202,16 @@ fn announced_recoveries(points: &[Point], blocks: &[BlockText], words: &EventWor
 /// "the maintenance window from 01:00 to 03:00").
 fn in_maintenance(points: &[Point], blocks: &[BlockText], words: &EventWords) -> Vec<bool> {
     point_flags(points, blocks, &words.maintenance, |chars, a, _| {
-        let from = chars[..a]
+        let lo = a.saturating_sub(MAINTENANCE_SENTENCE_CHARS);
+        let hi = (a + MAINTENANCE_SENTENCE_CHARS).min(chars.len());
+        let from = chars[lo..a]
             .iter()
             .rposition(|c| SENTENCE_ENDS.contains(c))
-            .map_or(0, |i| i + 1);
-        let to = chars[a..]
+            .map_or(lo, |i| lo + i + 1);
+        let to = chars[a..hi]
             .iter()
             .position(|c| SENTENCE_ENDS.contains(c))
-            .map_or(chars.len(), |i| a + i);
+            .map_or(hi, |i| a + i);
         let sentence: String = chars[from..to].iter().collect::<String>().to_lowercase();
         holds(&sentence, &words.maintenance)
     })
@@ -1216,6 +1219,11 @@ fn in_maintenance(points: &[Point], blocks: &[BlockText], words: &EventWords) ->
 
 /// How far after a time a reporting verb may stand to make it the announcement's time.
 const ANNOUNCE_REACH_CHARS: usize = 45;
+/// How far after the time the announced clause is read (a bound, so a page of one endless line
+/// stays linear).
+const ANNOUNCE_CLAUSE_CHARS: usize = 240;
+/// How far on each side of a time its sentence is read for words of planned work.
+const MAINTENANCE_SENTENCE_CHARS: usize = 240;
 
 /// Times told in one sentence with a watch after the fix ("17:45，持续观察一小时，未发现问题，
 /// 按预案结束处理过程", "after monitoring for an hour we closed the incident at 17:45"): the close
