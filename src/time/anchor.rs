@@ -1117,10 +1117,10 @@ fn night_before_publication(
     if !out.iter().any(|t| t.next_day && past(&t.value)) {
         return;
     }
-    let back = |v: &mut Option<TimeValue>| {
-        if let Some(TimeValue::Instant(at)) = v {
-            *at -= Duration::days(1);
-        }
+    let back = |v: &mut Option<TimeValue>| match v {
+        Some(TimeValue::Instant(at)) => *at -= Duration::days(1),
+        Some(TimeValue::Local(at)) => *at -= Duration::days(1),
+        _ => {}
     };
     for t in out.iter_mut() {
         back(&mut t.value);
