@@ -1185,14 +1185,7 @@ fn announced_recoveries(points: &[Point], blocks: &[BlockText], words: &EventWor
             let w = w.to_lowercase();
             head.find(&w).is_some_and(|at| {
                 let rest = &after[at + w.len()..];
-                words
-                    .resolution
-                    .iter()
-                    .any(|r| rest.contains(&r.to_lowercase()))
-                    && !words
-                        .resolution
-                        .iter()
-                        .any(|r| after[..at].contains(&r.to_lowercase()))
+                holds(rest, &words.resolution) && !holds(&after[..at], &words.resolution)
             })
         })
     })
