@@ -2340,3 +2340,27 @@ fn a_first_time_words_mark_as_the_recovery_is_no_start() {
         "{v}"
     );
 }
+
+#[test]
+fn in_a_verb_final_language_a_recovery_told_after_a_length_is_not_dated_by_the_time_before_it() {
+    // "오후 3시20분쯤 … 장애가 일어난 뒤 17분 만에 복구됐다": 15:20 is the onset, and the
+    // recovery came 17 minutes later, not at 15:20
+    let v = draft(
+        "ko-length-between-time-and-recovery.txt",
+        Some("https://news.example.co.kr/2022/09/14/article/1"),
+    );
+    assert_window(&v, "2022-09-14T15:20:00+09:00", "2022-09-14T15:37:00+09:00");
+    assert_eq!(v["case"]["timeline"]["resolved_after"], "17m");
+}
+
+#[test]
+fn in_a_verb_final_language_a_time_belongs_to_the_verb_after_it() {
+    // "발생한 장애를 오후 2시 10분께 완전히 복구했다": the onset words before the time modify
+    // the noun; the time dates the recovery that follows it, and "3시간여 만에" gives the start
+    let v = draft(
+        "ko-time-before-recovery-verb.txt",
+        Some("https://news.example.co.kr/2022/09/12/article/2"),
+    );
+    assert_eq!(v["review"]["window"]["end"], "2022-09-12T14:10:00+09:00");
+    assert_ne!(v["review"]["window"]["start"], "2022-09-12T14:10:00+09:00");
+}

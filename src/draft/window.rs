@@ -22,6 +22,10 @@ const SUMMARY_ONSET_AHEAD_SECS: i64 = 6 * 3600;
 /// How much farther a time counts on the side of a word that the language's word order
 /// disfavours, in halves ("se restableció … pasadas las 11:15" after "comenzó … 8:40 y").
 const DISFAVOURED_SIDE: usize = 4;
+/// The same in a verb-final language, where a word before a time belongs to an earlier
+/// predicate ("기지국에서 발생한 장애를 오후 1시 50분께 완전히 복구했다": "발생한" modifies the
+/// noun; the time is the recovery's): a time binds to the verb after it.
+const VERB_FINAL_DISFAVOURED_SIDE: usize = 8;
 /// Cost of a clause break (a comma, a semicolon) between an event word and a time: a time in
 /// the word's own clause beats a nearer one across a comma ("Um 14.36 Uhr schlug das
 /// Monitoring Alarm, um 15.58 Uhr lief der Dienst wieder"), and a sentence end costs more still.
@@ -570,7 +574,12 @@ fn keyword_points(
                     // across a sentence end
                     let mut cost = gap * 2;
                     if time_after != words_time_after {
-                        cost = cost * DISFAVOURED_SIDE / 2 + 1;
+                        let side = if words_time_after {
+                            DISFAVOURED_SIDE
+                        } else {
+                            VERB_FINAL_DISFAVOURED_SIDE
+                        };
+                        cost = cost * side / 2 + 1;
                     }
                     if (time_after && crosses(after, p.start))
                         || (!time_after && crosses(p.end, at))
@@ -601,6 +610,22 @@ fn keyword_points(
                             crosses(after, p.start)
                         };
                         !(crossing && timed_sentences.contains(&ends[rel(at)]))
+                    })
+                    // in a verb-final language a recovery or an alert told after a length
+                    // ("오후 4시40분쯤 … 장애가 일어난 뒤 18분 만에 복구됐다") came that long
+                    // after the time before the length, not at it (a length that only
+                    // measures a noun, "50時間以上続いていた障害", does not part them)
+                    .filter(|i| {
+                        let p = &points[*i];
+                        words_time_after
+                            || timed_sentences.is_empty()
+                            || at < p.end
+                            || !lengths.iter().any(|d| {
+                                d.block == b
+                                    && d.start >= p.end
+                                    && d.start + d.quote.chars().count() <= at
+                                    && introduced_by(blocks, d, &words.lasted_then)
+                            })
                     })
                     .min_by_key(|i| cost(*i))
                 {
@@ -668,17 +693,41 @@ fn subject_of_recovery(
     else {
         return false;
     };
+    // the noun's own onset verb before the recovery ("장애가 일어난 뒤 18분 만에 복구됐다"):
+    // the noun is that verb's subject, and a time before it the onset's
+    let before_word: String = rest.chars().take(word_at - after).collect();
+    if holds(&before_word.to_lowercase(), &words.start) {
+        return false;
+    }
     // a time between the noun and the recovery word is the noun's own ("the outage from 10:00
     // until 12:00"); one after the recovery word dates the recovery ("장애가 복구됐다는 공지가
     // 이날 오후 11시47분께 나왔다", "the outage was resolved at 11:47")
     // … unless, in a verb-final language, the time stands right before the recovery word as
     // its adverb ("障害は午後5時台に復旧し", "장애는 오후 5시께 복구됐다"): the recovery's time
+    // … or stands before it with only adverbs between ("장애를 오후 1시 50분께 완전히
+    // 복구했다"): in a verb-final language the time belongs to the first verb after it, so it is
+    // the noun's own only when an onset or a `since` word comes between it and the recovery
+    // ("장애가 오후 1시 발생해 3시 복구됐다", "오후 1시부터 …")
     !idx.iter().any(|i| {
         let p = &points[*i];
         p.start >= after
             && p.start < word_at
-            && (words.time_after_word || word_at.saturating_sub(p.end) > RECOVERY_ADVERB_GAP_CHARS)
+            && (words.time_after_word
+                || (word_at.saturating_sub(p.end) > RECOVERY_ADVERB_GAP_CHARS
+                    && onset_between(rest, p.end.saturating_sub(after), word_at - after, words)))
     })
+}
+
+/// Whether the chars `from..to` of `rest` hold an onset or a `since` word: the verb a time
+/// before them belongs to in a verb-final language.
+fn onset_between(rest: &str, from: usize, to: usize, words: &EventWords) -> bool {
+    let between: String = rest
+        .chars()
+        .skip(from)
+        .take(to.saturating_sub(from))
+        .collect::<String>()
+        .to_lowercase();
+    holds(&between, &words.start) || holds(&between, &words.since)
 }
 
 /// Chars between a time and the recovery word it dates in a verb-final language ("5時台に",
