@@ -2364,3 +2364,45 @@ fn in_a_verb_final_language_a_time_belongs_to_the_verb_after_it() {
     assert_eq!(v["review"]["window"]["end"], "2022-09-12T14:10:00+09:00");
     assert_ne!(v["review"]["window"]["start"], "2022-09-12T14:10:00+09:00");
 }
+
+#[test]
+fn a_night_named_across_two_days_puts_evening_clocks_on_the_first() {
+    // "In der Nacht von Montag zu Dienstag … ab 22:40 Uhr … Seit ca. 3:15 Uhr sollen die
+    // Dienste wieder laufen": Monday 22:40 to Tuesday 03:15; "sollen" there is hearsay, and
+    // "ca." no sentence end
+    let v = draft(
+        "de-night-from-to.txt",
+        Some("https://www.example.de/news/mail-stoerung-100.html"),
+    );
+    assert_window(&v, "2023-03-13T22:40:00+01:00", "2023-03-14T03:15:00+01:00");
+    assert_eq!(v["case"]["date"], "2023-03-13");
+    // "la nuit de lundi 6 à mardi 7 mars", and a suspense ellipsis before the clock
+    let v = draft(
+        "fr-night-from-to.txt",
+        Some("https://www.example.fr/2023/03/07/panne-messagerie/"),
+    );
+    assert_window(&v, "2023-03-06T21:00:00+01:00", "2023-03-07T02:10:00+01:00");
+}
+
+#[test]
+fn a_clock_glossed_with_its_time_in_the_pages_zone_is_one_event() {
+    // "11:49 PM (13:49 VN)": the first is in a zone the page does not name; the window is the
+    // page's own times
+    let v = draft(
+        "vi-clock-glossed-in-page-zone.txt",
+        Some("https://blog.example.com.vn/?p=27"),
+    );
+    assert_window(&v, "2025-10-20T13:49:00+07:00", "2025-10-20T15:30:00+07:00");
+    assert_eq!(event_quotes(&v).len(), 2, "{:?}", event_quotes(&v));
+}
+
+#[test]
+fn a_blogs_year_and_month_in_the_url_date_a_day_written_alone() {
+    // "/archives/2017/08/…" and "25日午後0時15分": 25 August 2017
+    let v = draft(
+        "ja-day-alone-url-month.txt",
+        Some("https://blog.example.jp/archives/2017/08/post-1.html"),
+    );
+    assert_eq!(v["case"]["date"], "2017-08-25");
+    assert_eq!(v["review"]["window"]["start"], "2017-08-25T12:15:00+09:00");
+}

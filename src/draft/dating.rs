@@ -257,8 +257,14 @@ pub fn url_hint(url: &str, words: &UrlWords) -> Option<(Hint, String)> {
                 .is_ok_and(|m| (1..=12).contains(&m))
         });
         if plausible_year(y) && month_ok {
+            // a blog's "/2017/08/post-24919.html": the month too, for days written alone
+            // ("25日", "le 25") — a two-digit month in a path segment of its own
+            let month = c
+                .get(2)
+                .filter(|m| m.as_str().len() == 2 && rest[m.end()..].starts_with('/'))
+                .and_then(|m| m.as_str().parse::<u32>().ok());
             return Some((
-                Hint::Year(y),
+                month.map_or(Hint::Year(y), |m| Hint::Month(y, m)),
                 c[0].trim_matches(|ch: char| !ch.is_ascii_digit())
                     .to_string(),
             ));
@@ -1055,12 +1061,17 @@ mod tests {
         );
         assert_eq!(
             h("http://x.blogspot.com/2006/04/back-up.html"),
-            Some(Hint::Year(2006))
+            Some(Hint::Month(2006, 4)),
+            "a blog's year and month: days written alone are that month's"
+        );
+        assert_eq!(
+            h("https://x.example.net/archives/2017/08/post-24919.html"),
+            Some(Hint::Month(2017, 8))
         );
         // a slug that opens with a title's number ("6시간 40분" → "6-40") is no day
         assert_eq!(
             h("http://x.blogspot.com/2023/11/6-40.html"),
-            Some(Hint::Year(2023))
+            Some(Hint::Month(2023, 11))
         );
         // year, then month and day; two-digit years with month, then day
         assert_eq!(
@@ -1086,7 +1097,7 @@ mod tests {
         );
         assert_eq!(
             h("https://2021.example.org/2019/05/x.html"),
-            Some(Hint::Year(2019))
+            Some(Hint::Month(2019, 5))
         );
         assert_eq!(
             h("http://news.example.com/news/201805/11/item80026868.html"),

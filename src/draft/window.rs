@@ -470,11 +470,17 @@ fn keyword_points(
         // sentence ends before each char, so "is there one between a and b" is O(1)
         let mut ends = Vec::with_capacity(lower.len() + 1);
         ends.push(0usize);
-        for c in &lower {
+        for (i, c) in lower.iter().enumerate() {
             // (a headline's ellipsis parts two clauses as a full stop does: "6시간 40여분
-            // 중단…24일 8시 40분 전체 서비스 복구")
+            // 중단…24일 8시 40분 전체 서비스 복구"; a suspense one before a spaced number
+            // does not, where the time follows its word: "commencé peu avant… 18 heures")
+            let suspense = *c == '…'
+                && words_time_after
+                && lower.get(i + 1) == Some(&' ')
+                && lower.get(i + 2).is_some_and(char::is_ascii_digit);
             ends.push(
-                ends.last().copied().unwrap_or(0) + usize::from(".;!?。！？\n…⋯".contains(*c)),
+                ends.last().copied().unwrap_or(0)
+                    + usize::from(".;!?。！？\n…⋯".contains(*c) && !suspense),
             );
         }
         // clause breaks likewise (a comma between digits is a number's: "1,000")
@@ -748,12 +754,16 @@ fn since_recovered(rest: &str, words: &EventWords) -> bool {
         i.and_then(|i| chars.get(i))
             .is_some_and(char::is_ascii_digit)
     };
+    // (or a number follows it: "Seit ca. 4:30 Uhr sollen die Dienste wieder laufen")
     let abbreviation = |i: usize| {
         chars[i] == '.'
             && chars[i + 1..]
                 .iter()
                 .find(|c| !c.is_whitespace())
-                .is_some_and(|c| c.is_lowercase())
+                .is_some_and(|c| {
+                    c.is_lowercase()
+                        || (c.is_ascii_digit() && i > 0 && chars[i - 1].is_alphabetic())
+                })
     };
     let end = (0..chars.len())
         .find(|&i| {

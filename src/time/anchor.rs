@@ -769,6 +769,11 @@ pub fn resolve(
     let mut day_just_before: Option<(NaiveDate, usize)> = None;
     // the last day named without a clock since the last time written with its date
     let mut day_named_last: Option<(NaiveDate, usize)> = None;
+    // a night the text named across two days ("in der Nacht von Montag zu Dienstag"): the
+    // clocks after it without a day of their own fall in it (evening on the first day, early
+    // hours on the second), until a day is written again
+    let nights = night_spans(text, &raw, lex, anchor);
+    let mut night: Option<NaiveDate> = None;
     let headers = header_dates(text, &raw, anchor);
     let mut base = anchor;
     // rows under a day heading take the heading's day, not an earlier day the text named
@@ -913,6 +918,26 @@ pub fn resolve(
                     date = Some(if later { d - Duration::days(1) } else { d });
                 }
             }
+        }
+        if let Some(&(_, first)) = nights.iter().find(|(at, _)| *at == r.start) {
+            night = Some(first);
+        } else if r.date.is_some() {
+            night = None;
+        }
+        // (a clock's own same-day or this-day word still wins)
+        if let (Some(first), None, Some(c), false, false, false) = (
+            night,
+            r.date,
+            r.clock,
+            under_heading,
+            r.same_day,
+            r.this_day,
+        ) {
+            date = Some(if c.hour >= NIGHT_EVENING_FROM_HOUR {
+                first
+            } else {
+                first + Duration::days(1)
+            });
         }
         match (r.date, r.clock, date) {
             (Some(d), None, Some(day))
@@ -1094,6 +1119,87 @@ pub fn resolve(
         today,
         warnings: Vec::new(),
     }
+}
+
+/// From this hour a clock in a named night is that night's evening; before it, its early
+/// morning.
+const NIGHT_EVENING_FROM_HOUR: u32 = 12;
+/// How far before a night's first day its night word may stand, and between its two days.
+const NIGHT_WORD_GAP_CHARS: usize = 12;
+
+/// The nights the text names across two days, each as (where its last day's mention starts,
+/// the night's first day): two day mentions one day apart with a `night_span` word just before
+/// the first ("in der Nacht von Montag zu Dienstag", "cette nuit de lundi 4 à mardi 5"), or a
+/// single day after a `night_into` word ("in der Nacht zum Dienstag").
+fn night_spans(
+    text: &str,
+    raw: &[RawTime],
+    lex: &Lexicon,
+    anchor: Option<NaiveDate>,
+) -> Vec<(usize, NaiveDate)> {
+    let w = &lex.date;
+    if w.night_span.is_empty() && w.night_into.is_empty() {
+        return Vec::new();
+    }
+    let day_of = |r: &RawTime| -> Option<NaiveDate> {
+        let d = r.date?;
+        if r.clock.is_some() || r.range_end.is_some() {
+            return None;
+        }
+        let a = anchor?;
+        match (d.day, d.weekday) {
+            (Some(day), _) => NaiveDate::from_ymd_opt(
+                d.year.unwrap_or(a.year()),
+                d.month.unwrap_or(a.month()),
+                day,
+            ),
+            (None, Some(wd)) => (0..7)
+                .map(|k| a - Duration::days(k))
+                .find(|x| x.weekday().number_from_monday() == wd),
+            _ => None,
+        }
+    };
+    let before = |at: usize| -> String {
+        let head = text.get(..at).unwrap_or("");
+        let from = head
+            .char_indices()
+            .rev()
+            .nth(NIGHT_WORD_GAP_CHARS + 12)
+            .map_or(0, |(i, _)| i);
+        head[from..].to_lowercase()
+    };
+    let ends_with_word = |s: &str, words: &[String]| {
+        let s = s.trim_end();
+        words.iter().any(|w| {
+            let w = w.to_lowercase();
+            !w.is_empty()
+                && s.rfind(w.as_str())
+                    .is_some_and(|i| s[i + w.len()..].chars().count() <= NIGHT_WORD_GAP_CHARS)
+        })
+    };
+    let mut out = Vec::new();
+    for (i, r) in raw.iter().enumerate() {
+        let Some(second) = day_of(r) else { continue };
+        // the two-day form: a day just before it is the night's first, a night word before
+        // that (the second day's own weekday may stand between: "lundi 4 à mardi 5 octobre")
+        let two_day = (1..=2)
+            .filter_map(|k| i.checked_sub(k).and_then(|j| raw.get(j)))
+            .any(|p| {
+                let gap = text.get(p.end..r.start).unwrap_or("");
+                day_of(p).is_some_and(|first| first + Duration::days(1) == second)
+                    && gap.chars().count() <= NIGHT_WORD_GAP_CHARS
+                    && !gap.contains(['.', '\n', ';'])
+                    && ends_with_word(&before(p.start), &w.night_span)
+            });
+        if two_day {
+            out.push((r.start, second - Duration::days(1)));
+            continue;
+        }
+        if ends_with_word(&before(r.start), &w.night_into) {
+            out.push((r.start, second - Duration::days(1)));
+        }
+    }
+    out
 }
 
 /// A page that writes no date of its own, dated only by its publication, tells a night that

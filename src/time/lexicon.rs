@@ -63,6 +63,13 @@ pub struct DateWords {
     pub time_date_joiners: Vec<String>,
     pub relative_days: BTreeMap<String, i64>,
     pub next_day: Vec<String>,
+    /// Words of a night written just before two days in a row ("in der Nacht von Montag zu
+    /// Dienstag", "la nuit de lundi 4 à mardi 5 octobre", "overnight Monday into Tuesday"): the
+    /// clocks after it are the first day's evening and the second's early morning.
+    pub night_span: Vec<String>,
+    /// Words before the single day a night ran into ("in der Nacht zum Dienstag", "na madrugada
+    /// de terça"): the clocks after it are the evening before and that day's early morning.
+    pub night_into: Vec<String>,
     /// Words before a clock time that put it on the day the text last named, written or
     /// relative ("当天14时", "同日午後3時", "that day at 3pm"); with none, the page's date.
     pub same_day: Vec<String>,

@@ -294,6 +294,12 @@ pub fn parse(text: &str, lex: &Lexicons, opts: &ParseOptions) -> Parsed {
         }
     }
     scan::drop_media_positions(&norm, &mut raw);
+    let home = opts
+        .tz
+        .as_deref()
+        .or(opts.fallback_tz.as_deref())
+        .or(lexicon.default_zone());
+    scan::drop_glossed_clocks(&norm, &mut raw, home);
     let durs = durations::scan_durations(&norm, lexicon, &raw);
     let stamps = text::byte_ranges(&norm, &opts.stamps);
     let background = text::byte_ranges(&norm, &opts.background);

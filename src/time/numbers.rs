@@ -7,15 +7,30 @@ pub const CJK_NUMERAL_CHARS: &str = "〇零一二两兩三四五六七八九十�
 /// Maps each char to a plain form of the same count: full-width ASCII → ASCII, no-break and
 /// other spaces → ' ', ideographic colon → ':'. Char offsets stay valid for the original.
 pub fn normalize(text: &str) -> String {
-    if !text.chars().any(|c| normalize_char(c) != c || is_prime(c)) {
+    if !text
+        .chars()
+        .any(|c| normalize_char(c) != c || is_prime(c) || c == '…')
+    {
         return text.to_string();
     }
+    let chars: Vec<char> = text.chars().collect();
+    // a suspense ellipsis between a word and a number ("peu avant… 18 heures") is a space, so
+    // the cue word reaches its clock
+    let suspense = |i: usize| {
+        chars[i] == '…'
+            && i > 0
+            && chars[i - 1].is_alphabetic()
+            && chars
+                .get(i + 1..)
+                .and_then(|r| r.iter().find(|c| **c != ' '))
+                .is_some_and(char::is_ascii_digit)
+    };
     // a minute mark after a clock ("16h30’ chiều 29/9", "9:15′") is a space, so the clock
     // reaches the part of the day and the date after it
     let mut out = String::with_capacity(text.len());
     let mut tail: [char; 4] = [' '; 4];
-    for c in text.chars() {
-        let c = normalize_char(c);
+    for (i, c) in text.chars().enumerate() {
+        let c = if suspense(i) { ' ' } else { normalize_char(c) };
         let after_clock = tail[2].is_ascii_digit()
             && tail[3].is_ascii_digit()
             && matches!(tail[1], 'h' | 'H' | 'g' | ':')

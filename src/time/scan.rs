@@ -2392,6 +2392,38 @@ pub fn drop_media_positions(text: &str, raw: &mut Vec<RawTime>) {
     raw.retain(|r| !spans.iter().any(|&(s, e)| r.start >= s && r.start < e));
 }
 
+/// Drops a zone-less clock glossed in parentheses with its time in the page's own zone ("11:49
+/// PM (13:49 VN)" on a Vietnamese page): the two are one instant, the first in a zone the page
+/// does not name, and read in the page's zone it would be a second, wrong event. (A local time
+/// glossed in another zone, "09.15 local (12:15 GMT)", is kept: the pair fixes the page's
+/// offset.)
+pub fn drop_glossed_clocks(text: &str, raw: &mut Vec<RawTime>, home: Option<&str>) {
+    let Some(home) = home else { return };
+    let mut drop = vec![false; raw.len()];
+    for i in 1..raw.len() {
+        let (a, b) = (&raw[i - 1], &raw[i]);
+        let plain = |r: &RawTime| r.clock.is_some() && r.range_end.is_none();
+        if !plain(a)
+            || !plain(b)
+            || a.zone.is_some()
+            || b.zone.as_ref().is_none_or(|z| z.zone != home)
+        {
+            continue;
+        }
+        if text
+            .get(a.end..b.start)
+            .is_some_and(|gap| matches!(gap.trim(), "(" | "（"))
+        {
+            drop[i - 1] = true;
+        }
+    }
+    let mut k = 0;
+    raw.retain(|_| {
+        k += 1;
+        !drop[k - 1]
+    });
+}
+
 pub fn scan_times(text: &str, lex: &Lexicon, zones: &ZoneTable) -> Vec<RawTime> {
     let w = &lex.patterns().w;
     let clocks = scan_clocks(text, lex, zones);
