@@ -2406,3 +2406,38 @@ fn a_blogs_year_and_month_in_the_url_date_a_day_written_alone() {
     assert_eq!(v["case"]["date"], "2017-08-25");
     assert_eq!(v["review"]["window"]["start"], "2017-08-25T12:15:00+09:00");
 }
+
+#[test]
+fn a_day_written_looking_back_leaves_this_day_on_the_reports_day() {
+    // "9일 … 앞서 지난 8일 오후 4시경 … 이날 오전 7시15분경": "지난 8일" looks back, so
+    // "이날" is still the 9th and the window crosses midnight
+    let v = draft(
+        "ko-looking-back-day.txt",
+        Some("https://news.example.co.kr/Read?articleId=A202208090077"),
+    );
+    assert_window(&v, "2022-08-08T16:00:00+09:00", "2022-08-09T07:15:00+09:00");
+}
+
+#[test]
+fn an_agency_photo_caption_does_not_date_the_story_and_a_schedule_is_no_event() {
+    // "2017년3월29일 오후 … 있다./ 뉴스1" is a file photo's caption; "점검은 오후 1시쯤
+    // 시작된다" a schedule; "29일 오전 2시 56분부터 …, 오후 5시 58분쯤부터" both the 29th
+    let v = draft(
+        "ko-agency-caption-two-periods.txt",
+        Some("https://it.example.co.kr/site/data/html_dir/2023/01/30/2023013001157.html"),
+    );
+    assert_eq!(v["case"]["date"], "2023-01-29");
+    assert_eq!(v["review"]["window"]["start"], "2023-01-29T02:56:00+09:00");
+    let quotes = event_quotes(&v);
+    assert!(
+        !quotes.iter().any(|q| q.contains("1시쯤")),
+        "a schedule is no event: {quotes:?}"
+    );
+    let ats: Vec<&str> = v["review"]["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|e| e["at"].as_str())
+        .collect();
+    assert!(ats.contains(&"2023-01-29T17:58:00+09:00"), "{ats:?}");
+}

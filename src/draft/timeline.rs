@@ -439,8 +439,23 @@ pub(crate) fn credit_date(text: &str) -> Option<chrono::NaiveDate> {
             )
             .unwrap()
         })
-        .captures(text)?;
+        .captures(text)
+        .or_else(|| agency_caption(text))?;
     chrono::NaiveDate::from_ymd_opt(c[1].parse().ok()?, c[2].parse().ok()?, c[3].parse().ok()?)
+}
+
+/// A photo caption that opens with its date and closes with its agency's credit after a slash
+/// ("2017년3월29일 오후 … 일하고 있다./ 뉴스1", "2023.5.2 … 모습. /연합뉴스"): year, month and
+/// day captured as `credit_date` reads them.
+fn agency_caption(text: &str) -> Option<regex::Captures<'_>> {
+    static RE: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
+    RE.get_or_init(|| {
+        regex::Regex::new(
+            r"^\s*((?:19|20)\d{2})\s*(?:년|[-./])\s*(\d{1,2})\s*(?:월|[-./])\s*(\d{1,2})\s*(?:일|\.)?[^\n]{0,300}?[.다]\s*/\s*[^\s/][^/\n]{0,14}$",
+        )
+        .unwrap()
+    })
+    .captures(text)
 }
 
 /// Whether a line holds a clock range ("14:05–15:20"): what a row reports, not a stamp.

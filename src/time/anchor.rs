@@ -976,6 +976,7 @@ pub fn resolve(
             }
             if d.day.is_some()
                 && d.relative.is_none()
+                && !looks_back(text, r.start, &lex.date.looking_back)
                 && (r.clock.is_some()
                     || dated_clock.is_none_or(|(l, _)| date.is_none_or(|x| x >= l.date())))
             {
@@ -1119,6 +1120,14 @@ pub fn resolve(
         today,
         warnings: Vec::new(),
     }
+}
+
+/// Whether one of `words` stands right before `at` (spaces between allowed): "지난 8일".
+fn looks_back(text: &str, at: usize, words: &[String]) -> bool {
+    let head = text.get(..at).unwrap_or("").trim_end();
+    words
+        .iter()
+        .any(|w| !w.is_empty() && head.ends_with(w.as_str()))
 }
 
 /// From this hour a clock in a named night is that night's evening; before it, its early
@@ -1654,8 +1663,11 @@ fn anchored_day(
     // The same night told backwards: an evening time after an early-morning one on the page's
     // day ("restored around 00:10 … around 23:00 the numbers stopped answering") is the evening
     // before.
+    // (not after a day borrowed from a time written with its own: "29일 오전 2시 56분부터 …,
+    // 오후 5시 58분쯤부터" on a page of the 30th is the 29th's evening)
     if best == a
         && p.date() == a
+        && a == page_day
         && p.hour() < MORNING_HOUR
         && t.hour() >= EVENING_HOUR
         && t > p.time()

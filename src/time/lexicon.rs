@@ -63,6 +63,10 @@ pub struct DateWords {
     pub time_date_joiners: Vec<String>,
     pub relative_days: BTreeMap<String, i64>,
     pub next_day: Vec<String>,
+    /// Words right before a day that look back from the report's own day ("지난 8일", "去る8日"):
+    /// such a day is background to the story's day, so a "this day" word ("이날") still means the
+    /// day written before it.
+    pub looking_back: Vec<String>,
     /// Words of a night written just before two days in a row ("in der Nacht von Montag zu
     /// Dienstag", "la nuit de lundi 4 à mardi 5 octobre", "overnight Monday into Tuesday"): the
     /// clocks after it are the first day's evening and the second's early morning.
