@@ -2441,3 +2441,13 @@ fn an_agency_photo_caption_does_not_date_the_story_and_a_schedule_is_no_event() 
         .collect();
     assert!(ats.contains(&"2023-01-29T17:58:00+09:00"), "{ats:?}");
 }
+
+#[test]
+fn an_onset_written_without_its_half_word_is_read_in_the_afternoon_when_a_stated_length_says_so() {
+    // "20일 오후 11시 … 복구가 완료 … 15일 3시 30분쯤 … 약 127시간 30분": 15:30, not 03:30
+    let v = draft(
+        "ko-onset-half-by-length.txt",
+        Some("https://news.example.co.kr/2022/10/24/article/1"),
+    );
+    assert_window(&v, "2022-10-15T15:30:00+09:00", "2022-10-20T23:00:00+09:00");
+}

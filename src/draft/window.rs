@@ -1499,6 +1499,39 @@ pub fn reread_open_halves(
             moved.push(i);
         }
     }
+    // the same for an onset ("15일 3시 30분쯤 … 20일 오후 11시 복구 … 약 127시간 30분"): a
+    // length the page states reaches a recovery from its afternoon reading, and none from
+    // its morning one
+    let reaches = |from: DateTime<FixedOffset>, to: DateTime<FixedOffset>| {
+        durations.iter().any(|d| {
+            d.place.is_incident()
+                && ((from + chrono::Duration::seconds(d.secs)) - to)
+                    .num_seconds()
+                    .abs()
+                    <= HALF_REREAD_SLACK_SECS
+        })
+    };
+    for i in 0..points.len() {
+        let p = &points[i];
+        if !p.half_open || !p.place.is_incident() || !onsets[i] || recoveries[i] {
+            continue;
+        }
+        let later = p.at + chrono::Duration::hours(12);
+        let confirmed = (0..points.len()).any(|j| {
+            let q = &points[j];
+            recoveries[j]
+                && !onsets[j]
+                && !q.half_open
+                && q.place.is_incident()
+                && later < q.at
+                && reaches(later, q.at)
+                && !reaches(p.at, q.at)
+        });
+        if confirmed {
+            points[i].at = later;
+            moved.push(i);
+        }
+    }
     moved
 }
 
