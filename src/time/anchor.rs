@@ -976,7 +976,8 @@ pub fn resolve(
             }
             if d.day.is_some()
                 && d.relative.is_none()
-                && !looks_back(text, r.start, &lex.date.looking_back)
+                // a day looked back to ("지난 8일") does not displace a day written before it
+                && (last_written.is_none() || !looks_back(text, r.start, &lex.date.looking_back))
                 && (r.clock.is_some()
                     || dated_clock.is_none_or(|(l, _)| date.is_none_or(|x| x >= l.date())))
             {

@@ -65,7 +65,8 @@ pub struct DateWords {
     pub next_day: Vec<String>,
     /// Words right before a day that look back from the report's own day ("지난 8일", "去る8日"):
     /// such a day is background to the story's day, so a "this day" word ("이날") still means the
-    /// day written before it.
+    /// day written before it (when none was written before, the looked-back day is still that
+    /// day: "지난 15일 … 이날 오후 5시").
     pub looking_back: Vec<String>,
     /// Words of a night written just before two days in a row ("in der Nacht von Montag zu
     /// Dienstag", "la nuit de lundi 4 à mardi 5 octobre", "overnight Monday into Tuesday"): the
