@@ -2451,3 +2451,56 @@ fn an_onset_written_without_its_half_word_is_read_in_the_afternoon_when_a_stated
     );
     assert_window(&v, "2022-10-15T15:30:00+09:00", "2022-10-20T23:00:00+09:00");
 }
+
+#[test]
+fn a_total_time_noun_makes_an_about_hour_a_length_in_vietnamese() {
+    // "Tổng thời gian gián đoạn khoảng 2 giờ 25 phút": a length, not 02:25
+    let v = draft(
+        "vi-total-time-about-is-a-length.txt",
+        Some("https://news.example.vn/su-co-ngan-hang-123.html"),
+    );
+    assert_window(&v, "2023-03-12T09:15:00+07:00", "2023-03-12T11:40:00+07:00");
+    assert!(
+        !event_quotes(&v).iter().any(|q| q.contains("2 giờ 25")),
+        "{:?}",
+        event_quotes(&v)
+    );
+    let durs = v["review"]["durations"].as_array().unwrap();
+    assert!(durs.iter().any(|d| d["value"] == "2h25m"), "{durs:?}");
+}
+
+#[test]
+fn a_relative_day_glossed_with_its_date_is_that_date() {
+    // "gestern Mittag (21.09.2017)": yesterday is the 21st, not the day before it
+    let v = draft(
+        "de-yesterday-glossed-with-its-date.txt",
+        Some("https://www.example.de/region/stoerung-online-banking"),
+    );
+    assert_window(&v, "2017-09-21T12:30:00+02:00", "2017-09-21T19:00:00+02:00");
+    let ats: Vec<&str> = v["review"]["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|e| e["at"].as_str())
+        .collect();
+    assert!(!ats.iter().any(|a| a.starts_with("2017-09-20")), "{ats:?}");
+}
+
+#[test]
+fn a_same_hour_minute_takes_the_hour_told_before() {
+    // "午前9時10分ごろ … 同45分には": 09:45, not a 45-minute length
+    let v = draft(
+        "ja-same-hour-minute.txt",
+        Some("https://www.example.co.jp/news/20230403/k1.html"),
+    );
+    let at: Vec<(&str, &str)> = v["review"]["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| (e["at"].as_str().unwrap_or(""), e["quote"].as_str().unwrap_or("")))
+        .collect();
+    assert!(
+        at.contains(&("2023-04-03T09:45:00+09:00", "同45分")),
+        "{at:?}"
+    );
+}

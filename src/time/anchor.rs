@@ -143,12 +143,23 @@ fn stated_today(
             }
         }
     }
+    // a day before or after today glossed with its date ("gestern Mittag (21.09.2017)",
+    // "hôm qua (24/3)", "어제(24일)"): today is that date moved back
+    let other_day = |r: &RawTime| {
+        r.date
+            .and_then(|d| d.relative)
+            .filter(|&k| k != 0 && r.range_end.is_none())
+    };
     for pair in raw.windows(2) {
         let (a, b) = (&pair[0], &pair[1]);
         let day = if today(a) && joined(a, b) {
             written(b)
         } else if today(b) && joined(a, b) {
             written(a)
+        } else if let (Some(k), true) = (other_day(a), joined(a, b)) {
+            written(b).and_then(|d| d.checked_sub_signed(Duration::days(k)))
+        } else if let (Some(k), true) = (other_day(b), joined(a, b)) {
+            written(a).and_then(|d| d.checked_sub_signed(Duration::days(k)))
         } else {
             None
         };

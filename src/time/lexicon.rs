@@ -164,6 +164,9 @@ pub struct ClockWords {
     /// Words right after a bare count of minutes that make it a minute of the hour last told,
     /// not a length ("午後7時まで…40分ごろには", "…50分過ぎに").
     pub minute_point_after: Vec<String>,
+    /// Words right before a bare count of minutes that make it a minute of the hour last told
+    /// ("午前9時10分ごろ…。同45分には": the same hour's 45th minute).
+    pub minute_point_before: Vec<String>,
     /// A unit-style hour from 1 to 11 written without a half word may be morning or afternoon
     /// (headlines drop 오전/오후: "24일 8시 40분 복구"): its mention is marked `half_open`, and
     /// the window may read it in the afternoon when the morning contradicts the page.

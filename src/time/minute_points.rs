@@ -14,6 +14,17 @@ use chrono::{Duration, Timelike};
 /// Furthest (chars) a minute point may stand from the clock whose hour it takes.
 const REACH_CHARS: usize = 400;
 
+/// The char offset where one of `words` starts when it ends right at char offset `at`, with
+/// that word.
+fn char_start_before<'w>(norm: &str, at: usize, words: &'w [String]) -> Option<(usize, &'w str)> {
+    let head: String = norm.chars().take(at).collect();
+    words
+        .iter()
+        .filter(|w| !w.is_empty() && head.ends_with(w.as_str()))
+        .max_by_key(|w| w.chars().count())
+        .map(|w| (at - w.chars().count(), w.as_str()))
+}
+
 /// `norm` from char offset `at` on (empty past its end).
 fn from_char(norm: &str, at: usize) -> &str {
     norm.char_indices().nth(at).map_or("", |(b, _)| &norm[b..])
@@ -72,7 +83,8 @@ pub(crate) fn apply(
     durations: &mut Vec<DurationMention>,
 ) {
     let words = &lex.clock.minute_point_after;
-    if words.is_empty() || durations.is_empty() {
+    let before_words = &lex.clock.minute_point_before;
+    if (words.is_empty() && before_words.is_empty()) || durations.is_empty() {
         return;
     }
     let mut added = Vec::new();
@@ -92,7 +104,9 @@ pub(crate) fn apply(
                 .iter()
                 .any(|w| !w.is_empty() && after.starts_with(w.as_str()))
         };
-        if !point || !bare_minutes(&d.quote, lex) {
+        // or a same-hour word stands right before it ("同45分")
+        let head = char_start_before(norm, d.start, before_words);
+        if !(point || head.is_some()) || !bare_minutes(&d.quote, lex) {
             return true;
         }
         // the clock last told before it, close by (a news story's next paragraph goes on in
@@ -114,9 +128,13 @@ pub(crate) fn apply(
         let Some(v) = at_minute(value, minute) else {
             return true;
         };
+        let (start, quote) = match head {
+            Some((at, w)) => (at, format!("{w}{}", d.quote)),
+            None => (d.start, d.quote.clone()),
+        };
         added.push(TimeMention {
-            quote: d.quote.clone(),
-            start: d.start,
+            quote,
+            start,
             end: d.end,
             kind: if prev.date_explicit {
                 TimeKind::Datetime
