@@ -2497,10 +2497,26 @@ fn a_same_hour_minute_takes_the_hour_told_before() {
         .as_array()
         .unwrap()
         .iter()
-        .map(|e| (e["at"].as_str().unwrap_or(""), e["quote"].as_str().unwrap_or("")))
+        .map(|e| {
+            (
+                e["at"].as_str().unwrap_or(""),
+                e["quote"].as_str().unwrap_or(""),
+            )
+        })
         .collect();
     assert!(
         at.contains(&("2023-04-03T09:45:00+09:00", "同45分")),
         "{at:?}"
     );
+}
+
+#[test]
+fn today_dating_a_report_does_not_date_the_clocks_after_it() {
+    // "5 de janeiro … informou hoje a empresa … entre as 16H45 e as 17H45": the 5th, not the
+    // day of the statement
+    let v = draft(
+        "pt-said-today-is-not-the-incidents-day.txt",
+        Some("https://www.example.pt/falha-no-sistema-do-metro/"),
+    );
+    assert_window(&v, "2026-01-05T16:45:00+00:00", "2026-01-05T17:45:00+00:00");
 }

@@ -960,7 +960,9 @@ pub fn resolve(
                     && (d.day.is_some() || d.relative.is_some() || d.weekday.is_some())
                     // (a speaker's "today" in quoted words is the day they spoke, which a
                     // report written the day after does not date)
-                    && !(d.relative.is_some() && in_quotation(text, r.start)) =>
+                    && !(d.relative.is_some() && in_quotation(text, r.start))
+                    // (nor does the day a report was made: "informou hoje a empresa")
+                    && !report_day(text, &r, &lex.date.report_verbs) =>
             {
                 day_named_last = Some((day, r.end));
             }
@@ -982,7 +984,11 @@ pub fn resolve(
             last_named = date.or(last_named);
         }
         if let Some(d) = r.date {
-            if d.day.is_some() || (d.relative.is_some() && !in_quotation(text, r.start)) {
+            if d.day.is_some()
+                || (d.relative.is_some()
+                    && !in_quotation(text, r.start)
+                    && !report_day(text, &r, &lex.date.report_verbs))
+            {
                 last_named = date.or(last_named);
             }
             if d.day.is_some()
@@ -1132,6 +1138,33 @@ pub fn resolve(
         today,
         warnings: Vec::new(),
     }
+}
+
+/// Whether `r` is "today" alone written with a verb of reporting right before or after it
+/// ("informou hoje", "said today", "hôm nay cho biết"): the day the report was made, which does
+/// not date the clocks that follow when the story wrote its own day before. (A "yesterday" so
+/// written is left alone: a report made the day before is often the incident's day too.)
+fn report_day(text: &str, r: &RawTime, verbs: &[String]) -> bool {
+    if verbs.is_empty()
+        || r.clock.is_some()
+        || !r
+            .date
+            .is_some_and(|d| d.relative == Some(0) && d.day.is_none() && d.weekday.is_none())
+    {
+        return false;
+    }
+    let head = text.get(..r.start).unwrap_or("").trim_end();
+    let tail = text.get(r.end..).unwrap_or("").trim_start();
+    let word_end = |rest: &str| !rest.starts_with(|c: char| c.is_alphanumeric());
+    verbs.iter().any(|v| {
+        !v.is_empty()
+            && ((head.ends_with(v.as_str())
+                && head[..head.len() - v.len()]
+                    .chars()
+                    .next_back()
+                    .is_none_or(|c| !c.is_alphanumeric()))
+                || (tail.starts_with(v.as_str()) && word_end(&tail[v.len()..])))
+    })
 }
 
 /// Whether one of `words` stands right before `at` (spaces between allowed): "지난 8일".

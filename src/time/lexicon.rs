@@ -68,6 +68,10 @@ pub struct DateWords {
     /// day written before it (when none was written before, the looked-back day is still that
     /// day: "지난 15일 … 이날 오후 5시").
     pub looking_back: Vec<String>,
+    /// Verbs of reporting written right before or after a relative day ("informou hoje", "said
+    /// today", "hôm nay cho biết"): that day is when the report was made, not the day of the
+    /// clocks that follow.
+    pub report_verbs: Vec<String>,
     /// Words of a night written just before two days in a row ("in der Nacht von Montag zu
     /// Dienstag", "la nuit de lundi 4 à mardi 5 octobre", "overnight Monday into Tuesday"): the
     /// clocks after it are the first day's evening and the second's early morning.
