@@ -2193,7 +2193,7 @@ fn a_today_written_with_its_date_dates_an_undated_page() {
     assert_eq!(
         fields(&v)["date.reference"]["quote"]
             .as_str()
-            .map(str::trim_end),
+            .map(|q| q.trim_end().trim_end_matches(')')),
         Some("sáng nay (25/3")
     );
     let at: Vec<&str> = v["review"]["events"]
@@ -2519,4 +2519,24 @@ fn today_dating_a_report_does_not_date_the_clocks_after_it() {
         Some("https://www.example.pt/falha-no-sistema-do-metro/"),
     );
     assert_window(&v, "2026-01-05T16:45:00+00:00", "2026-01-05T17:45:00+00:00");
+}
+
+#[test]
+fn a_day_word_after_a_part_of_the_day_names_the_day_in_vietnamese() {
+    // "8 giờ 30 sáng qua" is yesterday morning, "9 giờ tối nay" tonight's 21:00
+    let v = draft(
+        "vi-yesterday-morning-after-the-clock.txt",
+        Some("https://news.example.vn/may-tinh-san-bay-truc-trac-123.html"),
+    );
+    assert_window(&v, "2012-03-03T07:00:00+07:00", "2012-03-03T08:30:00+07:00");
+    let out = run(&[
+        "times",
+        "--lang",
+        "vi",
+        "--ref",
+        "2012-03-04T03:43",
+        "Khoảng 9 giờ tối nay, hệ thống bảo trì.",
+    ]);
+    let s = stdout(&out);
+    assert!(s.contains("2012-03-04T21:00:00"), "{s}");
 }

@@ -99,11 +99,21 @@ fn stated_today(
             }
             w -= ch.len_utf8();
         }
+        let this = &lex.dayparts.this;
+        let back = |t: usize| super::text::skip_ws_back(text, t, 1);
+        // the "this" word read into the date's token ("sáng [nay (25/3)]")
+        let own = text.get(r.start..).unwrap_or("");
+        if this
+            .iter()
+            .any(|t| !t.is_empty() && own.starts_with(t.as_str()))
+        {
+            if let Some(p) = phrase_before(text, back(r.start), &parts) {
+                return Some(p);
+            }
+        }
         if w == r.start {
             return None;
         }
-        let this = &lex.dayparts.this;
-        let back = |t: usize| super::text::skip_ws_back(text, t, 1);
         phrase_before(text, w, this)
             .and_then(|t| phrase_before(text, back(t), &parts))
             .or_else(|| {

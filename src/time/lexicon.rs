@@ -62,6 +62,9 @@ pub struct DateWords {
     pub date_time_joiners: Vec<String>,
     pub time_date_joiners: Vec<String>,
     pub relative_days: BTreeMap<String, i64>,
+    /// Words that make a relative day only right after a part of the day (or a clock's
+    /// morning/evening word): Vietnamese "sáng qua" (yesterday morning), "9 giờ tối nay".
+    pub relative_after_daypart: BTreeMap<String, i64>,
     pub next_day: Vec<String>,
     /// Words right before a day that look back from the report's own day ("지난 8일", "去る8日"):
     /// such a day is background to the story's day, so a "this day" word ("이날") still means the

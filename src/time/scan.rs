@@ -153,6 +153,7 @@ pub struct Patterns {
     /// A day of the month alone after a prefix ("le 28", "am 28."), for a clock that follows.
     day_alone: Option<Regex>,
     relative: Option<Regex>,
+    relative_after_part: Option<Regex>,
     offset: Regex,
     iana: Regex,
     pub(crate) duration: Regex,
@@ -417,6 +418,12 @@ impl Patterns {
         } else {
             Some(Regex::new(&format!("(?i){}", alternation(&rel)))?)
         };
+        let rel_part = sorted_phrases(d.relative_after_daypart.keys());
+        let relative_after_part = if rel_part.is_empty() {
+            None
+        } else {
+            Some(Regex::new(&format!("(?i){}", alternation(&rel_part)))?)
+        };
 
         let mut units: Vec<(String, u64)> = Vec::new();
         for (key, secs) in UNIT_SECONDS {
@@ -558,6 +565,7 @@ impl Patterns {
             day_only,
             day_alone,
             relative,
+            relative_after_part,
             iana: Regex::new(r"^[A-Z][A-Za-z]+(?:/[A-Z][A-Za-z_\-]+){1,2}")?,
             offset: Regex::new(r"^(?:UTC|GMT)?[ \t]?([+−–-][ \t]?\d{1,2}(?::?\d{2})?)")?,
             duration,
@@ -1989,6 +1997,42 @@ fn scan_dates(
             let key = m.as_str().to_lowercase();
             let key = key.split_whitespace().collect::<Vec<_>>().join(" ");
             if let Some(off) = lex.date.relative_days.get(&key) {
+                push(
+                    &mut out,
+                    m.start(),
+                    m.end(),
+                    DateParts {
+                        relative: Some(*off),
+                        ..Default::default()
+                    },
+                );
+            }
+        }
+    }
+    // "sáng qua", "9 giờ tối nay": a day word that is one only right after a part of the day
+    if let Some(re) = &p.relative_after_part {
+        let parts: Vec<String> = lex
+            .dayparts
+            .hours
+            .keys()
+            .chain(&lex.clock.am_after)
+            .chain(&lex.clock.pm_after)
+            .chain(&lex.clock.night_after)
+            .map(|w| w.to_lowercase())
+            .collect();
+        for m in re.find_iter(text) {
+            if !whole_word(text, m.start(), m.end()) {
+                continue;
+            }
+            let head = text[..skip_ws_back(text, m.start(), MAX_GAP_SPACES)].to_lowercase();
+            if !parts
+                .iter()
+                .any(|w| !w.is_empty() && head.ends_with(w.as_str()))
+            {
+                continue;
+            }
+            let key = m.as_str().to_lowercase();
+            if let Some(off) = lex.date.relative_after_daypart.get(&key) {
                 push(
                     &mut out,
                     m.start(),
