@@ -2540,3 +2540,14 @@ fn a_day_word_after_a_part_of_the_day_names_the_day_in_vietnamese() {
     let s = stdout(&out);
     assert!(s.contains("2012-03-04T21:00:00"), "{s}");
 }
+
+#[test]
+fn a_stated_length_far_past_a_single_range_reaches_the_later_recovery() {
+    // "中断（9:28-9:40一次，9:47一次）… 自13:30起恢复正常交易 … 瘫痪近四个小时": one outage
+    // from 9:28 to 13:30, not the first period's twelve minutes
+    let v = draft(
+        "zh-length-reaches-recovery-past-range.txt",
+        Some("https://news.example.cn/2019-03/05/c_123.htm"),
+    );
+    assert_window(&v, "2019-03-05T09:28:00+08:00", "2019-03-05T13:30:00+08:00");
+}

@@ -45,6 +45,12 @@ const EPISODE_GAP_SECS: i64 = 2 * 86_400;
 const EPISODE_LENGTH_SLACK_PARTS: i64 = 4;
 /// A timeline event this close to a computed instant is taken to be that instant.
 const SNAP_SECS: i64 = 60;
+/// A stated length at least this many times a single stated range's is the whole outage's, of
+/// which the range was one period.
+const LENGTH_OUTGROWS_RANGE: i64 = 3;
+/// A stated length reaches a recovery when it lands within this part of itself of it ("近四個
+/// 小時" for 4h2m).
+const LENGTH_REACH_SLACK_PARTS: i64 = 12;
 /// A recovery this near (a hundredth of the length) to the start plus a stated length ends the
 /// window: "23시경" after "127시간 33분" is that end, written roughly.
 const LENGTH_SLACK_PARTS: i64 = 100;
@@ -1675,7 +1681,20 @@ pub fn analyse(
             found.start = Some((i, "earliest start of several periods stated in the summary"));
             found.union = true;
         }
-        if let Some(i) = last.filter(|_| several) {
+        // (or when a length the page states for the incident, far longer than the range,
+        // reaches that recovery from the range's start: "中断(9:28-9:40一次,9:47一次) … 自
+        // 13:30起恢復正常交易 … 癱瘓近四個小時" is one outage of about four hours)
+        let length_reaches = |i: usize| {
+            let range_len = (e0 - s0).num_seconds();
+            let to_end = (points[i].at - s0).num_seconds();
+            durations.iter().any(|d| {
+                d.place.is_incident()
+                    && !d.lower_bound
+                    && d.secs >= LENGTH_OUTGROWS_RANGE * range_len
+                    && (d.secs - to_end).abs() <= (d.secs / LENGTH_REACH_SLACK_PARTS).max(SNAP_SECS)
+            })
+        };
+        if let Some(i) = last.filter(|&i| several || length_reaches(i)) {
             found.end = Some((i, "latest end of several periods stated in the summary"));
             found.union = true;
         }
