@@ -2551,3 +2551,27 @@ fn a_stated_length_far_past_a_single_range_reaches_the_later_recovery() {
     );
     assert_window(&v, "2019-03-05T09:28:00+08:00", "2019-03-05T13:30:00+08:00");
 }
+
+#[test]
+fn a_promise_quoted_after_a_time_is_the_speakers_and_the_notice_is_the_detection() {
+    // "오후 10시7분께 SNS를 통해 "… 긴급 점검 중"이라고 알리고 "… 최선을 다하겠다"": the notice was
+    // posted at 22:07 (the first signal the page tells), whatever the quoted words promise
+    let v = draft(
+        "ko-quoted-promise-is-the-speakers.txt",
+        Some("https://news.example.co.kr/article/2021/05/06/0001.html"),
+    );
+    assert_window(&v, "2021-05-05T21:47:00+09:00", "2021-05-06T00:08:00+09:00");
+    assert_eq!(v["case"]["timeline"]["detected_after"], "20m");
+    let ev: Vec<(bool, String)> = v["review"]["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| {
+            (
+                e["approximate"] == true,
+                e["quote"].as_str().unwrap_or("").to_string(),
+            )
+        })
+        .collect();
+    assert!(ev.contains(&(true, "오후 10시7분께".to_string())), "{ev:?}");
+}

@@ -551,9 +551,33 @@ fn promised(block: Option<&BlockText>, start: usize, end: usize, words: &EventWo
         .position(is_end)
         .map_or(chars.len(), |i| end + i);
     let before: String = chars[from..at].iter().collect();
-    let after: String = chars[end..to].iter().collect();
+    // (a promise in words quoted after the time is the speaker's, not the time's: "오후 10시7분께
+    // SNS를 통해 \"… 긴급 점검 중\"이라고 알리고 \"최선을 다하겠다\"": the notice was posted)
+    let after: String = unquoted(&chars[end..to]);
     super::window::holds_word(&before, &words.promise_before)
         || super::window::holds_word(&after, &words.promise_after)
+}
+
+/// The chars without the spans they quote ("…", “…”, «…», 「…」, 『…』); a quote left open
+/// drops the rest.
+fn unquoted(chars: &[char]) -> String {
+    let mut out = String::new();
+    let mut close: Option<char> = None;
+    for &c in chars {
+        match close {
+            Some(q) if c == q => close = None,
+            Some(_) => {}
+            None => match c {
+                '"' => close = Some('"'),
+                '“' => close = Some('”'),
+                '«' => close = Some('»'),
+                '「' => close = Some('」'),
+                '『' => close = Some('』'),
+                _ => out.push(c),
+            },
+        }
+    }
+    out
 }
 
 /// Characters before a range searched for a word that makes it a schedule ("平日", "weekdays").
