@@ -2575,3 +2575,16 @@ fn a_promise_quoted_after_a_time_is_the_speakers_and_the_notice_is_the_detection
         .collect();
     assert!(ev.contains(&(true, "오후 10시7분께".to_string())), "{ev:?}");
 }
+
+#[test]
+fn a_day_written_alone_before_any_month_is_the_dated_pages_month() {
+    // the URL dates the page 15 May; "15일 낮 12시10분" is that day, not 15 January taken from
+    // the earlier outages written further down ("올 1월 17일", "1월 12일"), and "지난 8일" a week
+    // before is another outage, not a first period of this one
+    let v = draft(
+        "ko-day-alone-takes-the-url-month.txt",
+        Some("https://news.example.co.kr/NewsCenter/News/Read?articleId=2023051563911"),
+    );
+    assert_eq!(v["case"]["date"], "2023-05-15");
+    assert_window(&v, "2023-05-15T12:10:00+09:00", "2023-05-15T14:15:00+09:00");
+}

@@ -1662,7 +1662,9 @@ pub fn analyse(
             .filter(|c| lead(&c.from))
             .map(|c| c.from)
             .chain((0..points.len()).filter(|i| lead(i) && starts[*i]))
-            .filter(|i| points[*i].at < s0 && (e0 - points[*i].at).num_seconds() <= MAX_WINDOW_SECS)
+            .filter(|i| {
+                points[*i].at < s0 && (s0 - points[*i].at).num_seconds() <= EPISODE_GAP_SECS
+            })
             .min_by_key(|i| points[*i].at);
         let last = candidates
             .iter()

@@ -498,22 +498,46 @@ fn incident_date(
         }
     };
     let mut weekday_days: Vec<(NaiveDate, usize)> = Vec::new();
+    // where the page first writes a month: a day written alone after it is that month's
+    let first_month = raw
+        .iter()
+        .find(|r| {
+            r.date
+                .is_some_and(|d| d.month.is_some() && d.relative.is_none())
+        })
+        .map_or(usize::MAX, |r| r.start);
     let parts: Vec<(super::scan::DateParts, usize)> = raw
         .iter()
         .flat_map(|r| {
             let clock = usize::from(r.clock.is_some());
+            let before_month = r.start < first_month;
             [r.date, r.range_end.as_deref().and_then(|b| b.date)]
                 .into_iter()
                 .flatten()
-                .map(move |d| (d, clock))
+                .map(move |d| (d, clock, before_month))
         })
-        .map(|(mut d, clock)| {
+        .map(|(mut d, clock, before_month)| {
             // a day written alone takes the month the page's URL gives ("15日" under /202112/)
             if d.month.is_none() && d.day.is_some() && d.relative.is_none() && reference.is_none() {
                 d.month = month_hint;
             }
             if let Some(day) = weekday_day(&d) {
                 weekday_days.push((day, 2 + clock));
+            }
+            // a day of the month written alone on a dated page, before any month the text
+            // writes ("15일 낮 12시10분", "le 15 à 10h"): the latest such day on or before the
+            // page's, among the days the page writes
+            if let (Some(r), None, Some(day), None, None, true) = (
+                reference,
+                d.month,
+                d.day,
+                d.relative,
+                d.weekday,
+                before_month,
+            ) {
+                if let Some(x) = latest_day_of_month_on_or_before(r, day) {
+                    weekday_days.push((x, 1 + clock));
+                }
             }
             // a relative day with a clock ("depuis environ 10h ce matin", "yesterday at 3pm")
             // is the same deixis: the page's own day, or the one it counts from it
@@ -616,6 +640,18 @@ fn incident_date(
                     && *n * 2 > *top)
         })
         .map(|(d, _)| *d)
+}
+
+/// The latest date on or before `r` whose day of the month is `day` (within a year).
+fn latest_day_of_month_on_or_before(r: NaiveDate, day: u32) -> Option<NaiveDate> {
+    let (mut y, mut m) = (r.year(), r.month());
+    for _ in 0..12 {
+        if let Some(x) = NaiveDate::from_ymd_opt(y, m, day).filter(|x| *x <= r) {
+            return Some(x);
+        }
+        (y, m) = if m == 1 { (y - 1, 12) } else { (y, m - 1) };
+    }
+    None
 }
 
 /// `date` (a day written without its year, the year guessed) moved to the year before or
@@ -731,6 +767,19 @@ pub fn resolve(
     } else {
         raw.iter()
             .filter(|r| !background.iter().any(|b| b.contains(&r.start)))
+            .cloned()
+            .collect()
+    };
+    // (a day looked back to, "지난 8일", is background to the story's own day)
+    let foreground: std::borrow::Cow<[RawTime]> = if lex.date.looking_back.is_empty() {
+        foreground
+    } else {
+        foreground
+            .iter()
+            .filter(|r| {
+                !(r.date.is_some_and(|d| d.day.is_some() && d.month.is_none())
+                    && looks_back(text, r.start, &lex.date.looking_back))
+            })
             .cloned()
             .collect()
     };
