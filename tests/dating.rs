@@ -2588,3 +2588,15 @@ fn a_day_written_alone_before_any_month_is_the_dated_pages_month() {
     assert_eq!(v["case"]["date"], "2023-05-15");
     assert_window(&v, "2023-05-15T12:10:00+09:00", "2023-05-15T14:15:00+09:00");
 }
+
+#[test]
+fn the_alerts_a_product_delivers_are_no_detection_and_a_reported_issue_is() {
+    // "real-time alerts interrupted between 00:00 and 02:00" is the impact, not an alert at
+    // 00:00; "The issue was reported at 01:44" is the detection
+    let v = draft(
+        "en-product-alerts-are-no-detection.txt",
+        Some("https://status.example.com/incidents/abc123"),
+    );
+    assert_window(&v, "2026-02-14T00:00:00-05:00", "2026-02-14T02:00:00-05:00");
+    assert_eq!(v["case"]["timeline"]["detected_after"], "1h44m");
+}
