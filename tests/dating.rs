@@ -2600,3 +2600,16 @@ fn the_alerts_a_product_delivers_are_no_detection_and_a_reported_issue_is() {
     assert_window(&v, "2026-02-14T00:00:00-05:00", "2026-02-14T02:00:00-05:00");
     assert_eq!(v["case"]["timeline"]["detected_after"], "1h44m");
 }
+
+#[test]
+fn a_length_to_the_peak_is_no_alert_and_acknowledged_problems_are_the_notice() {
+    // "su punto máximo 30 minutos después … avisos" is the peak of reports, not the detection;
+    // "reconocía los problemas … trabajaban para volver a la normalidad" at six is the first
+    // notice (and no recovery)
+    let v = draft(
+        "es-peak-length-and-acknowledged-problems.txt",
+        Some("https://www.example.es/tecnologia/20211005/caida-red-social.html"),
+    );
+    assert_window(&v, "2021-10-04T17:20:00+02:00", "2021-10-05T01:30:00+02:00");
+    assert_eq!(v["case"]["timeline"]["detected_after"], "40m");
+}

@@ -2151,6 +2151,9 @@ pub fn analyse(
                     && introduced_by(blocks, d, &words.lasted_then)
                     && recovery_near(blocks, d, &signal)
                     && !recovery_near(blocks, d, &words.resolution)
+                    // (a length to the peak of reports, "alcanzaron su punto máximo 30 minutos
+                    // después, cuando Downdetector llegó a recoger 48.000 avisos", is no alert)
+                    && !recovery_near(blocks, d, &words.peak)
             });
             if found.detected_secs.is_none() {
                 // (a notice that reports the recovery is no first notice)
