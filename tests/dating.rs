@@ -2613,3 +2613,18 @@ fn a_length_to_the_peak_is_no_alert_and_acknowledged_problems_are_the_notice() {
     assert_window(&v, "2021-10-04T17:20:00+02:00", "2021-10-05T01:30:00+02:00");
     assert_eq!(v["case"]["timeline"]["detected_after"], "40m");
 }
+
+#[test]
+fn a_deadline_told_as_an_obligation_is_no_event() {
+    // "… 자정까지 보상 요청을 접수해야 한다" is a rule for claims, not midnight of the outage
+    let v = draft(
+        "ko-obligation-deadline-is-no-event.txt",
+        Some("https://news.example.co.kr/news/articleView.html?idxno=1234"),
+    );
+    assert_window(&v, "2025-01-03T06:26:00+09:00", "2025-01-03T08:37:00+09:00");
+    assert!(
+        !event_quotes(&v).iter().any(|q| q.contains("자정")),
+        "{:?}",
+        event_quotes(&v)
+    );
+}
