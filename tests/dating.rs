@@ -2628,3 +2628,14 @@ fn a_deadline_told_as_an_obligation_is_no_event() {
         event_quotes(&v)
     );
 }
+
+#[test]
+fn an_alert_inside_a_quoted_message_does_not_move_the_start_back() {
+    // "\"오전 6시 32분 … 경계 경보 발령 …\"는 긴급 재난문자": a civil alert quoted with its own time,
+    // not the operators' alert; the outage began at 6:43
+    let v = draft(
+        "ko-quoted-message-alert-is-not-ours.txt",
+        Some("https://biz.example.co.kr/it/2023/05/31/ABC123/"),
+    );
+    assert_window(&v, "2023-05-31T06:43:00+09:00", "2023-05-31T06:48:00+09:00");
+}

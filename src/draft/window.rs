@@ -392,6 +392,21 @@ fn recovery_near(blocks: &[BlockText], d: &Stated, words: &[String]) -> bool {
     })
 }
 
+/// Whether the point stands between quotation marks in its block.
+fn quoted(blocks: &[BlockText], p: &Point) -> bool {
+    let Some(b) = blocks.get(p.block) else {
+        return false;
+    };
+    let Some(k) = p.start.checked_sub(b.start) else {
+        return false;
+    };
+    let kept = crate::time::text::outside_quotes(&b.text);
+    match (b.text.chars().nth(k), kept.chars().nth(k)) {
+        (Some(c), Some(o)) => c != o,
+        _ => false,
+    }
+}
+
 /// A block of the page: its char offset in the page text and its text.
 #[derive(Debug, Clone)]
 pub struct BlockText {
@@ -1974,7 +1989,13 @@ pub fn analyse(
             .copied()
             .filter(|i| {
                 // (a count "as of" a time, "截至晚間6時，已有超過90萬人", is no alert)
-                detections[*i] && !recoveries[*i] && !as_of[*i] && points[*i].at < start_at
+                detections[*i]
+                    && !recoveries[*i]
+                    && !as_of[*i]
+                    && points[*i].at < start_at
+                    // (a message quoted with its own time, "\"오전 6시 32분 서울지역에 경계 경보
+                    // 발령 …\"는 긴급 재난문자", is someone else's alert, not the operators')
+                    && !quoted(blocks, &points[*i])
             })
             .find(|i| (start_at - points[*i].at).num_seconds() <= EPISODE_GAP_SECS);
         if let Some(d) = first_alert.filter(|_| weak) {
