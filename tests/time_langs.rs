@@ -906,6 +906,28 @@ mod fr {
     use super::*;
 
     #[test]
+    fn two_digits_after_the_hour_word_are_its_minutes() {
+        // "aux alentours de 1 heure 30 du matin", "à 14 heures 30": not 1:00 and 14:00
+        assert_eq!(
+            only_clock(
+                "fr",
+                "aux alentours de 1 heure 30 du matin, le service est revenu"
+            )
+            .0,
+            "01:30"
+        );
+        assert_eq!(
+            only_clock("fr", "à 14 heures 30, le site est tombé").0,
+            "14:30"
+        );
+        // a count after a comma is no minute
+        assert_eq!(
+            only_clock("fr", "à 14 heures, 30 clients ont appelé").0,
+            "14:00"
+        );
+    }
+
+    #[test]
     fn et_demie_and_moins_le_quart_move_the_hour() {
         let (at, quote) = only_clock("fr", "vers neuf heures et demie, le site est tombé");
         assert_eq!(

@@ -1098,10 +1098,25 @@ fn scan_clocks(text: &str, lex: &Lexicon, zones: &ZoneTable) -> Vec<RawTime> {
             if !ends_phrase || h > 24 {
                 continue;
             }
-            let mut r = RawTime::new(n.start(), n.end());
+            // "à 14 heures 30", "vers 1 heure 30 du matin": two digits after the hour word
+            // are its minutes
+            let minutes = phrase_at(text, after, &p.w.suffixes)
+                .map(|e| skip_ws(text, e, MAX_GAP_SPACES))
+                .and_then(|at| {
+                    let d = text.get(at..)?;
+                    let digits: String = d.chars().take_while(char::is_ascii_digit).collect();
+                    let rest = &d[digits.len()..];
+                    (digits.len() == 2
+                        && at > after
+                        && !rest.starts_with(|c: char| c.is_alphanumeric() || c == '%'))
+                    .then(|| Some((digits.parse::<u32>().ok()?, at + 2)))
+                    .flatten()
+                })
+                .filter(|(mi, _)| *mi <= 59);
+            let mut r = RawTime::new(n.start(), minutes.map_or(n.end(), |(_, e)| e));
             r.clock = Some(ClockParts {
                 hour: h,
-                minute: 0,
+                minute: minutes.map_or(0, |(mi, _)| mi),
                 second: 0,
                 meridiem: None,
             });
