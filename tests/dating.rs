@@ -2639,3 +2639,15 @@ fn an_alert_inside_a_quoted_message_does_not_move_the_start_back() {
     );
     assert_window(&v, "2023-05-31T06:43:00+09:00", "2023-05-31T06:48:00+09:00");
 }
+
+#[test]
+fn a_notification_history_newest_first_has_stamps_of_its_posts() {
+    // updates listed newest first under date-time lines: "12:11PM … The problem is resolved"
+    // is the post's stamp, the review's "fully resolved on … 11:11" the end; the later update
+    // under "Prevention and follow-up" is no action item
+    let v = draft(
+        "en-notification-history-newest-first.txt",
+        Some("https://status.example.com/pages/history/1234"),
+    );
+    assert_window(&v, "2020-04-29T09:39:00+00:00", "2020-04-29T11:11:00+00:00");
+}

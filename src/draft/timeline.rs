@@ -298,8 +298,19 @@ pub fn block_places(
             SectionKind::ActionItems | SectionKind::Lessons => Place::Future,
             _ => continue,
         };
-        for p in &mut places[s.blocks.clone()] {
-            *p = place;
+        for i in s.blocks.clone() {
+            // a status update's stamp line ends the action items an earlier update listed:
+            // what follows is another update ("Prevention and follow-up … 04/29/2020 10:39AM
+            // UTC / Connection issues detected.")
+            if place == Place::Future
+                && page
+                    .blocks
+                    .get(i)
+                    .is_some_and(|b| update_stamp_line(&b.text))
+            {
+                break;
+            }
+            places[i] = place;
         }
     }
     // A short dated line before the first paragraph is a byline or dateline stamp.
@@ -470,6 +481,22 @@ fn clock_range(text: &str) -> bool {
         })
         .is_match(text)
 }
+
+/// Whether a line is a date-time stamp alone ("04/29/2020 10:39AM UTC", "Apr 29, 10:39 UTC"):
+/// short, with a clock and few letters.
+pub(crate) fn update_stamp_line(text: &str) -> bool {
+    let t = text.trim();
+    t.chars().count() <= UPDATE_STAMP_MAX_CHARS
+        && t.chars().filter(|c| c.is_alphabetic()).count() <= UPDATE_STAMP_MAX_LETTERS
+        && byline_clock(t)
+        && t.chars().filter(char::is_ascii_digit).count() >= UPDATE_STAMP_MIN_DIGITS
+}
+
+/// A stamp line is at most this wide, with at most this many letters (a month's name, a zone,
+/// AM/PM) and at least this many digits (a day and a clock).
+const UPDATE_STAMP_MAX_CHARS: usize = 40;
+const UPDATE_STAMP_MAX_LETTERS: usize = 12;
+const UPDATE_STAMP_MIN_DIGITS: usize = 5;
 
 /// Whether a line holds a clock time ("16h13", "4:13", "16時13分") and no clock range.
 fn byline_clock(text: &str) -> bool {

@@ -986,7 +986,7 @@ fn status_stamps(points: &[Point], blocks: &[BlockText], words: &EventWords) -> 
         by_block.entry(p.block).or_default().push(i);
     }
     if !stamps_follow_updates(points, blocks, &by_block, &words.status_words) {
-        return vec![false; points.len()];
+        return stamps_newest_first(points, blocks, &by_block);
     }
     points
         .iter()
@@ -997,6 +997,46 @@ fn status_stamps(points: &[Point], blocks: &[BlockText], words: &EventWords) -> 
                 .is_some_and(|(bl, idx)| time_only(bl, idx, points))
         })
         .collect()
+}
+
+/// A notification history that lists its updates newest first, each under a date-time line of
+/// its own ("04/29/2020 12:11PM UTC / The problem is resolved. …", then "04/29/2020 10:39AM UTC /
+/// Connection issues detected."): those lines are the posts' stamps. (A timeline's rows run
+/// oldest first and rarely repeat the date.)
+fn stamps_newest_first(
+    points: &[Point],
+    blocks: &[BlockText],
+    by_block: &std::collections::HashMap<usize, Vec<usize>>,
+) -> Vec<bool> {
+    let mut rows: Vec<(usize, usize)> = by_block
+        .iter()
+        .filter(|(b, idx)| {
+            idx.len() == 1
+                && blocks.get(**b).is_some_and(|bl| {
+                    time_only(bl, idx, points) && super::timeline::update_stamp_line(&bl.text)
+                })
+        })
+        .map(|(b, idx)| (*b, idx[0]))
+        .collect();
+    rows.sort_unstable();
+    let newest_first = rows.len() >= 2
+        && rows
+            .windows(2)
+            .all(|w| points[w[0].1].at > points[w[1].1].at);
+    let mut out = vec![false; points.len()];
+    if newest_first {
+        for (_, i) in rows {
+            out[i] = true;
+            // (the same stamp repeated, as a title does: "Connection problems resolved,
+            // 04/29/2020 12:11PM UTC")
+            for (k, p) in points.iter().enumerate() {
+                if p.at == points[i].at && p.quote == points[i].quote {
+                    out[k] = true;
+                }
+            }
+        }
+    }
+    out
 }
 
 /// Whether a negation stands just before the sentence's "immediately" word ("were not
