@@ -2651,3 +2651,19 @@ fn a_notification_history_newest_first_has_stamps_of_its_posts() {
     );
     assert_window(&v, "2020-04-29T09:39:00+00:00", "2020-04-29T11:11:00+00:00");
 }
+
+#[test]
+fn a_date_time_under_the_authors_name_is_the_byline_and_yesterday_is_the_story_day() {
+    // "Redacción … / 03/04/2012 02:13" under a deck that reads as prose is the byline, not an
+    // event; "Ayer," opening the next line glosses nothing, so the story is on the 2nd
+    let v = draft(
+        "es-byline-under-author-and-yesterday.txt",
+        Some("https://www.example.com.ar/sociedad/falla-operadora_0_675532510.html"),
+    );
+    assert_eq!(v["case"]["date"], "2012-04-02");
+    assert!(
+        !event_quotes(&v).iter().any(|q| q.contains("02:13")),
+        "{:?}",
+        event_quotes(&v)
+    );
+}

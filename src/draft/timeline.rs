@@ -371,6 +371,30 @@ pub fn block_places(
             places[i] = Place::Byline;
         }
     }
+    // A date-time line under the author's name at the article's head ("Redacción Clarín /
+    // 03/04/2012 02:13"), even below a deck that reads as prose: the byline.
+    for i in 1..page.blocks.len().min(BYLINE_HEAD_BLOCKS) {
+        let (prev, b) = (&page.blocks[i - 1], &page.blocks[i]);
+        let author = |t: &str| {
+            let t = t.trim();
+            !t.is_empty()
+                && width(t) <= AUTHOR_MAX_CHARS
+                && !t.chars().any(|c| c.is_ascii_digit())
+                && !t.ends_with(['.', '。', '!', '?', '！', '？', ':', '：'])
+        };
+        let prose_follows = page
+            .blocks
+            .get(i + 1)
+            .is_some_and(|n| width(&n.text) >= BYLINE_PROSE_CHARS);
+        if places[i] != Place::Timeline
+            && update_stamp_line(&b.text)
+            && byline_date(&b.text)
+            && author(&prev.text)
+            && prose_follows
+        {
+            places[i] = Place::Byline;
+        }
+    }
     // A photo caption signed with its date and the photographer's address ("… 안내문이 붙어
     // 있다. 2025.09.27. name@agency.com", "[email protected]" where a site hides it) is a credit
     // stamp wherever it stands: its date is the photo's, not the story's.
@@ -394,6 +418,11 @@ pub fn block_places(
     }
     places
 }
+
+/// Blocks at the head of a page searched for a byline under an author's name.
+const BYLINE_HEAD_BLOCKS: usize = 16;
+/// Widest line read as an author's name above a byline's date.
+const AUTHOR_MAX_CHARS: usize = 40;
 
 /// A paragraph this wide is the article's prose: short lines before it are its head.
 pub(crate) const BYLINE_PROSE_CHARS: usize = 80;

@@ -160,15 +160,19 @@ fn stated_today(
             .and_then(|d| d.relative)
             .filter(|&k| k != 0 && r.range_end.is_none())
     };
+    // (on one line: a byline's date above an opening "Ayer, …" glosses nothing)
+    let glossed = |a: &RawTime, b: &RawTime| {
+        joined(a, b) && text.get(a.end..b.start).is_some_and(|g| !g.contains('\n'))
+    };
     for pair in raw.windows(2) {
         let (a, b) = (&pair[0], &pair[1]);
         let day = if today(a) && joined(a, b) {
             written(b)
         } else if today(b) && joined(a, b) {
             written(a)
-        } else if let (Some(k), true) = (other_day(a), joined(a, b)) {
+        } else if let (Some(k), true) = (other_day(a), glossed(a, b)) {
             written(b).and_then(|d| d.checked_sub_signed(Duration::days(k)))
-        } else if let (Some(k), true) = (other_day(b), joined(a, b)) {
+        } else if let (Some(k), true) = (other_day(b), glossed(a, b)) {
             written(a).and_then(|d| d.checked_sub_signed(Duration::days(k)))
         } else {
             None
