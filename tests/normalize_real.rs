@@ -443,6 +443,29 @@ fn root_cause_of(lang: &str, text: &str) -> (String, Vec<Label>) {
 }
 
 #[test]
+fn equally_supported_causes_go_to_the_one_next_to_the_cue() {
+    for (lang, text, want) in [
+        // Short quotes of one length: the one next to "원인은" is the cause, in either order.
+        (
+            "ko",
+            "장애 원인은 해킹이며, 같은 날 정전도 있었다.",
+            "security-attack",
+        ),
+        (
+            "ko",
+            "장애 원인은 정전이며, 같은 날 해킹 시도도 있었다.",
+            "facility-failure",
+        ),
+        ("zh", "故障原因是机房断电，网络中断。", "facility-failure"),
+        // Both one char from the cue: no way to tell, so unknown (and a warning).
+        ("zh", "网络中断的原因是机房断电。", "unknown"),
+    ] {
+        let (got, labels) = root_cause_of(lang, text);
+        assert_eq!(got, want, "{text}: {labels:#?}");
+    }
+}
+
+#[test]
 fn a_cause_first_claimed_and_then_withdrawn_is_not_the_cause() {
     for (lang, text, want, withdrawn) in [
         (
@@ -849,6 +872,7 @@ fn a_partial_outage_needs_twice_the_evidence_of_unavailability_to_be_dropped() {
         assertion: Assertion::Affirmed,
         rule: format!("phrase:en:{term}"),
         confidence: 0.8,
+        cue_gap: None,
     };
     // Unavailability said three times, the partial scope twice (1.5 times, under 2): both kept.
     let mut labels: Vec<Label> = (0..3)
