@@ -3340,3 +3340,56 @@ fn an_airline_named_united_is_no_configuration_unit() {
     );
     assert!(affirmed(&labels, "config-change").is_empty(), "{labels:?}");
 }
+
+#[test]
+fn what_a_thing_may_lead_to_is_a_possibility_not_an_outcome() {
+    let (_, n) = setup();
+    for (lang, text, term) in [
+        // "导致" ends a clause: the hedge before it still reaches its object.
+        (
+            "zh",
+            "使用该浏览器的情况下，由于该浏览器会篡改数据，可能导致数据出错。",
+            "data-inconsistency",
+        ),
+        ("zh", "服务器宕机可能会造成数据丢失。", "data-loss"),
+        ("en", "A failover can lead to data loss.", "data-loss"),
+        (
+            "en",
+            "A stale cache may cause data inconsistency.",
+            "data-inconsistency",
+        ),
+        (
+            "de",
+            "Ein solcher Fehler kann zu Datenverlust führen.",
+            "data-loss",
+        ),
+        (
+            "fr",
+            "Une telle panne peut entraîner une perte de données.",
+            "data-loss",
+        ),
+        (
+            "es",
+            "Un fallo así puede provocar pérdida de datos.",
+            "data-loss",
+        ),
+        (
+            "pt",
+            "Uma falha assim pode causar perda de dados.",
+            "data-loss",
+        ),
+    ] {
+        let labels = n.label(text, &[], Some(lang));
+        assert!(
+            labels.iter().any(|l| l.term == term),
+            "{text}: no {term} at all: {labels:#?}"
+        );
+        assert!(affirmed(&labels, term).is_empty(), "{text}: {labels:#?}");
+    }
+    // What did happen still is affirmed.
+    let labels = n.label("导致数据出错。", &[], Some("zh"));
+    assert!(
+        !affirmed(&labels, "data-inconsistency").is_empty(),
+        "{labels:#?}"
+    );
+}
