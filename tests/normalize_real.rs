@@ -443,6 +443,29 @@ fn root_cause_of(lang: &str, text: &str) -> (String, Vec<Label>) {
 }
 
 #[test]
+fn equally_supported_causes_go_to_the_one_next_to_the_cue() {
+    for (lang, text, want) in [
+        // Short quotes of one length: the one next to "원인은" is the cause, in either order.
+        (
+            "ko",
+            "장애 원인은 해킹이며, 같은 날 정전도 있었다.",
+            "security-attack",
+        ),
+        (
+            "ko",
+            "장애 원인은 정전이며, 같은 날 해킹 시도도 있었다.",
+            "facility-failure",
+        ),
+        ("zh", "故障原因是机房断电，网络中断。", "facility-failure"),
+        // Both one char from the cue: no way to tell, so unknown (and a warning).
+        ("zh", "网络中断的原因是机房断电。", "unknown"),
+    ] {
+        let (got, labels) = root_cause_of(lang, text);
+        assert_eq!(got, want, "{text}: {labels:#?}");
+    }
+}
+
+#[test]
 fn a_cause_first_claimed_and_then_withdrawn_is_not_the_cause() {
     for (lang, text, want, withdrawn) in [
         (
@@ -849,6 +872,7 @@ fn a_partial_outage_needs_twice_the_evidence_of_unavailability_to_be_dropped() {
         assertion: Assertion::Affirmed,
         rule: format!("phrase:en:{term}"),
         confidence: 0.8,
+        cue_gap: None,
     };
     // Unavailability said three times, the partial scope twice (1.5 times, under 2): both kept.
     let mut labels: Vec<Label> = (0..3)
@@ -3315,4 +3339,57 @@ fn an_airline_named_united_is_no_configuration_unit() {
         Some("en"),
     );
     assert!(affirmed(&labels, "config-change").is_empty(), "{labels:?}");
+}
+
+#[test]
+fn what_a_thing_may_lead_to_is_a_possibility_not_an_outcome() {
+    let (_, n) = setup();
+    for (lang, text, term) in [
+        // "导致" ends a clause: the hedge before it still reaches its object.
+        (
+            "zh",
+            "使用该浏览器的情况下，由于该浏览器会篡改数据，可能导致数据出错。",
+            "data-inconsistency",
+        ),
+        ("zh", "服务器宕机可能会造成数据丢失。", "data-loss"),
+        ("en", "A failover can lead to data loss.", "data-loss"),
+        (
+            "en",
+            "A stale cache may cause data inconsistency.",
+            "data-inconsistency",
+        ),
+        (
+            "de",
+            "Ein solcher Fehler kann zu Datenverlust führen.",
+            "data-loss",
+        ),
+        (
+            "fr",
+            "Une telle panne peut entraîner une perte de données.",
+            "data-loss",
+        ),
+        (
+            "es",
+            "Un fallo así puede provocar pérdida de datos.",
+            "data-loss",
+        ),
+        (
+            "pt",
+            "Uma falha assim pode causar perda de dados.",
+            "data-loss",
+        ),
+    ] {
+        let labels = n.label(text, &[], Some(lang));
+        assert!(
+            labels.iter().any(|l| l.term == term),
+            "{text}: no {term} at all: {labels:#?}"
+        );
+        assert!(affirmed(&labels, term).is_empty(), "{text}: {labels:#?}");
+    }
+    // What did happen still is affirmed.
+    let labels = n.label("导致数据出错。", &[], Some("zh"));
+    assert!(
+        !affirmed(&labels, "data-inconsistency").is_empty(),
+        "{labels:#?}"
+    );
 }

@@ -279,13 +279,19 @@ const CAUSE_QUOTE_CAP: usize = 30;
 
 /// The root cause: causes stated as the cause (cue or section) before any merely mentioned.
 /// Among them: the best mention, then how many mentions state it, then the most specific
-/// (longest) quote; a tie on all three gives `unknown` and a warning.
+/// (longest) quote, then the one standing closest to the cue that states it (short Chinese and
+/// Korean quotes tie on length: "原因是机房断电，网络中断" states the power cut); a tie on all
+/// four gives `unknown` and a warning. Length comes before nearness: in "전원장치 고장이 원인"
+/// the generic "고장" stands next to the cue, the specific power unit is the cause.
 fn root_cause<S: AsRef<str>>(labels: &[Label<S>], vocab: &Vocabulary) -> (String, Vec<String>) {
     #[derive(Default)]
     struct Support {
         best: f64,
         count: usize,
         longest: usize,
+        /// The fewest chars between a mention and the cause cue of its sentence (None: no
+        /// mention stated by a cue).
+        closest: Option<usize>,
         /// A mention found by a full phrase, not only weak ones.
         full: bool,
     }
@@ -313,6 +319,10 @@ fn root_cause<S: AsRef<str>>(labels: &[Label<S>], vocab: &Vocabulary) -> (String
             s.best = s.best.max(l.confidence);
             s.count += 1;
             s.longest = s.longest.max(len);
+            s.closest = match (s.closest, l.cue_gap) {
+                (Some(a), Some(b)) => Some(a.min(b)),
+                (a, b) => a.or(b),
+            };
             s.full |= !l.rule.contains(super::WEAK_RULE);
         };
         if stated(l) {
@@ -331,7 +341,9 @@ fn root_cause<S: AsRef<str>>(labels: &[Label<S>], vocab: &Vocabulary) -> (String
     if said_unknown && !any_stated {
         return (UNKNOWN_CAUSE.to_string(), Vec::new());
     }
-    let mut scored: Vec<(&str, (f64, usize, usize))> = by
+    // Closer to its cue first; a cause with no cue (a cause section's) after every cued one.
+    type Score = (f64, usize, usize, usize);
+    let mut scored: Vec<(&str, Score)> = by
         .iter()
         .map(|(t, st, all)| (*t, if any_stated { st } else { all }))
         .filter(|(_, s)| {
@@ -341,18 +353,24 @@ fn root_cause<S: AsRef<str>>(labels: &[Label<S>], vocab: &Vocabulary) -> (String
                 s.count >= MIN_UNSTATED_CAUSE_MENTIONS && s.full
             }
         })
-        .map(|(t, s)| (t, (s.best, s.count.min(CAUSE_COUNT_CAP), s.longest)))
+        .map(|(t, s)| {
+            let gap = s.closest.unwrap_or(usize::MAX);
+            (t, (s.best, s.count.min(CAUSE_COUNT_CAP), s.longest, gap))
+        })
         .collect();
     scored.sort_by(|a, b| {
         b.1 .0
             .total_cmp(&a.1 .0)
             .then(b.1 .1.cmp(&a.1 .1))
             .then(b.1 .2.cmp(&a.1 .2))
+            .then(a.1 .3.cmp(&b.1 .3))
             .then(a.0.cmp(b.0))
     });
     match scored.as_slice() {
         [] => (UNKNOWN_CAUSE.to_string(), Vec::new()),
-        [(a, x), (b, y), ..] if (x.0 - y.0).abs() < CAUSE_TIE_EPSILON && x.1 == y.1 && x.2 == y.2 => (
+        [(a, x), (b, y), ..]
+            if (x.0 - y.0).abs() < CAUSE_TIE_EPSILON && x.1 == y.1 && x.2 == y.2 && x.3 == y.3 =>
+        (
             UNKNOWN_CAUSE.to_string(),
             vec![format!(
                 "root cause: {a} and {b} are equally supported; root_cause left unknown, pick one by hand"
@@ -382,6 +400,7 @@ mod tests {
             assertion: Assertion::Affirmed,
             rule: rule.into(),
             confidence: conf,
+            cue_gap: None,
         }
     }
 
@@ -435,6 +454,42 @@ mod tests {
                 None,
                 0.8,
             ),
+        ];
+        let c = fill_case(&labels, &v);
+        assert_eq!(c.root_cause, UNKNOWN_CAUSE);
+        assert_eq!(c.warnings.len(), 1, "{:?}", c.warnings);
+    }
+
+    #[test]
+    fn of_two_causes_one_cue_states_the_one_next_to_it_is_the_cause() {
+        let v = vocab();
+        let cued = |term: &str, quote: &str, gap: Option<usize>| Label {
+            cue_gap: gap,
+            ..cause(term, quote, "phrase:zh:x; cause cue \"原因\"", None, 0.8)
+        };
+        // "原因是机房断电，网络中断": same confidence, count and (short) quote length.
+        let labels = [
+            cued("facility-failure", "机房断电", Some(1)),
+            cued("network-failure", "网络中断", Some(6)),
+        ];
+        let c = fill_case(&labels, &v);
+        assert_eq!(c.root_cause, "facility-failure");
+        assert!(
+            c.warnings.iter().all(|w| !w.contains("equally")),
+            "{:?}",
+            c.warnings
+        );
+        // A longer (more specific) quote still comes first: "전원장치 고장이 원인" is the
+        // power unit's, though "고장" stands next to the cue.
+        let labels = [
+            cued("hardware-failure", "고장", Some(1)),
+            cued("facility-failure", "전원장치", Some(4)),
+        ];
+        assert_eq!(fill_case(&labels, &v).root_cause, "facility-failure");
+        // As close as each other: still unknown, with the warning.
+        let labels = [
+            cued("facility-failure", "机房断电", Some(1)),
+            cued("network-failure", "网络中断", Some(1)),
         ];
         let c = fill_case(&labels, &v);
         assert_eq!(c.root_cause, UNKNOWN_CAUSE);
