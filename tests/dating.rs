@@ -2667,3 +2667,13 @@ fn a_date_time_under_the_authors_name_is_the_byline_and_yesterday_is_the_story_d
         event_quotes(&v)
     );
 }
+
+#[test]
+fn machines_told_functional_again_end_the_window_in_french() {
+    // "À 8h30, après vérification, toutes les VMs et instances sont fonctionnelles"
+    let v = draft(
+        "fr-rows-functional-again.txt",
+        Some("https://news.example.fr/2014/10/incident-stockage/"),
+    );
+    assert_window(&v, "2014-10-07T20:00:00+02:00", "2014-10-08T08:30:00+02:00");
+}
