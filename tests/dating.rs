@@ -2677,3 +2677,14 @@ fn machines_told_functional_again_end_the_window_in_french() {
     );
     assert_window(&v, "2014-10-07T20:00:00+02:00", "2014-10-08T08:30:00+02:00");
 }
+
+#[test]
+fn a_recovery_word_a_quote_away_before_after_a_length_states_the_resolution() {
+    // "sus \"servicios se encuentran totalmente restablecidos\" después de casi 4 horas": the
+    // recovery word stands a closing quote and a few words before the length
+    let v = draft(
+        "es-restored-after-a-length-quoted.txt",
+        Some("https://www.example.com.mx/negocios/2021/11/22/bbva-falla-app/"),
+    );
+    assert_eq!(v["case"]["timeline"]["resolved_after"], "4h");
+}

@@ -68,7 +68,7 @@ const DETECTION_BESIDE_ONSET_COST: usize = 12;
 
 /// What ends a sentence for the nearness of words to a length.
 const SENTENCE_ENDS: [char; 7] = ['.', '!', '?', '。', '！', '？', '\n'];
-const PRECEDED_CHARS: usize = 24;
+const PRECEDED_CHARS: usize = 32;
 
 /// Where a piece of text sits in the page, for ranking evidence.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
