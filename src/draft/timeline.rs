@@ -373,26 +373,27 @@ pub fn block_places(
     }
     // A date-time line under the author's name at the article's head ("Redacción Clarín /
     // 03/04/2012 02:13"), even below a deck that reads as prose: the byline.
-    for i in 1..page.blocks.len().min(BYLINE_HEAD_BLOCKS) {
+    let author = |t: &str| {
+        let t = t.trim();
+        !t.is_empty()
+            && width(t) <= AUTHOR_MAX_CHARS
+            && !t.chars().any(|c| c.is_ascii_digit())
+            && !t.ends_with(['.', '。', '!', '?', '！', '？', ':', '：'])
+    };
+    let head = page.blocks.len().min(BYLINE_HEAD_BLOCKS);
+    for (i, place) in places.iter_mut().enumerate().take(head).skip(1) {
         let (prev, b) = (&page.blocks[i - 1], &page.blocks[i]);
-        let author = |t: &str| {
-            let t = t.trim();
-            !t.is_empty()
-                && width(t) <= AUTHOR_MAX_CHARS
-                && !t.chars().any(|c| c.is_ascii_digit())
-                && !t.ends_with(['.', '。', '!', '?', '！', '？', ':', '：'])
-        };
         let prose_follows = page
             .blocks
             .get(i + 1)
             .is_some_and(|n| width(&n.text) >= BYLINE_PROSE_CHARS);
-        if places[i] != Place::Timeline
+        if *place != Place::Timeline
             && update_stamp_line(&b.text)
             && byline_date(&b.text)
             && author(&prev.text)
             && prose_follows
         {
-            places[i] = Place::Byline;
+            *place = Place::Byline;
         }
     }
     // A photo caption signed with its date and the photographer's address ("… 안내문이 붙어
