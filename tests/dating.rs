@@ -2688,3 +2688,20 @@ fn a_recovery_word_a_quote_away_before_after_a_length_states_the_resolution() {
     );
     assert_eq!(v["case"]["timeline"]["resolved_after"], "4h");
 }
+
+#[test]
+fn a_written_on_stamp_at_the_foot_dates_the_page_and_its_night() {
+    // "Originally Written: 25-Apr-2013 02:32": the page was written in the small hours of the
+    // 25th, so "[22:35-01:35]" is the night from the 24th, and the stamps are no events
+    let v = draft(
+        "en-footer-written-stamp-night.txt",
+        Some("https://secure.example.net/content/misc/readMore.php?news=4781"),
+    );
+    assert_eq!(v["case"]["date"], "2013-04-24");
+    assert_eq!(v["case"]["timeline"]["resolved_after"], "3h");
+    assert!(
+        !event_quotes(&v).iter().any(|q| q.contains("2013")),
+        "{:?}",
+        event_quotes(&v)
+    );
+}

@@ -567,6 +567,45 @@ fn byline_day(input: &DatingInput, lex: &Lexicons) -> Option<(NaiveDate, String)
         })
 }
 
+/// Lines at the foot of the text searched for a "written on" stamp.
+const FOOT_STAMP_LINES: usize = 4;
+
+/// The day of a stamp at the page's foot: one of its last lines opening with a stamp word
+/// ("Originally Written: 25-Apr-2013 02:32, Last Updated: 06-Nov-2014 12:29"), the first date
+/// it writes with its year.
+fn foot_stamp_day(input: &DatingInput, lex: &Lexicons) -> Option<(NaiveDate, String)> {
+    let opts = ParseOptions {
+        lang: Some(input.lang.to_string()),
+        tz: Some("UTC".into()),
+        ..Default::default()
+    };
+    let lines: Vec<&str> = input
+        .text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
+    lines
+        .iter()
+        .skip(lines.len().saturating_sub(FOOT_STAMP_LINES))
+        .filter(|l| {
+            let head = l.to_lowercase();
+            input
+                .stamp
+                .iter()
+                .any(|w| !w.is_empty() && head.starts_with(&w.to_lowercase()))
+        })
+        .find_map(|line| {
+            let parsed = crate::time::parse(line, lex, &opts);
+            let t = parsed.times.iter().find(|t| t.date_explicit)?;
+            let day = match t.value? {
+                crate::time::TimeValue::Date(d) => d,
+                v => v.local()?.date(),
+            };
+            Some((day, t.quote.clone()))
+        })
+}
+
 /// The weekday (0 = Monday) whose full name the text writes last, by the language's
 /// `[date] weekdays` (the first seven are the full names, Monday first).
 fn last_weekday(text: &str, lex: &Lexicons, lang: &str) -> Option<u32> {
@@ -729,6 +768,15 @@ pub fn date_page(input: &DatingInput, lex: &Lexicons) -> Dating {
             "date.reference".into(),
             quote,
             "the page's dated head line (byline)".into(),
+        ));
+    } else if let Some((d, quote)) = foot_stamp_day(input, lex) {
+        // the page's "written on" stamp at its foot ("Originally Written: 25-Apr-2013 02:32")
+        opts.reference = d.and_hms_opt(0, 0, 0);
+        opts.reference_is_publication = true;
+        evidence.push((
+            "date.reference".into(),
+            quote,
+            "the page's stamp at its foot (when it was written)".into(),
         ));
     } else if let Some((y, m, quote)) = head_year_month(input.text) {
         opts.year_hint = Some(y);

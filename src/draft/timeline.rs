@@ -396,6 +396,22 @@ pub fn block_places(
             *place = Place::Byline;
         }
     }
+    // A line at the page's foot that opens with a stamp word and holds a date with its time
+    // ("Originally Written: 25-Apr-2013 02:32, Last Updated: 06-Nov-2014 12:29"): when the page
+    // was written, after the story.
+    let foot = page.blocks.len().saturating_sub(FOOT_STAMP_BLOCKS);
+    for (i, b) in page.blocks.iter().enumerate().skip(foot) {
+        let head = b.text.trim_start().to_lowercase();
+        if places[i] != Place::Timeline
+            && width(&b.text) <= STAMP_MAX_CHARS
+            && stamp
+                .iter()
+                .any(|w| !w.is_empty() && head.starts_with(&w.to_lowercase()))
+            && (byline_date(&b.text) || (year_written(&b.text) && byline_clock(&b.text)))
+        {
+            places[i] = Place::Byline;
+        }
+    }
     // A photo caption signed with its date and the photographer's address ("… 안내문이 붙어
     // 있다. 2025.09.27. name@agency.com", "[email protected]" where a site hides it) is a credit
     // stamp wherever it stands: its date is the photo's, not the story's.
@@ -420,6 +436,8 @@ pub fn block_places(
     places
 }
 
+/// Blocks at the foot of a page searched for a "written on" stamp.
+const FOOT_STAMP_BLOCKS: usize = 4;
 /// Blocks at the head of a page searched for a byline under an author's name.
 const BYLINE_HEAD_BLOCKS: usize = 16;
 /// Widest line read as an author's name above a byline's date.
@@ -454,6 +472,13 @@ pub(crate) fn byline_date(text: &str) -> bool {
     });
     // a clock range ("4時58分~8時51分", "14:05–15:20") is what a row reports, not a stamp
     re.is_match(text) && !clock_range(text)
+}
+
+/// Whether a line writes a year of four digits ("25-Apr-2013").
+fn year_written(text: &str) -> bool {
+    static RE: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
+    RE.get_or_init(|| regex::Regex::new(r"(?:^|[^0-9])(?:19|20)\d{2}(?:$|[^0-9])").unwrap())
+        .is_match(text)
 }
 
 /// Whether a line is a numeric date and nothing else ("28.04.2003", "2019-04-12"): above the

@@ -1191,7 +1191,7 @@ pub fn resolve(
         });
     }
     if opts.reference_is_publication {
-        night_before_publication(&mut out, reference_day, anchor, warnings);
+        night_before_publication(&mut out, reference_day, anchor, stamps, warnings);
     }
     check_pairs(text, &mut out, warnings);
     Resolution {
@@ -1328,16 +1328,26 @@ fn night_before_publication(
     out: &mut [Resolved],
     reference_day: Option<NaiveDate>,
     anchor: Option<NaiveDate>,
+    stamps: &[std::ops::Range<usize>],
     warnings: &mut Vec<String>,
 ) {
     let Some(day) = reference_day.filter(|d| anchor == Some(*d)) else {
         return;
     };
-    if out.iter().any(|t| t.raw.date.is_some()) {
+    // (the page's own stamps write its date, not the story's)
+    if out
+        .iter()
+        .any(|t| t.raw.date.is_some() && !stamps.iter().any(|s| s.contains(&t.raw.start)))
+    {
         return;
     }
     let past = |v: &Option<TimeValue>| v.and_then(|v| v.local()).is_some_and(|l| l.date() > day);
-    if !out.iter().any(|t| t.next_day && past(&t.value)) {
+    let stamp = |t: &Resolved| stamps.iter().any(|s| s.contains(&t.raw.start));
+    // (a clock rolled past midnight, or a range's end: "[22:35-01:35]")
+    if !out
+        .iter()
+        .any(|t| !stamp(t) && ((t.next_day && past(&t.value)) || past(&t.end_value)))
+    {
         return;
     }
     let back = |v: &mut Option<TimeValue>| match v {
@@ -1345,7 +1355,10 @@ fn night_before_publication(
         Some(TimeValue::Local(at)) => *at -= Duration::days(1),
         _ => {}
     };
-    for t in out.iter_mut() {
+    for t in out
+        .iter_mut()
+        .filter(|t| !stamps.iter().any(|s| s.contains(&t.raw.start)))
+    {
         back(&mut t.value);
         back(&mut t.end_value);
     }
