@@ -559,11 +559,7 @@ fn byline_day(input: &DatingInput, lex: &Lexicons) -> Option<(NaiveDate, String)
             if !plain && (t.start > DATELINE_LEAD_CHARS || !t.has_clock) {
                 return None;
             }
-            let day = match t.value? {
-                crate::time::TimeValue::Date(d) => d,
-                v => v.local()?.date(),
-            };
-            Some((day, t.quote.clone()))
+            Some((t.value?.local_or_date()?, t.quote.clone()))
         })
 }
 
@@ -598,11 +594,7 @@ fn foot_stamp_day(input: &DatingInput, lex: &Lexicons) -> Option<(NaiveDate, Str
         .find_map(|line| {
             let parsed = crate::time::parse(line, lex, &opts);
             let t = parsed.times.iter().find(|t| t.date_explicit)?;
-            let day = match t.value? {
-                crate::time::TimeValue::Date(d) => d,
-                v => v.local()?.date(),
-            };
-            Some((day, t.quote.clone()))
+            Some((t.value?.local_or_date()?, t.quote.clone()))
         })
 }
 
@@ -759,25 +751,19 @@ pub fn date_page(input: &DatingInput, lex: &Lexicons) -> Dating {
             quote,
             "a date in the page's URL".into(),
         ));
-    } else if let Some((d, quote)) = byline_day(input, lex) {
+    } else if let Some((d, quote, rule)) = byline_day(input, lex)
+        .map(|(d, q)| (d, q, "the page's dated head line (byline)"))
+        .or_else(|| {
+            foot_stamp_day(input, lex)
+                .map(|(d, q)| (d, q, "the page's stamp at its foot (when it was written)"))
+        })
+    {
         // the page's own dated head line ("ven 06/12/2019 - 16:33", "publié le 03/06/2021 à
-        // 06:33"): the day it was written, for weekdays and relative days as for a URL's date
+        // 06:33"), else its "written on" stamp at its foot ("Originally Written: 25-Apr-2013
+        // 02:32"): the day it was written, for weekdays and relative days as for a URL's date
         opts.reference = d.and_hms_opt(0, 0, 0);
         opts.reference_is_publication = true;
-        evidence.push((
-            "date.reference".into(),
-            quote,
-            "the page's dated head line (byline)".into(),
-        ));
-    } else if let Some((d, quote)) = foot_stamp_day(input, lex) {
-        // the page's "written on" stamp at its foot ("Originally Written: 25-Apr-2013 02:32")
-        opts.reference = d.and_hms_opt(0, 0, 0);
-        opts.reference_is_publication = true;
-        evidence.push((
-            "date.reference".into(),
-            quote,
-            "the page's stamp at its foot (when it was written)".into(),
-        ));
+        evidence.push(("date.reference".into(), quote, rule.into()));
     } else if let Some((y, m, quote)) = head_year_month(input.text) {
         opts.year_hint = Some(y);
         opts.month_hint = Some(m);

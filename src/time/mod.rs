@@ -119,6 +119,14 @@ impl TimeValue {
             _ => None,
         }
     }
+
+    /// The local day, when the date is known (with or without a clock).
+    pub fn local_or_date(&self) -> Option<chrono::NaiveDate> {
+        match self {
+            TimeValue::Date(d) => Some(*d),
+            v => v.local().map(|l| l.date()),
+        }
+    }
 }
 
 impl Serialize for TimeValue {

@@ -2012,15 +2012,7 @@ fn scan_dates(
             let key = m.as_str().to_lowercase();
             let key = key.split_whitespace().collect::<Vec<_>>().join(" ");
             if let Some(off) = lex.date.relative_days.get(&key) {
-                push(
-                    &mut out,
-                    m.start(),
-                    m.end(),
-                    DateParts {
-                        relative: Some(*off),
-                        ..Default::default()
-                    },
-                );
+                push(&mut out, m.start(), m.end(), relative_day(*off));
             }
         }
     }
@@ -2046,17 +2038,12 @@ fn scan_dates(
             {
                 continue;
             }
-            let key = m.as_str().to_lowercase();
-            if let Some(off) = lex.date.relative_after_daypart.get(&key) {
-                push(
-                    &mut out,
-                    m.start(),
-                    m.end(),
-                    DateParts {
-                        relative: Some(*off),
-                        ..Default::default()
-                    },
-                );
+            if let Some(off) = lex
+                .date
+                .relative_after_daypart
+                .get(&m.as_str().to_lowercase())
+            {
+                push(&mut out, m.start(), m.end(), relative_day(*off));
             }
         }
     }
@@ -2673,6 +2660,14 @@ pub fn scan_times(text: &str, lex: &Lexicon, zones: &ZoneTable) -> Vec<RawTime> 
         }
     }
     merge_ranges(text, items, w)
+}
+
+/// A day counted from the page's own ("yesterday" = -1).
+fn relative_day(offset: i64) -> DateParts {
+    DateParts {
+        relative: Some(offset),
+        ..Default::default()
+    }
 }
 
 /// Joins "A – B" pairs of clock times into ranges, passing meridiem, date and zone across.
