@@ -1751,9 +1751,17 @@ pub fn analyse(
                     && (d.secs - to_end).abs() <= (d.secs / LENGTH_REACH_SLACK_PARTS).max(SNAP_SECS)
             })
         };
-        if let Some(i) = last.filter(|&i| several || length_reaches(i)) {
-            found.end = Some((i, "latest end of several periods stated in the summary"));
-            found.union = true;
+        if let Some(i) = last {
+            if several {
+                found.end = Some((i, "latest end of several periods stated in the summary"));
+                found.union = true;
+            } else if length_reaches(i) {
+                found.end = Some((
+                    i,
+                    "a recovery the stated length reaches from the summary's range",
+                ));
+                found.union = true;
+            }
         }
     }
 

@@ -1335,14 +1335,11 @@ fn night_before_publication(
         return;
     };
     // (the page's own stamps write its date, not the story's)
-    if out
-        .iter()
-        .any(|t| t.raw.date.is_some() && !stamps.iter().any(|s| s.contains(&t.raw.start)))
-    {
+    let stamp = |t: &Resolved| stamps.iter().any(|s| s.contains(&t.raw.start));
+    if out.iter().any(|t| t.raw.date.is_some() && !stamp(t)) {
         return;
     }
     let past = |v: &Option<TimeValue>| v.and_then(|v| v.local()).is_some_and(|l| l.date() > day);
-    let stamp = |t: &Resolved| stamps.iter().any(|s| s.contains(&t.raw.start));
     // (a clock rolled past midnight, or a range's end: "[22:35-01:35]")
     if !out
         .iter()
@@ -1355,10 +1352,7 @@ fn night_before_publication(
         Some(TimeValue::Local(at)) => *at -= Duration::days(1),
         _ => {}
     };
-    for t in out
-        .iter_mut()
-        .filter(|t| !stamps.iter().any(|s| s.contains(&t.raw.start)))
-    {
+    for t in out.iter_mut().filter(|t| !stamp(t)) {
         back(&mut t.value);
         back(&mut t.end_value);
     }
