@@ -641,7 +641,8 @@ fn promised(block: Option<&BlockText>, start: usize, end: usize, words: &EventWo
 }
 
 /// The chars without the spans they quote ("…", “…”, «…», 「…」, 『…』); a quote left open
-/// drops the rest.
+/// drops the rest. (Not `time::text::outside_quotes`, which keeps a quote left open at a line's
+/// end: a clause cut at the sentence end inside a quote, `"… 최선을 다하겠다.`, is such a quote.)
 fn unquoted(chars: &[char]) -> String {
     let mut out = String::new();
     let mut close: Option<char> = None;

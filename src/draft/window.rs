@@ -400,11 +400,7 @@ fn quoted(blocks: &[BlockText], p: &Point) -> bool {
     let Some(k) = p.start.checked_sub(b.start) else {
         return false;
     };
-    let kept = crate::time::text::outside_quotes(&b.text);
-    match (b.text.chars().nth(k), kept.chars().nth(k)) {
-        (Some(c), Some(o)) => c != o,
-        _ => false,
-    }
+    crate::time::text::quoted_at(&b.text, k)
 }
 
 /// A block of the page: its char offset in the page text and its text.

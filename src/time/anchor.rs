@@ -1798,13 +1798,10 @@ fn in_quotation(text: &str, at: usize) -> bool {
     let at = floor_char(text, at);
     let line_start = text[..at].rfind('\n').map_or(0, |i| i + 1);
     let line_end = text[at..].find('\n').map_or(text.len(), |i| at + i);
-    let line = &text[line_start..line_end];
-    let k = text[line_start..at].chars().count();
-    let kept = super::text::outside_quotes(line);
-    match (line.chars().nth(k), kept.chars().nth(k)) {
-        (Some(c), Some(o)) => c != o,
-        _ => false,
-    }
+    super::text::quoted_at(
+        &text[line_start..line_end],
+        text[line_start..at].chars().count(),
+    )
 }
 
 /// Whether `d` lies on the anchor's days: from a fortnight before `a` to a few days after it.

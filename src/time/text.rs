@@ -197,6 +197,15 @@ pub fn byte_ranges(text: &str, chars: &[std::ops::Range<usize>]) -> Vec<std::ops
         .collect()
 }
 
+/// Whether the char at char index `k` of `line` stands between quotation marks
+/// ([`outside_quotes`] blanks it).
+pub fn quoted_at(line: &str, k: usize) -> bool {
+    match (line.chars().nth(k), outside_quotes(line).chars().nth(k)) {
+        (Some(c), Some(o)) => c != o,
+        _ => false,
+    }
+}
+
 /// `text` with what stands between quotation marks (“ ”, « », „ “, 「 」, 『 』, or a pair of
 /// '"' on one line) blanked to spaces; an opening mark left open at a line's end blanks nothing.
 pub fn outside_quotes(text: &str) -> String {
