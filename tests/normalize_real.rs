@@ -3393,3 +3393,80 @@ fn what_a_thing_may_lead_to_is_a_possibility_not_an_outcome() {
         "{labels:#?}"
     );
 }
+
+#[test]
+fn a_cause_called_unlikely_or_rumoured_by_the_media_is_not_stated() {
+    let (_, n) = setup();
+    for (lang, text) in [
+        (
+            "fr",
+            "Un acte de vandalisme paraît pourtant peu probable, car le câble est enterré.",
+        ),
+        (
+            "fr",
+            "Difficile cependant de penser à un acte de vandalisme.",
+        ),
+        ("en", "An attack seems unlikely, the company said."),
+        ("es", "Un ataque es poco probable, según la empresa."),
+        (
+            "zh",
+            "有媒体指称是被骇客以DDoS攻击，但官方称是例行维护引发的。",
+        ),
+        ("zh", "目前没有任何证据显示这次异常涉及安全漏洞或骇客入侵。"),
+    ] {
+        let labels = n.label(text, &[], Some(lang));
+        assert!(
+            affirmed(&labels, "security-attack").is_empty(),
+            "{lang}: {labels:#?}"
+        );
+    }
+    // an attack the page says happened months before is history, not this incident's cause
+    assert_only_as(
+        n,
+        "报道也提到，推特今年7月曾遭到严重的骇客攻击。",
+        "zh",
+        "security-attack",
+        Assertion::Historical,
+    );
+}
+
+#[test]
+fn blackouts_old_versions_and_change_management_are_weak_or_no_causes() {
+    let (v, n) = setup();
+    // "el apagón de Twitter" is the service's outage in the news, not a power cut
+    let labels = n.label(
+        "Twitter ha sufrido un apagón a escala mundial durante casi dos horas.",
+        &[],
+        Some("es"),
+    );
+    assert_eq!(fill_case(&labels, v).root_cause, "unknown", "{labels:#?}");
+    // a previous version named is how a rollback or a redesign is told, not a mismatch
+    let labels = n.label(
+        "Rediseñamos el sitio web; la versión anterior tenía dos años.",
+        &[],
+        Some("es"),
+    );
+    assert_eq!(fill_case(&labels, v).root_cause, "unknown", "{labels:#?}");
+    // the change management systems are where engineers looked, not a change made
+    let labels = n.label(
+        "The engineers went through system logs and the change management systems.",
+        &[],
+        Some("en"),
+    );
+    assert!(affirmed(&labels, "config-change").is_empty(), "{labels:#?}");
+}
+
+#[test]
+fn cooling_failures_and_cut_fibres_name_their_causes() {
+    let (v, n) = setup();
+    for (lang, text, term) in [
+        ("es", "La incidencia obedece al fallo de una máquina del sistema de climatización.", "facility-failure"),
+        ("pt", "A falha no ar-condicionado levou ao superaquecimento dos servidores.", "facility-failure"),
+        ("fr", "Lorsque des fibres optiques sont coupées, la réparation est longue.", "network-failure"),
+        ("vi", "Xe tải va vào cột điện làm đứt trục cáp quang của VNPT.", "network-failure"),
+        ("vi", "Giờ hệ thống của máy chủ đồng bộ thời gian đã bị lệch so với thời gian chuẩn hơn 4 phút.", "time-bug"),
+    ] {
+        let labels = n.label(text, &[], Some(lang));
+        assert_eq!(fill_case(&labels, v).root_cause, term, "{lang}: {labels:#?}");
+    }
+}

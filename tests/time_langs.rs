@@ -906,6 +906,24 @@ mod fr {
     use super::*;
 
     #[test]
+    fn business_hours_after_the_hour_word_are_a_length() {
+        // "de 4 heures ouvrées" (a repair guarantee of four business hours): "de" cues a clock
+        // ("de 4 heures à 6 heures"), but "ouvrées" after the unit is said only of a length
+        let p = run_ref(
+            "fr",
+            "La garantie standard de 4 heures ouvrées ne peut pas être tenue.",
+            "2019-07-02T18:00",
+        );
+        assert!(p.times.is_empty(), "{:?}", values(&p));
+        assert_eq!(durations(&p), ["4h"]);
+        let p = run_ref("fr", "Coupure de 4 heures à 6 heures.", "2019-07-02T18:00");
+        assert_eq!(
+            values(&p),
+            ["2019-07-02T04:00:00+02:00", "2019-07-02T06:00:00+02:00"]
+        );
+    }
+
+    #[test]
     fn two_digits_after_the_hour_word_are_its_minutes() {
         // "aux alentours de 1 heure 30 du matin", "à 14 heures 30": not 1:00 and 14:00
         assert_eq!(
@@ -1581,6 +1599,43 @@ mod length_before_a_time {
             alone.durations.iter().all(|d| d.value.to_string() != "5m"),
             "'5分後に' alone is an offset, not a length: {:?}",
             alone.durations
+        );
+    }
+}
+
+mod previous_day {
+    use super::*;
+
+    #[test]
+    fn the_day_before_counts_back_from_the_day_the_story_wrote_not_the_pages() {
+        // a report dated the 3rd whose lead writes "4일": its "전날" is the 3rd, twice over,
+        // and its "이날" the 4th
+        let p = run_ref(
+            "ko",
+            "4일 업계에 따르면 전날 오후 11시쯤부터 접속이 원활하지 않다가 이날 오전 1시를 넘기며 풀렸다.",
+            "2024-12-03T20:00",
+        );
+        assert_eq!(
+            values(&p),
+            [
+                "2024-12-04",
+                "2024-12-03T23:00:00+09:00",
+                "2024-12-04T01:00:00+09:00"
+            ]
+        );
+        // "어제" (yesterday) stays the page's
+        let p = run_ref("ko", "어제 오후 11시쯤 장애가 났다.", "2024-12-03T20:00");
+        assert_eq!(values(&p), ["2024-12-02T23:00:00+09:00"]);
+        // "la veille" is the day before the day written
+        let p = run_ref(
+            "fr",
+            "Le 5 mars, le service est revenu. La veille à 22h, la panne avait commencé.",
+            "2024-03-10T12:00",
+        );
+        assert!(
+            values(&p).contains(&"2024-03-04T22:00:00+01:00".to_string()),
+            "{:?}",
+            values(&p)
         );
     }
 }

@@ -925,6 +925,21 @@ pub fn resolve(
                 }
             }
         }
+        // "전날", "la veille": the day before the day the story last wrote as a date (its
+        // "이날"), if any: said twice, it is the same day both times
+        if r.date.is_some_and(|d| d.relative == Some(-1)) && !under_heading {
+            let head = text.get(r.start..r.end).unwrap_or("").to_lowercase();
+            if let Some(n) = last_written {
+                if lex
+                    .date
+                    .previous_day
+                    .iter()
+                    .any(|w| head.starts_with(&w.to_lowercase()))
+                {
+                    date = Some(n - Duration::days(1));
+                }
+            }
+        }
         if let (Some(d), Some(dt)) = (r.date, date) {
             if let (Some(_), Some(wd)) = (d.year, d.weekday) {
                 if dt.weekday().number_from_monday() != wd {

@@ -66,6 +66,10 @@ pub struct DateWords {
     /// morning/evening word): Vietnamese "sáng qua" (yesterday morning), "9 giờ tối nay".
     pub relative_after_daypart: BTreeMap<String, i64>,
     pub next_day: Vec<String>,
+    /// Of `relative_days` at -1, the words that count back from the day the story last wrote
+    /// as a date (the day its "이날" means), not from the page's day ("4일 … 전날 오후 11시", "la veille au soir"): the mirror of
+    /// `next_day`. ("어제" / "hier", yesterday, stay the page's.)
+    pub previous_day: Vec<String>,
     /// Words right before a day that look back from the report's own day ("지난 8일", "去る8日"):
     /// such a day is background to the story's day, so a "this day" word ("이날") still means the
     /// day written before it (when none was written before, the looked-back day is still that

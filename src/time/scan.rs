@@ -1098,6 +1098,15 @@ fn scan_clocks(text: &str, lex: &Lexicon, zones: &ZoneTable) -> Vec<RawTime> {
             if !ends_phrase || h > 24 {
                 continue;
             }
+            // "de 4 heures ouvrées" (a repair guarantee of four business hours): a word after the
+            // hour's unit that only a length takes
+            if phrase_at(text, after, &p.w.suffixes).is_some_and(|e| {
+                p.w.hour_not_before
+                    .iter()
+                    .any(|w| ci_prefix(&text[e..], w).is_some())
+            }) {
+                continue;
+            }
             // "à 14 heures 30", "vers 1 heure 30 du matin": two digits after the hour word
             // are its minutes
             let minutes = phrase_at(text, after, &p.w.suffixes)
