@@ -500,3 +500,13 @@ fn an_update_stamp_before_a_colon_is_no_name() {
     );
     assert!(!got.contains("Update") && !got.contains("2017"), "{got}");
 }
+
+#[test]
+fn a_japanese_notice_names_the_service_its_greeting_thanks_for_using() {
+    // "日頃よりXをお使いいただき": the notice's own greeting names it, Latin-script or not; "時点"
+    // (as of) is never a name
+    let text = "お客様各位\n日頃よりLumaHostをお使いいただき、心より御礼申し上げます。\n\
+        2022年4月12日(火) 17時頃 ~ 21時40分頃まで起きておりました障害についてご案内いたします。\n\
+        ※回復したと判断した時点は、監視サーバのログから算出したものです。現時点で判明しているのは以上です。\n";
+    assert_org(text, "https://support.example.jp/?p=696", "LumaHost");
+}
