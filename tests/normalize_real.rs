@@ -3470,3 +3470,42 @@ fn cooling_failures_and_cut_fibres_name_their_causes() {
         assert_eq!(fill_case(&labels, v).root_cause, term, "{lang}: {labels:#?}");
     }
 }
+
+#[test]
+fn a_bare_share_of_things_or_a_while_is_no_partial_outage() {
+    let (v, n) = setup();
+    // "ein Teil der Backup-Bänder" (part of the backup tapes), "一部のシステムに集中" (load on some
+    // of the systems), "zeitweise" (for a while): the page told no users or regions spared
+    for (lang, text) in [
+        (
+            "de",
+            "Die Server waren nicht erreichbar. Auch ein Teil der Backup-Bänder sei zerstört.",
+        ),
+        (
+            "ja",
+            "サービスが利用できない状態になりました。データの入出力処理が一部のシステムに集中したためです。",
+        ),
+        (
+            "de",
+            "Das Netz fiel aus; Festnetz und Internet waren zeitweise nicht erreichbar.",
+        ),
+    ] {
+        let labels = n.label(text, &[], Some(lang));
+        let f = fill_case(&labels, v);
+        assert!(
+            f.symptoms.contains(&"service-unavailable".to_string())
+                && !f.symptoms.contains(&"partial-outage".to_string()),
+            "{lang}: {:?} {labels:#?}",
+            f.symptoms
+        );
+    }
+    // the users named as the share still make it partial
+    let labels = n.label(
+        "一部のお客様がサービスを利用できない状態になりました。",
+        &[],
+        Some("ja"),
+    );
+    assert!(fill_case(&labels, v)
+        .symptoms
+        .contains(&"partial-outage".to_string()));
+}
