@@ -63,6 +63,27 @@ mod en {
     use super::*;
 
     #[test]
+    fn a_day_just_after_the_pages_date_keeps_the_pages_year() {
+        // a post dated the 27th that goes on to "3:00 AM April 28" is still of its own year,
+        // as a bare day number a few days ahead is
+        let p = run_ref(
+            "en",
+            "Internet Connection Down April 27. The problem started at around 5 PM; \
+             service for other customers was restored at 3:00 AM April 28.",
+            "2004-04-27T12:00",
+        );
+        let v = values(&p);
+        assert!(v.iter().all(|x| x.starts_with("2004-")), "{v:?}");
+        // a day well after it is last year's
+        let p = run_ref(
+            "en",
+            "The outage of December 20 lasted an hour.",
+            "2004-04-27T12:00",
+        );
+        assert_eq!(values(&p), ["2003-12-20"]);
+    }
+
+    #[test]
     fn half_past_and_quarter_to_move_the_hour() {
         assert_eq!(only_clock("en", "at half past nine").0, "09:30");
         assert_eq!(only_clock("en", "at a quarter to eleven pm").0, "22:45");

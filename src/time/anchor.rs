@@ -695,10 +695,13 @@ fn latest_weekday_on_or_before(r: NaiveDate, wd: u32) -> NaiveDate {
     r - Duration::days(i64::from(back))
 }
 
-/// The latest `month`/`day` on or before `r`: this year's, else last year's.
+/// The latest `month`/`day` on or before `r`: this year's, else last year's. A day just after
+/// `r` (up to [`DAY_ONLY_AHEAD_DAYS`]) is still this year's, as a bare day number is: a page
+/// dated by its first post goes on past midnight ("restored 3:00 AM April 28" on a post of
+/// the 27th).
 fn latest_on_or_before(r: NaiveDate, month: u32, day: u32) -> Option<NaiveDate> {
     let this = NaiveDate::from_ymd_opt(r.year(), month, day)?;
-    if this > r {
+    if (this - r).num_days() > DAY_ONLY_AHEAD_DAYS {
         this.with_year(r.year() - 1)
     } else {
         Some(this)
