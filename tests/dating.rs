@@ -2705,3 +2705,14 @@ fn a_written_on_stamp_at_the_foot_dates_the_page_and_its_night() {
         event_quotes(&v)
     );
 }
+
+#[test]
+fn a_status_history_cut_below_an_episodes_recovery_starts_at_the_first_impact_post() {
+    // the oldest posts left on the page close an episode whose start scrolled off: a
+    // recovery is never a start, so the window is the one whole episode above them
+    let v = draft(
+        "status-history-cut-episode.txt",
+        Some("https://status.example.com/history"),
+    );
+    assert_window(&v, "2018-03-10T10:01:37+00:00", "2018-03-10T10:56:33+00:00");
+}

@@ -1965,8 +1965,15 @@ pub fn analyse(
     let first_is_the_recovery = pool
         .first()
         .is_some_and(|&f| recoveries[f] && !pool[1..].iter().any(|&i| recoveries[i]));
-    if found.start.is_none() && found.end.is_none() && pool.len() >= 2 && !first_is_the_recovery {
-        let (s, e) = (pool[0], pool[pool.len() - 1]);
+    // (nor is a recovery before the first time that is none: a status history's oldest posts,
+    // "health has stabilized", close an episode whose start the page no longer shows)
+    let first_not_recovery = pool.iter().position(|&i| !recoveries[i]).unwrap_or(0);
+    if found.start.is_none()
+        && found.end.is_none()
+        && pool.len() >= first_not_recovery + 2
+        && !first_is_the_recovery
+    {
+        let (s, e) = (pool[first_not_recovery], pool[pool.len() - 1]);
         let len = (points[e].at - points[s].at).num_seconds();
         if (MIN_WINDOW_SECS..=MAX_WINDOW_SECS).contains(&len) {
             found.start = Some((s, "earliest time stated (no words mark the start)"));
