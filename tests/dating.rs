@@ -2716,3 +2716,14 @@ fn a_status_history_cut_below_an_episodes_recovery_starts_at_the_first_impact_po
     );
     assert_window(&v, "2018-03-10T10:01:37+00:00", "2018-03-10T10:56:33+00:00");
 }
+
+#[test]
+fn triggered_is_no_recovery_and_removed_is_one() {
+    // "ausgelöst" (triggered) holds "gelöst" (solved): the onset's time is no recovery, and
+    // "beseitigen" (remove the fault) is
+    let v = draft(
+        "de-triggered-and-removed.txt",
+        Some("https://status.example.de/stoerung"),
+    );
+    assert_window(&v, "2025-03-14T15:20:00+01:00", "2025-03-15T08:44:00+01:00");
+}

@@ -927,6 +927,26 @@ mod fr {
     use super::*;
 
     #[test]
+    fn it_is_before_an_hour_tells_the_time() {
+        // "il est 16 h 30 quand les problèmes commencent": the clock of a story told in the
+        // present, never a length of 16 hours 30
+        let p = run_ref(
+            "fr",
+            "Mercredi 2 juin 2021, il est 16 h 30 quand les problèmes commencent. Il était 9 heures quand tout a cessé.",
+            "2021-06-05T12:00",
+        );
+        assert!(durations(&p).is_empty(), "{:?}", durations(&p));
+        assert_eq!(
+            values(&p),
+            [
+                "2021-06-02",
+                "2021-06-02T16:30:00+02:00",
+                "2021-06-02T09:00:00+02:00"
+            ]
+        );
+    }
+
+    #[test]
     fn business_hours_after_the_hour_word_are_a_length() {
         // "de 4 heures ouvrées" (a repair guarantee of four business hours): "de" cues a clock
         // ("de 4 heures à 6 heures"), but "ouvrées" after the unit is said only of a length
