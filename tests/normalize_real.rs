@@ -3509,3 +3509,38 @@ fn a_bare_share_of_things_or_a_while_is_no_partial_outage() {
         .symptoms
         .contains(&"partial-outage".to_string()));
 }
+
+#[test]
+fn trouble_connecting_in_everyday_words_is_a_connection_error() {
+    for (lang, text) in [
+        (
+            "es",
+            "La avería provocó problemas para conectarse a Internet desde los móviles.",
+        ),
+        (
+            "pt",
+            "A Vodafone admitiu dificuldades na ligação à Internet ao fim do dia.",
+        ),
+        (
+            "en",
+            "Cellphone and landline connections were hit across the county.",
+        ),
+        (
+            "ko",
+            "지난 5일 인터넷 접속 장애에 대해 원인을 조사하고 있다.",
+        ),
+    ] {
+        let s = kept(text, lang, "symptoms");
+        assert!(
+            s.contains(&"connection-errors".to_string()),
+            "{lang}: {s:?}"
+        );
+    }
+    // "keine Verbindungen zu Problemen erkennbar" (no link to problems seen) is no connection
+    let s = kept(
+        "Derzeit sind keine Verbindungen zu Problemen erkennbar, die am Montag auftraten.",
+        "de",
+        "symptoms",
+    );
+    assert!(!s.contains(&"connection-errors".to_string()), "{s:?}");
+}
