@@ -3463,6 +3463,7 @@ fn cooling_failures_and_cut_fibres_name_their_causes() {
         ("es", "La incidencia obedece al fallo de una máquina del sistema de climatización.", "facility-failure"),
         ("pt", "A falha no ar-condicionado levou ao superaquecimento dos servidores.", "facility-failure"),
         ("fr", "Lorsque des fibres optiques sont coupées, la réparation est longue.", "network-failure"),
+        ("en", "A lightning strike made a section of fiber optic cable fail.", "network-failure"),
         ("vi", "Xe tải va vào cột điện làm đứt trục cáp quang của VNPT.", "network-failure"),
         ("vi", "Giờ hệ thống của máy chủ đồng bộ thời gian đã bị lệch so với thời gian chuẩn hơn 4 phút.", "time-bug"),
     ] {
