@@ -914,33 +914,18 @@ pub fn resolve(
                 last_clocked.filter(|l| !under_heading || Some(l.date()) >= base),
             ),
         };
-        // "le lendemain" written as a day of its own: the day after the day last named, if any
-        if r.date.is_some_and(|d| d.relative == Some(1)) && !under_heading {
-            let head = text.get(r.start..r.end).unwrap_or("").to_lowercase();
-            if let Some(n) = last_named {
-                if lex
-                    .date
-                    .next_day
-                    .iter()
-                    .any(|w| head.starts_with(&w.to_lowercase()))
-                {
-                    date = Some(n + Duration::days(1));
-                }
+        if !under_heading {
+            // "le lendemain" written as a day of its own: the day after the day last named
+            if let Some(n) = last_named.filter(|_| story_relative(&r, text, &lex.date.next_day, 1))
+            {
+                date = Some(n + Duration::days(1));
             }
-        }
-        // "전날", "la veille": the day before the day the story last wrote as a date (its
-        // "이날"), if any: said twice, it is the same day both times
-        if r.date.is_some_and(|d| d.relative == Some(-1)) && !under_heading {
-            let head = text.get(r.start..r.end).unwrap_or("").to_lowercase();
-            if let Some(n) = last_written {
-                if lex
-                    .date
-                    .previous_day
-                    .iter()
-                    .any(|w| head.starts_with(&w.to_lowercase()))
-                {
-                    date = Some(n - Duration::days(1));
-                }
+            // "전날", "la veille": the day before the day the story last wrote as a date (its
+            // "이날"): said twice, it is the same day both times
+            if let Some(n) =
+                last_written.filter(|_| story_relative(&r, text, &lex.date.previous_day, -1))
+            {
+                date = Some(n - Duration::days(1));
             }
         }
         if let (Some(d), Some(dt)) = (r.date, date) {
@@ -1246,6 +1231,15 @@ fn report_day(text: &str, r: &RawTime, verbs: &[String]) -> bool {
                     .is_none_or(|c| !c.is_alphanumeric()))
                 || (tail.starts_with(v.as_str()) && word_end(&tail[v.len()..])))
     })
+}
+
+/// Whether `r` is the relative day `offset` written with one of `words` ("le lendemain", "전날"):
+/// a day the story counts from its own day, not from the page's.
+fn story_relative(r: &RawTime, text: &str, words: &[String], offset: i64) -> bool {
+    r.date.is_some_and(|d| d.relative == Some(offset)) && {
+        let head = text.get(r.start..r.end).unwrap_or("").to_lowercase();
+        words.iter().any(|w| head.starts_with(&w.to_lowercase()))
+    }
 }
 
 /// Whether one of `words` stands right before `at` (spaces between allowed): "지난 8일".
