@@ -67,8 +67,9 @@ pub struct DateWords {
     pub relative_after_daypart: BTreeMap<String, i64>,
     pub next_day: Vec<String>,
     /// Of `relative_days` at -1, the words that count back from the day the story last wrote
-    /// as a date (the day its "이날" means), not from the page's day ("4일 … 전날 오후 11시", "la veille au soir"): the mirror of
-    /// `next_day`. ("어제" / "hier", yesterday, stay the page's.)
+    /// as a date (the day its "이날" means), not from the page's day ("4일 … 전날 오후 11시",
+    /// "la veille au soir"): the mirror of `next_day`. ("어제" / "hier", yesterday, stay the
+    /// page's.)
     pub previous_day: Vec<String>,
     /// Words right before a day that look back from the report's own day ("지난 8일", "去る8日"):
     /// such a day is background to the story's day, so a "this day" word ("이날") still means the
@@ -147,6 +148,8 @@ pub struct ClockWords {
     pub minute_marker_optional: bool,
     pub hour_needs_cue: bool,
     pub cues: Vec<String>,
+    /// Words right after an hour's unit that only a length takes ("3 giờ đồng hồ", "4 heures
+    /// ouvrées"): the hour is no clock, with or without a cue before it.
     pub hour_not_before: Vec<String>,
     /// Words right after a bare hour after a cue that show the hour stands alone, where a count
     /// would go on with its noun ("a las 17 el problema ya estaba resuelto", "às 17 o serviço"):

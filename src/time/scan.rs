@@ -896,6 +896,12 @@ fn quarter_hours(text: &str, lex: &Lexicon, kept: &mut Vec<RawTime>) {
     }
 }
 
+/// Whether one of `words` (`clock.hour_not_before`) starts right at `at`, the end of an hour's
+/// unit: a word only a length takes there ("3 giờ đồng hồ", "4 heures ouvrées", "2時間").
+fn length_word_at(text: &str, at: usize, words: &[String]) -> bool {
+    words.iter().any(|w| ci_prefix(&text[at..], w).is_some())
+}
+
 fn scan_clocks(text: &str, lex: &Lexicon, zones: &ZoneTable) -> Vec<RawTime> {
     let p = lex.patterns();
     let mut out: Vec<RawTime> = Vec::new();
@@ -1080,11 +1086,13 @@ fn scan_clocks(text: &str, lex: &Lexicon, zones: &ZoneTable) -> Vec<RawTime> {
             }
             let after = skip_ws(text, n.end(), MAX_GAP_SPACES);
             let rest = &text[after..];
+            // where the hour's unit ends ("heures"), when one follows
+            let unit_end = phrase_at(text, after, &p.w.suffixes);
             // punctuation ends the phrase unless a number goes on ("1.234", "1,5", "10:30")
             let ends_phrase = rest.is_empty()
                 || (rest.starts_with(['.', ',', ';', ')', '\n', '?', '!', ':'])
                     && !digit_at(text, after + 1))
-                || phrase_at(text, after, &p.w.suffixes).is_some()
+                || unit_end.is_some()
                 || phrase_at(text, after, &p.w.am_after).is_some()
                 || phrase_at(text, after, &p.w.pm_after).is_some()
                 || phrase_at(text, after, &p.w.night_after).is_some()
@@ -1100,16 +1108,12 @@ fn scan_clocks(text: &str, lex: &Lexicon, zones: &ZoneTable) -> Vec<RawTime> {
             }
             // "de 4 heures ouvrées" (a repair guarantee of four business hours): a word after the
             // hour's unit that only a length takes
-            if phrase_at(text, after, &p.w.suffixes).is_some_and(|e| {
-                p.w.hour_not_before
-                    .iter()
-                    .any(|w| ci_prefix(&text[e..], w).is_some())
-            }) {
+            if unit_end.is_some_and(|e| length_word_at(text, e, &p.w.hour_not_before)) {
                 continue;
             }
             // "à 14 heures 30", "vers 1 heure 30 du matin": two digits after the hour word
             // are its minutes
-            let minutes = phrase_at(text, after, &p.w.suffixes)
+            let minutes = unit_end
                 .map(|e| skip_ws(text, e, MAX_GAP_SPACES))
                 .and_then(|at| {
                     let d = text.get(at..)?;
@@ -1184,11 +1188,7 @@ fn scan_clocks(text: &str, lex: &Lexicon, zones: &ZoneTable) -> Vec<RawTime> {
                 continue;
             }
             let hour_end = cap.get(2).unwrap().end();
-            if p.w
-                .hour_not_before
-                .iter()
-                .any(|n| ci_prefix(&text[hour_end..], n).is_some())
-            {
+            if length_word_at(text, hour_end, &p.w.hour_not_before) {
                 continue;
             }
             let Some(h) = num_at(&cap[1], lex) else {
