@@ -234,6 +234,17 @@ mod ko {
     use super::*;
 
     #[test]
+    fn a_zone_before_a_date_names_the_clock_after_it_and_evening_is_afternoon() {
+        let p = run_ref(
+            "ko",
+            "미국 동부시간 15일 오후 5시 장애 발생",
+            "2020-10-16T10:00",
+        );
+        assert_eq!(values(&p), vec!["2020-10-15T17:00:00-04:00"]);
+        assert_eq!(only_clock("ko", "저녁 7시 복구").0, "19:00");
+    }
+
+    #[test]
     fn a_range_whose_end_is_the_next_day_is_one_range() {
         // "09:00 ~ 익일 10:00" is 25 hours: the end is the day after, whatever its clock
         let p = run_ref("ko", "장애 시간: 09:00 ~ 익일 10:00", "2024-06-02T12:00");
@@ -418,6 +429,11 @@ mod ja {
     use super::*;
 
     #[test]
+    fn dusk_is_afternoon() {
+        assert_eq!(only_clock("ja", "夕方5時ごろ復旧").0, "17:00");
+    }
+
+    #[test]
     fn fullwidth_pm_date_time() {
         let p = run("ja", "２０２４年１１月１２日 午後６時に復旧");
         assert_eq!(values(&p), vec!["2024-11-12T18:00:00+09:00"]);
@@ -461,6 +477,30 @@ mod ja {
 
 mod zh {
     use super::*;
+
+    #[test]
+    fn a_zone_before_a_date_and_its_clock_and_a_bracketed_twin_in_another_zone() {
+        // the zone named before "週四(15日)" is the clock's; dusk (傍晚) is afternoon; the
+        // Taipei twin in brackets is the same moment, the next day there
+        let p = run_ref(
+            "zh",
+            "推特在美東時間週四(15日)傍晚5點左右(台北時間清晨5點)發生故障。",
+            "2020-10-16T10:00",
+        );
+        assert_eq!(
+            values(&p),
+            vec!["2020-10-15T17:00:00-04:00", "2020-10-16T05:00:00+08:00"]
+        );
+    }
+
+    #[test]
+    fn a_length_before_hou_is_still_a_length() {
+        // "經過1個多小時之後才恢復" tells how long it took, in either script
+        let p = run_ref("zh", "經過1個多小時之後才恢復正常。", "2020-10-16T10:00");
+        assert_eq!(durations(&p), vec!["1h"]);
+        let p = run_ref("zh", "经过两个小时之后才恢复。", "2020-10-16T10:00");
+        assert_eq!(durations(&p), vec!["2h"]);
+    }
 
     #[test]
     fn rows_under_a_day_heading_take_its_day_not_a_summarys_later_one() {

@@ -1485,6 +1485,30 @@ pub struct Found {
 
 /// Which points are onsets and which recoveries, from the costs of their nearest words: a time
 /// that words of both kinds reach takes the nearer ("a complete outage until 6:20").
+/// Most chars between a time and its twin in another zone, written just after it ("傍晚5點左右
+/// (台北時間清晨5點)", "10.30 local (13:30 GMT)").
+const TWIN_GAP_CHARS: usize = 16;
+
+/// A time written twice in a row, in two zones, is one moment: the words about either mark the
+/// first mention, which stands for it ("美東時間…傍晚5點左右(台北時間清晨5點)發生故障").
+fn shared_with_twins(points: &[Point], mut flags: Vec<bool>) -> Vec<bool> {
+    for i in 0..points.len() {
+        for j in i + 1..points.len() {
+            let (a, b) = (&points[i], &points[j]);
+            if a.at == b.at
+                && a.block == b.block
+                && b.start >= a.end
+                && b.start - a.end <= TWIN_GAP_CHARS
+                && (flags[i] || flags[j])
+            {
+                flags[i] = true;
+                flags[j] = false;
+            }
+        }
+    }
+    flags
+}
+
 fn onsets_and_recoveries(
     start_cost: &[Option<usize>],
     recovery_cost: &[Option<usize>],
@@ -1609,6 +1633,11 @@ pub fn analyse(
     let starts = without_still_times(points, blocks, words, starts);
     let peaks = peak_times(points, blocks, words);
     let starts: Vec<bool> = starts.iter().zip(&peaks).map(|(s, p)| *s && !p).collect();
+    let (starts, recoveries, detections) = (
+        shared_with_twins(points, starts),
+        shared_with_twins(points, recoveries),
+        shared_with_twins(points, detections),
+    );
     for (i, p) in points.iter().enumerate() {
         tracing::debug!(
             at = %p.at, place = ?p.place, onset = starts[i], recovery = recoveries[i],

@@ -1616,11 +1616,12 @@ fn zone_conversions(text: &str, raw: &mut [RawTime], lex: &Lexicon, zones: &Zone
 /// bracket to the converted time ("(태평양 표준시 21일 …", "(PST: …").
 const EQUIVALENT_GAP_CHARS: usize = 16;
 
-/// Whether `r` stands in a bracket opened right after `prev`, a time written without a zone.
+/// Whether `r`, written with a zone, stands in a bracket opened right after `prev`.
 fn bracketed_equivalent(text: &str, prev: &RawTime, r: &RawTime) -> bool {
     let zoned =
         |t: &RawTime| t.zone.is_some() || t.range_end.as_ref().is_some_and(|b| b.zone.is_some());
-    if zoned(prev) || !zoned(r) || prev.clock.is_none() || r.clock.is_none() {
+    // (a zoned time may have one too: "美東時間…傍晚5點左右(台北時間清晨5點)")
+    if !zoned(r) || prev.clock.is_none() || r.clock.is_none() {
         return false;
     }
     bracket_after(text, prev, r).is_some_and(|at| {

@@ -2566,6 +2566,11 @@ pub fn scan_times(text: &str, lex: &Lexicon, zones: &ZoneTable) -> Vec<RawTime> 
                 }
             }
         }
+        // a zone's name before the date merged in front of the clock names the clock's zone
+        // ("美東時間週四(15日)傍晚5點", "미국 동부시간 15일 오후 5시")
+        if merged && c.zone.is_none() {
+            c.zone = zone_name_before(text, c.start, zones);
+        }
         if c.date.is_none() {
             // "the next day at 08:00", "다음 날 01:20", "翌日 1時20分"
             let mut b = skip_ws_back(text, c.start, MAX_GAP_SPACES);
