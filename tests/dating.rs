@@ -2727,3 +2727,38 @@ fn triggered_is_no_recovery_and_removed_is_one() {
     );
     assert_window(&v, "2025-03-14T15:20:00+01:00", "2025-03-15T08:44:00+01:00");
 }
+
+#[test]
+fn traditional_chinese_same_day_takes_the_day_the_story_named() {
+    // "當天 10:58" is the day "昨天(11 月 27 日)" named, read through its simplified twin,
+    // not the day the page mentions most (an earlier outage's 11 月 12 日)
+    let v = draft(
+        "zh-traditional-same-day.txt",
+        Some("https://news.example.com/article/99"),
+    );
+    assert_window(&v, "2023-11-27T09:16:00+08:00", "2023-11-27T10:58:00+08:00");
+    assert_eq!(v["case"]["timeline"]["resolved_after"], "1h42m");
+}
+
+#[test]
+fn complaints_in_the_next_sentence_do_not_date_a_detection() {
+    // "… 오후 4시까지 계속됐다. 시민들의 불만 제기와 문의전화가 줄을 이었다": the complaints
+    // have no time of their own; the end of the previous sentence is no detection
+    let v = draft(
+        "ko-complaints-next-sentence.txt",
+        Some("https://news.example.com/article/7"),
+    );
+    assert_window(&v, "2020-04-03T11:30:00+09:00", "2020-04-03T16:00:00+09:00");
+    assert_eq!(v["case"]["timeline"]["detected_after"], Value::Null);
+}
+
+#[test]
+fn an_error_confirmed_row_at_the_start_is_detection_at_once() {
+    // "14시 29분 - 서버 오류 확인": the error was confirmed when it began
+    let v = draft(
+        "ko-error-confirmed-row.txt",
+        Some("https://notice.example.com/updates/1"),
+    );
+    assert_window(&v, "2024-06-26T14:29:00+09:00", "2024-06-26T15:55:00+09:00");
+    assert_eq!(v["case"]["timeline"]["detected_after"], "0s");
+}

@@ -237,6 +237,9 @@ pub const SECONDARY_LANG: &str = "en";
 pub const FALLBACK_LANG: &str = "en";
 
 /// Parses one text (a whole page: blocks joined by "\n", table cells by "\t").
+/// Language whose traditional characters are read as simplified (its words are written so).
+const TRADITIONAL_FOLD_LANG: &str = "zh";
+
 pub fn parse(text: &str, lex: &Lexicons, opts: &ParseOptions) -> Parsed {
     let mut warnings = Vec::new();
     let lang = opts
@@ -276,7 +279,12 @@ pub fn parse(text: &str, lex: &Lexicons, opts: &ParseOptions) -> Parsed {
         }
         _ => lexicon,
     };
-    let norm = numbers::normalize(text);
+    let mut norm = numbers::normalize(text);
+    // Chinese words are written in simplified characters: traditional text ("當天 10:58",
+    // "週四", "1個多小時之後") is read through its simplified twin, char for char
+    if lexicon.code == TRADITIONAL_FOLD_LANG {
+        crate::normalize::text::simplify_chinese(&mut norm);
+    }
     let mut raw = scan::scan_times(&norm, lexicon, &lex.zones);
     // English dates and zoned times quoted in other languages' pages ("Mar 04, 2025 14:00 UTC")
     if let Some(en) = lex
