@@ -2762,3 +2762,14 @@ fn an_error_confirmed_row_at_the_start_is_detection_at_once() {
     assert_window(&v, "2024-06-26T14:29:00+09:00", "2024-06-26T15:55:00+09:00");
     assert_eq!(v["case"]["timeline"]["detected_after"], "0s");
 }
+
+#[test]
+fn a_since_clause_that_ends_in_a_recovery_dates_the_recovery_even_when_long() {
+    // "Seit 9:20 Uhr nimmt die Leitstelle … Notrufe unter der 112 wieder an": the verb's
+    // particle comes at the clause's end, far from "seit"; the onset is told after it
+    let v = draft(
+        "de-since-recovered-long-clause.txt",
+        Some("https://www.stadt.example.de/presse/notruf"),
+    );
+    assert_window(&v, "2022-10-11T07:20:00+02:00", "2022-10-11T09:20:00+02:00");
+}

@@ -3545,3 +3545,30 @@ fn trouble_connecting_in_everyday_words_is_a_connection_error() {
     );
     assert!(!s.contains(&"connection-errors".to_string()), "{s:?}");
 }
+
+#[test]
+fn maintenance_work_named_is_a_weak_cause_and_a_mistake_beats_it() {
+    let (v, n) = setup();
+    // the planned work during which a generator failed is no operator error
+    let labels = n.label(
+        "Lors d'une opération de maintenance, le groupe électrogène est tombé en panne et le data center a perdu son alimentation.",
+        &[],
+        Some("fr"),
+    );
+    assert_eq!(
+        fill_case(&labels, v).root_cause,
+        "facility-failure",
+        "{labels:#?}"
+    );
+    // a mistake made during the work names the operator error
+    let labels = n.label(
+        "Durante los trabajos de mantenimiento, un técnico desconectó por error el enlace principal.",
+        &[],
+        Some("es"),
+    );
+    assert_eq!(
+        fill_case(&labels, v).root_cause,
+        "operator-error",
+        "{labels:#?}"
+    );
+}

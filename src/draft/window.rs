@@ -763,7 +763,7 @@ const RECOVERY_ADVERB_GAP_CHARS: usize = 3;
 
 /// How far after a `since` word the recovery of its clause may end ("seit etwa 15.20 Uhr laufe
 /// wieder alles stabil").
-const SINCE_RECOVERY_REACH_CHARS: usize = 60;
+const SINCE_RECOVERY_REACH_CHARS: usize = 90;
 
 /// Whether the sentence after a `since` word (`rest`) tells a recovery and no onset: "since
 /// 3pm, everything is back to normal" dates the recovery.
