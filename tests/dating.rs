@@ -2773,3 +2773,24 @@ fn a_since_clause_that_ends_in_a_recovery_dates_the_recovery_even_when_long() {
     );
     assert_window(&v, "2022-10-11T07:20:00+02:00", "2022-10-11T09:20:00+02:00");
 }
+
+#[test]
+fn a_recovery_with_an_earlier_clock_than_the_onset_told_before_it_is_the_next_morning() {
+    // "gegen 15:20 Uhr" (onset) … "die Störung um 08:44 Uhr beseitigen" (a recovery, the
+    // time before its clause-final verb): no year anywhere, so no window, but the length
+    // runs past midnight
+    let v = draft(
+        "de-undated-recovery-next-morning.txt",
+        Some("https://status.example.de/incidents/abc"),
+    );
+    assert_eq!(v["review"]["window"]["start"], Value::Null);
+    assert_eq!(v["case"]["timeline"]["resolved_after"], "17h24m");
+    assert_eq!(v["case"]["timeline"]["detected_after"], Value::Null);
+    assert!(
+        warnings(&v)
+            .iter()
+            .any(|w| w.contains("read as the next day")),
+        "{:?}",
+        warnings(&v)
+    );
+}

@@ -87,6 +87,12 @@ pub fn build(
             points[i].at.format("%H:%M")
         ));
     }
+    for i in window::roll_recoveries_past_midnight(&mut points, &blocks, words, &stated) {
+        ev.warn(format!(
+            "\"{}\" has no day of its own and an earlier clock than the onset told before it: read as the next day; check it",
+            points[i].quote
+        ));
+    }
     let found = window::analyse(&points, &ranges, &stated, &blocks, words);
 
     // Window and timeline.
@@ -898,6 +904,7 @@ pub fn collect_points(
             block: b,
             place,
             half_open: m.half_open,
+            dated: m.date_explicit,
         });
         if let Some(end_at) = m.end_value.and_then(|v| v.instant()) {
             let tail = m.tail.unwrap_or((m.start, m.end));
@@ -910,6 +917,8 @@ pub fn collect_points(
                 block: block_of(tail.0),
                 place,
                 half_open: false,
+                // (a range's end goes with its start)
+                dated: true,
             });
             ranges.push(Range { from, to: from + 1 });
         }

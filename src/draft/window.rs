@@ -117,6 +117,8 @@ pub struct Point {
     /// Written without a half word where the language writes one ("8시 40분"): may be 12 hours
     /// later ([`reread_open_halves`]).
     pub half_open: bool,
+    /// Written with its own date or day (not anchored from elsewhere).
+    pub dated: bool,
 }
 
 /// A stated range "from A to B" (indices into the points).
@@ -708,18 +710,27 @@ fn subject_of_recovery(
         .take(SUBJECT_REACH_CHARS)
         .take_while(|c| !",，;；、.。!?！？\n".contains(*c))
         .collect();
-    let Some(word_at) = words
+    let Some((word_at, word_end)) = words
         .resolution
         .iter()
         .filter(|r| !r.trim().is_empty())
         .filter_map(|r| {
             let r = r.to_lowercase();
-            Some(after + find_unnegated(&clause, &r, &words.negation)?)
+            let at = after + find_unnegated(&clause, &r, &words.negation)?;
+            Some((at, at + r.chars().count()))
         })
         .min()
     else {
         return false;
     };
+    // the recovery word closes its clause, as a verb does at a clause's end ("konnten wir die
+    // Störung um 08:44 Uhr beseitigen."): a time right before it is that verb's
+    let clause_len = clause.chars().count();
+    let closes_clause = rest.chars().nth(clause_len).is_some()
+        && clause
+            .chars()
+            .skip(word_end - after)
+            .all(char::is_whitespace);
     // the noun's own onset verb before the recovery ("장애가 일어난 뒤 18분 만에 복구됐다"):
     // the noun is that verb's subject, and a time before it the onset's
     let before_word: String = rest.chars().take(word_at - after).collect();
@@ -739,7 +750,8 @@ fn subject_of_recovery(
         let p = &points[*i];
         p.start >= after
             && p.start < word_at
-            && (words.time_after_word
+            && ((words.time_after_word
+                && !(closes_clause && word_at.saturating_sub(p.end) <= RECOVERY_ADVERB_GAP_CHARS))
                 || (word_at.saturating_sub(p.end) > RECOVERY_ADVERB_GAP_CHARS
                     && onset_between(rest, p.end.saturating_sub(after), word_at - after, words)))
     })
@@ -1539,6 +1551,58 @@ const HALF_REREAD_SLACK_SECS: i64 = 30 * 60;
 /// the page states from the first such onset reaches it ("6시간 40여분 멈춰"): the morning
 /// reading would end the outage before it began, and the length says when it did end.
 /// Returns the points moved, for a warning each.
+/// A recovery told after the onset with an earlier clock and no day of its own ("Ausgelöst
+/// wurde die Störung am 30.01. gegen 15:20 Uhr … konnten wir die Störung um 08:44 Uhr
+/// beseitigen") ended the next morning: the story goes forward, the clock went past midnight.
+/// Returns the points moved, for a warning each.
+pub fn roll_recoveries_past_midnight(
+    points: &mut [Point],
+    blocks: &[BlockText],
+    words: &EventWords,
+    durations: &[Stated],
+) -> Vec<usize> {
+    let (onsets, recoveries) = onsets_and_recoveries(
+        &keyword_points(points, blocks, &words.start, words, durations),
+        &keyword_points(points, blocks, &words.resolution, words, durations),
+    );
+    let mut moved = Vec::new();
+    for i in 0..points.len() {
+        let p = &points[i];
+        if p.dated || !p.place.is_incident() || !recoveries[i] || onsets[i] {
+            continue;
+        }
+        let onset_of_day = |j: usize| {
+            onsets[j]
+                && !recoveries[j]
+                && points[j].place.is_incident()
+                && points[j].at.date_naive() == p.at.date_naive()
+        };
+        // the day's first onset came later on the clock, and was told before the recovery …
+        let Some(first) = (0..points.len())
+            .filter(|&j| onset_of_day(j))
+            .min_by_key(|&j| points[j].at)
+        else {
+            continue;
+        };
+        let later = p.at + chrono::Duration::days(1);
+        if points[first].at > p.at
+            && points[first].start < p.start
+            // … and no other time of the story lies between the recovery and the onset
+            && !(0..points.len()).any(|k| {
+                k != i
+                    && points[k].place.is_incident()
+                    && points[k].at > p.at
+                    && points[k].at < points[first].at
+            })
+            && (later - points[first].at).num_seconds() <= MAX_WINDOW_SECS
+        {
+            points[i].at = later;
+            moved.push(i);
+        }
+    }
+    moved
+}
+
 pub fn reread_open_halves(
     points: &mut [Point],
     blocks: &[BlockText],
