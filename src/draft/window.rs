@@ -634,11 +634,12 @@ fn keyword_points(
                         } else {
                             crosses(after, p.start)
                         };
-                        !(crossing && timed_sentences.contains(&ends[rel(at)]))
-                            // an alert or a complaint is dated in its own sentence: the time
-                            // before it ends the story's last sentence ("… 오후 4시까지
-                            // 계속됐다. 시민들의 불만 제기와 문의전화가 줄을 이었다")
-                            && !(crossing && std::ptr::eq(list, &words.detection[..]))
+                        // (an alert or a complaint is dated in its own sentence: the time
+                        // before it ends the story's last sentence, "… 오후 4시까지
+                        // 계속됐다. 시민들의 불만 제기와 문의전화가 줄을 이었다")
+                        !crossing
+                            || !(timed_sentences.contains(&ends[rel(at)])
+                                || std::ptr::eq(list, &words.detection[..]))
                     })
                     // in a verb-final language a recovery or an alert told after a length
                     // ("오후 4시40분쯤 … 장애가 일어난 뒤 18분 만에 복구됐다") came that long
