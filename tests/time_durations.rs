@@ -399,3 +399,18 @@ fn adjective_lengths_keep_their_ending_in_the_quote() {
         ("de", "nach einer viertelstündigen Pause", &["15m"]),
     ]);
 }
+
+#[test]
+fn a_range_of_counts_of_one_unit_is_one_length_read_as_its_lower_count() {
+    check(&[
+        ("en", "The outage lasted 3-4 hours.", &["3h"]),
+        ("en", "Customers were offline for 5 or 6 hours.", &["5h"]),
+        ("ko", "22 ~ 24 시간 동안 장애가 이어졌다.", &["22h"]),
+        ("vi", "Mạng bị gián đoạn trong 3-4 giờ đồng hồ.", &["3h"]),
+        ("de", "Der Dienst war 3-4 Stunden gestört.", &["3h"]),
+        ("ja", "復旧まで2～3時間かかった。", &["2h"]),
+        ("zh", "服务中断了2到3个小时。", &["2h"]),
+        // a version or a decimal before the dash is no count of the range
+        ("en", "Version 1.5-2 hours later failed.", &["2h"]),
+    ]);
+}

@@ -289,6 +289,7 @@ pub fn scan_durations(text: &str, lex: &Lexicon, times: &[RawTime]) -> Vec<RawDu
                 false
             }
         };
+        let i_first = i;
         let mut halved = take_half(&mut end, &mut secs, unit);
         while !halved && j < atoms.len() {
             let next = &atoms[j];
@@ -324,6 +325,17 @@ pub fn scan_durations(text: &str, lex: &Lexicon, times: &[RawTime]) -> Vec<RawDu
         }
         i = j;
         let mut s = start;
+        // a range of counts of one unit ("3-4 hours", "22 ~ 24 시간"): the length as written
+        // is the whole range, read as its lower count
+        if j == i_first + 1 && !halved {
+            if let Some((from, low)) = range_lower_count(text, start, &w.dur_range_connectors) {
+                let count = secs / unit as f64;
+                if low > 0.0 && low < count {
+                    s = from;
+                    secs = low * unit as f64;
+                }
+            }
+        }
         let b = skip_ws_back(text, s, MAX_GAP_SPACES);
         if let Some(x) = phrase_before(text, b, &w.approx_before) {
             lower_bound |= is_lower_bound(&text[x..b], lex);
@@ -413,6 +425,31 @@ pub fn scan_durations(text: &str, lex: &Lexicon, times: &[RawTime]) -> Vec<RawDu
         out.sort_by_key(|d| d.start);
     }
     out
+}
+
+/// The count written before a range connector that ends right before `start` ("3-" of
+/// "3-4 hours", "22 ~ " of "22 ~ 24 시간"): where it starts and its value (digits only).
+fn range_lower_count(text: &str, start: usize, connectors: &[String]) -> Option<(usize, f64)> {
+    let b = skip_ws_back(text, start, MAX_GAP_SPACES);
+    let c = phrase_before(text, b, connectors)?;
+    // (a connector word stands apart from the counts; a sign may touch them)
+    let b = skip_ws_back(text, c, MAX_GAP_SPACES);
+    let digits = text[..b]
+        .char_indices()
+        .rev()
+        .take_while(|(_, ch)| ch.is_ascii_digit())
+        .last()
+        .map(|(k, _)| k)?;
+    // not part of a longer number or word ("v2-3 hours", "1.5-2 hours")
+    if text[..digits]
+        .chars()
+        .next_back()
+        .is_some_and(|ch| ch.is_ascii_alphanumeric() || matches!(ch, '.' | ',' | ':' | '/'))
+    {
+        return None;
+    }
+    let low: f64 = text[digits..b].parse().ok()?;
+    Some((digits, low))
 }
 
 /// Minutes written after an hour part without a unit word ("1h25") or with the clock's minute

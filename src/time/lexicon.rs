@@ -231,6 +231,9 @@ pub struct DurationWords {
     pub later_after: Vec<String>,
     pub ago_before: Vec<String>,
     pub later_before: Vec<String>,
+    /// Between two counts of one unit ("3-4 hours", "22 ~ 24 시간", "5 ou 6 heures"): the
+    /// length is the range, read as its lower count (the least it lasted).
+    pub range_connectors: Vec<String>,
 }
 
 /// Approximate markers.

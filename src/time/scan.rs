@@ -192,6 +192,8 @@ pub struct Words {
     pub openers: Vec<String>,
     pub needs_opener: Vec<String>,
     pub dur_joiners: Vec<String>,
+    /// Between two counts of one unit ("3-4 hours").
+    pub dur_range_connectors: Vec<String>,
     pub half_suffix: Vec<String>,
     pub adjective_suffix: Vec<String>,
     pub reject_before: Vec<String>,
@@ -496,6 +498,7 @@ impl Patterns {
             openers: sorted_phrases(&lex.range.openers),
             needs_opener: sorted_phrases(&lex.range.needs_opener),
             dur_joiners: sorted_phrases(&du.joiners),
+            dur_range_connectors: sorted_phrases(&du.range_connectors),
             half_suffix: sorted_phrases(&du.half_suffix),
             adjective_suffix: sorted_phrases(&du.adjective_suffix),
             reject_before: sorted_phrases(&du.reject_before),
