@@ -2794,3 +2794,15 @@ fn a_recovery_with_an_earlier_clock_than_the_onset_told_before_it_is_the_next_mo
         warnings(&v)
     );
 }
+
+#[test]
+fn a_separable_verb_of_noticing_dates_the_detection() {
+    // "stellte die Leitstelle um 10:30 Uhr fest, dass …": the failure was noticed when the
+    // story begins, so detection is at once
+    let v = draft(
+        "de-noticed-separable-verb.txt",
+        Some("https://www.kreis.example.de/news/2016/alarmierung"),
+    );
+    assert_window(&v, "2016-03-20T10:30:00+01:00", "2016-03-20T12:00:00+01:00");
+    assert_eq!(v["case"]["timeline"]["detected_after"], "0s");
+}
