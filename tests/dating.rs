@@ -2806,3 +2806,13 @@ fn a_separable_verb_of_noticing_dates_the_detection() {
     assert_window(&v, "2016-03-20T10:30:00+01:00", "2016-03-20T12:00:00+01:00");
     assert_eq!(v["case"]["timeline"]["detected_after"], "0s");
 }
+
+#[test]
+fn lasted_until_ends_the_window_in_cjk_and_korean() {
+    // "12時14分ごろに始まり、17時35分まで続いた": "まで続いた" (lasted until) is the end
+    let v = draft(
+        "ja-lasted-until.txt",
+        Some("https://news.example.jp/NEWS/20060508/123/"),
+    );
+    assert_window(&v, "2006-05-07T12:14:00+09:00", "2006-05-07T17:35:00+09:00");
+}
