@@ -2816,3 +2816,14 @@ fn lasted_until_ends_the_window_in_cjk_and_korean() {
     );
     assert_window(&v, "2006-05-07T12:14:00+09:00", "2006-05-07T17:35:00+09:00");
 }
+
+#[test]
+fn a_length_told_from_a_time_measures_that_period_not_the_incident() {
+    // "오후 10시45분부터 약 20분간" is the emergency mode's length, from 22:45: it does not
+    // put the start 20 minutes before the last recovery
+    let v = draft(
+        "ko-length-from-a-told-time.txt",
+        Some("https://news.example.kr/newsView/20241203519558"),
+    );
+    assert_window(&v, "2024-12-03T23:00:00+09:00", "2024-12-04T01:20:00+09:00");
+}

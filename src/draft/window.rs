@@ -1500,6 +1500,46 @@ pub struct Found {
     pub union: bool,
 }
 
+/// Most chars between a time and a length told from it ("오후 10시45분부터 약 20분간", "from
+/// 10:45 for about 20 minutes").
+const FROM_TIME_LENGTH_GAP_CHARS: usize = 12;
+
+/// Whether a length is told from a time written just before it with a `since` word ("오후
+/// 10시45분부터 약 20분간 비상모드로 돌렸으며", "from 10:45 for about 20 minutes"): it measures
+/// that period, not the whole incident up to its last recovery.
+fn from_a_told_time(points: &[Point], blocks: &[BlockText], d: &Stated, since: &[String]) -> bool {
+    let Some(block) = blocks.get(d.block) else {
+        return false;
+    };
+    let chars: Vec<char> = block.text.to_lowercase().chars().collect();
+    let at = |x: usize| x.saturating_sub(block.start).min(chars.len());
+    points.iter().any(|p| {
+        if p.block != d.block || p.end > d.start || d.start - p.end > FROM_TIME_LENGTH_GAP_CHARS {
+            return false;
+        }
+        let between: String = chars[at(p.end)..at(d.start)].iter().collect();
+        let before: String = chars
+            [at(p.start).saturating_sub(FROM_TIME_LENGTH_GAP_CHARS)..at(p.start)]
+            .iter()
+            .collect();
+        !between.contains(['.', '。', ',', '，', ';', '\n'])
+            && (holds(&between, since) || holds_word_end(&before, since))
+    })
+}
+
+/// Whether `text` ends with one of `words` (after trailing spaces): "… from " before a time.
+fn holds_word_end(text: &str, words: &[String]) -> bool {
+    let t = text.trim_end();
+    words.iter().filter(|w| !w.trim().is_empty()).any(|w| {
+        let w = w.to_lowercase();
+        t.ends_with(&w)
+            && t[..t.len() - w.len()]
+                .chars()
+                .next_back()
+                .is_none_or(|c| !c.is_alphanumeric())
+    })
+}
+
 /// Which points are onsets and which recoveries, from the costs of their nearest words: a time
 /// that words of both kinds reach takes the nearer ("a complete outage until 6:20").
 /// Most chars between a time and its twin in another zone, written just after it ("傍晚5點左右
@@ -2002,7 +2042,10 @@ pub fn analyse(
     // event stands at that start.
     if found.start.is_none() {
         if let Some(e) = last_recovery(None) {
-            for &k in &lasted {
+            for &k in lasted
+                .iter()
+                .filter(|k| !from_a_told_time(points, blocks, &durations[**k], &words.since))
+            {
                 let want = points[e].at - chrono::Duration::seconds(durations[k].secs);
                 if let Some(&s) = pool
                     .iter()
