@@ -2827,3 +2827,14 @@ fn a_length_told_from_a_time_measures_that_period_not_the_incident() {
     );
     assert_window(&v, "2024-12-03T23:00:00+09:00", "2024-12-04T01:20:00+09:00");
 }
+
+#[test]
+fn customers_who_regained_their_service_date_the_end() {
+    // "ont progressivement récupéré leur service …, les derniers aux alentours de 16h": the
+    // last customers back is the end; no start time is written
+    let v = draft(
+        "fr-clients-regained-service.txt",
+        Some("https://blog.example.fr/2019/07/coupure-fibres"),
+    );
+    assert_eq!(v["review"]["window"]["end"], "2019-07-02T16:00:00+02:00");
+}
