@@ -738,7 +738,9 @@ mod vi {
             "2023-12-07T08:00",
         );
         assert!(
-            !values(&p).iter().any(|v| v.contains("T03:00") || v.contains("T04:00")),
+            !values(&p)
+                .iter()
+                .any(|v| v.contains("T03:00") || v.contains("T04:00")),
             "{:?}",
             values(&p)
         );
