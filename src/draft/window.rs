@@ -1523,7 +1523,7 @@ fn from_a_told_time(points: &[Point], blocks: &[BlockText], d: &Stated, since: &
             .iter()
             .collect();
         !between.contains(['.', '。', ',', '，', ';', '\n'])
-            && (holds(&between, since) || holds_word_end(&before, since))
+            && (holds_word(&between, since) || holds_word_end(&before, since))
     })
 }
 
@@ -1592,6 +1592,19 @@ const HALF_REREAD_SLACK_SECS: i64 = 30 * 60;
 /// the page states from the first such onset reaches it ("6시간 40여분 멈춰"): the morning
 /// reading would end the outage before it began, and the length says when it did end.
 /// Returns the points moved, for a warning each.
+/// Which points the page's words make onsets and which recoveries (the nearer word wins).
+fn onset_and_recovery_flags(
+    points: &[Point],
+    blocks: &[BlockText],
+    words: &EventWords,
+    durations: &[Stated],
+) -> (Vec<bool>, Vec<bool>) {
+    onsets_and_recoveries(
+        &keyword_points(points, blocks, &words.start, words, durations),
+        &keyword_points(points, blocks, &words.resolution, words, durations),
+    )
+}
+
 /// A recovery told after the onset with an earlier clock and no day of its own ("Ausgelöst
 /// wurde die Störung am 30.01. gegen 15:20 Uhr … konnten wir die Störung um 08:44 Uhr
 /// beseitigen") ended the next morning: the story goes forward, the clock went past midnight.
@@ -1602,10 +1615,7 @@ pub fn roll_recoveries_past_midnight(
     words: &EventWords,
     durations: &[Stated],
 ) -> Vec<usize> {
-    let (onsets, recoveries) = onsets_and_recoveries(
-        &keyword_points(points, blocks, &words.start, words, durations),
-        &keyword_points(points, blocks, &words.resolution, words, durations),
-    );
+    let (onsets, recoveries) = onset_and_recovery_flags(points, blocks, words, durations);
     let mut moved = Vec::new();
     for i in 0..points.len() {
         let p = &points[i];
@@ -1653,10 +1663,7 @@ pub fn reread_open_halves(
     if !points.iter().any(|p| p.half_open && p.place.is_incident()) {
         return Vec::new();
     }
-    let (onsets, recoveries) = onsets_and_recoveries(
-        &keyword_points(points, blocks, &words.start, words, durations),
-        &keyword_points(points, blocks, &words.resolution, words, durations),
-    );
+    let (onsets, recoveries) = onset_and_recovery_flags(points, blocks, words, durations);
     let mut moved = Vec::new();
     for i in 0..points.len() {
         let p = &points[i];
