@@ -1540,8 +1540,6 @@ fn holds_word_end(text: &str, words: &[String]) -> bool {
     })
 }
 
-/// Which points are onsets and which recoveries, from the costs of their nearest words: a time
-/// that words of both kinds reach takes the nearer ("a complete outage until 6:20").
 /// Most chars between a time and its twin in another zone, written just after it ("傍晚5點左右
 /// (台北時間清晨5點)", "10.30 local (13:30 GMT)").
 const TWIN_GAP_CHARS: usize = 16;
@@ -1566,6 +1564,8 @@ fn shared_with_twins(points: &[Point], mut flags: Vec<bool>) -> Vec<bool> {
     flags
 }
 
+/// Which points are onsets and which recoveries, from the costs of their nearest words: a time
+/// that words of both kinds reach takes the nearer ("a complete outage until 6:20").
 fn onsets_and_recoveries(
     start_cost: &[Option<usize>],
     recovery_cost: &[Option<usize>],
@@ -1585,13 +1585,6 @@ fn onsets_and_recoveries(
 /// 6h40m ≈ 20:40).
 const HALF_REREAD_SLACK_SECS: i64 = 30 * 60;
 
-/// A recovery told with a clock written without its half word ("24일 8시 40분 복구", an onset
-/// word before it or not: "7시간 먹통…11일 9시 10분 복구") that,
-/// read in the morning, comes before every onset the page tells for that day with a marked or
-/// 24-hour clock ("오후 1시 57분쯤 … 장애가 났다") is read twelve hours later when a length
-/// the page states from the first such onset reaches it ("6시간 40여분 멈춰"): the morning
-/// reading would end the outage before it began, and the length says when it did end.
-/// Returns the points moved, for a warning each.
 /// Which points the page's words make onsets and which recoveries (the nearer word wins).
 fn onset_and_recovery_flags(
     points: &[Point],
@@ -1654,6 +1647,13 @@ pub fn roll_recoveries_past_midnight(
     moved
 }
 
+/// A recovery told with a clock written without its half word ("24일 8시 40분 복구", an onset
+/// word before it or not: "7시간 먹통…11일 9시 10분 복구") that,
+/// read in the morning, comes before every onset the page tells for that day with a marked or
+/// 24-hour clock ("오후 1시 57분쯤 … 장애가 났다") is read twelve hours later when a length
+/// the page states from the first such onset reaches it ("6시간 40여분 멈춰"): the morning
+/// reading would end the outage before it began, and the length says when it did end.
+/// Returns the points moved, for a warning each.
 pub fn reread_open_halves(
     points: &mut [Point],
     blocks: &[BlockText],

@@ -236,10 +236,10 @@ pub const SECONDARY_LANG: &str = "en";
 /// Language used when none is given, detected or known.
 pub const FALLBACK_LANG: &str = "en";
 
-/// Parses one text (a whole page: blocks joined by "\n", table cells by "\t").
 /// Language whose traditional characters are read as simplified (its words are written so).
 const TRADITIONAL_FOLD_LANG: &str = "zh";
 
+/// Parses one text (a whole page: blocks joined by "\n", table cells by "\t").
 pub fn parse(text: &str, lex: &Lexicons, opts: &ParseOptions) -> Parsed {
     let mut warnings = Vec::new();
     let lang = opts
