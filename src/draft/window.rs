@@ -1507,21 +1507,26 @@ const FROM_TIME_LENGTH_GAP_CHARS: usize = 12;
 /// Whether a length is told from a time written just before it with a `since` word ("오후
 /// 10시45분부터 약 20분간 비상모드로 돌렸으며", "from 10:45 for about 20 minutes"): it measures
 /// that period, not the whole incident up to its last recovery.
-fn from_a_told_time(points: &[Point], blocks: &[BlockText], d: &Stated, since: &[String]) -> bool {
-    let Some(block) = blocks.get(d.block) else {
-        return false;
-    };
-    let chars: Vec<char> = block.text.to_lowercase().chars().collect();
-    let at = |x: usize| x.saturating_sub(block.start).min(chars.len());
+fn from_a_told_time(
+    points: &[Point],
+    blocks: &[BlockText],
+    chars: &mut BlockChars,
+    d: &Stated,
+    since: &[String],
+) -> bool {
     points.iter().any(|p| {
         if p.block != d.block || p.end > d.start || d.start - p.end > FROM_TIME_LENGTH_GAP_CHARS {
             return false;
         }
-        let between: String = chars[at(p.end)..at(d.start)].iter().collect();
-        let before: String = chars
-            [at(p.start).saturating_sub(FROM_TIME_LENGTH_GAP_CHARS)..at(p.start)]
-            .iter()
-            .collect();
+        let Some((text, from)) = chars.of(blocks, p) else {
+            return false;
+        };
+        let at = |x: usize| x.saturating_sub(from).min(text.len());
+        let lower = |a: usize, b: usize| -> String {
+            text[at(a)..at(b)].iter().collect::<String>().to_lowercase()
+        };
+        let between = lower(p.end, d.start);
+        let before = lower(p.start.saturating_sub(FROM_TIME_LENGTH_GAP_CHARS), p.start);
         !between.contains(['.', '。', ',', '，', ';', '\n'])
             && (holds_word(&between, since) || holds_word_end(&before, since))
     })
@@ -1544,21 +1549,40 @@ fn holds_word_end(text: &str, words: &[String]) -> bool {
 /// (台北時間清晨5點)", "10.30 local (13:30 GMT)").
 const TWIN_GAP_CHARS: usize = 16;
 
-/// A time written twice in a row, in two zones, is one moment: the words about either mark the
-/// first mention, which stands for it ("美東時間…傍晚5點左右(台北時間清晨5點)發生故障").
-fn shared_with_twins(points: &[Point], mut flags: Vec<bool>) -> Vec<bool> {
-    for i in 0..points.len() {
-        for j in i + 1..points.len() {
-            let (a, b) = (&points[i], &points[j]);
-            if a.at == b.at
-                && a.block == b.block
-                && b.start >= a.end
-                && b.start - a.end <= TWIN_GAP_CHARS
-                && (flags[i] || flags[j])
-            {
-                flags[i] = true;
-                flags[j] = false;
-            }
+/// The pairs of points that are one moment written twice in a row, the second in brackets
+/// ("傍晚5點左右(台北時間清晨5點)", "10.30 local (13:30 GMT)"): (first, twin), each point next to
+/// the other in the text. Linear in the points after one sort.
+fn twin_pairs(points: &[Point], blocks: &[BlockText]) -> Vec<(usize, usize)> {
+    let mut order: Vec<usize> = (0..points.len()).collect();
+    order.sort_by_key(|i| (points[*i].start, points[*i].end));
+    let mut chars = BlockChars::default();
+    let mut pairs = Vec::new();
+    for w in order.windows(2) {
+        let (i, j) = (w[0], w[1]);
+        let (a, b) = (&points[i], &points[j]);
+        if a.at != b.at || a.block != b.block || b.start < a.end || b.start - a.end > TWIN_GAP_CHARS
+        {
+            continue;
+        }
+        let bracket = chars.of(blocks, a).is_some_and(|(text, from)| {
+            let lo = a.end.saturating_sub(from).min(text.len());
+            let hi = b.start.saturating_sub(from).min(text.len());
+            text[lo..hi].iter().any(|c| matches!(c, '(' | '（'))
+        });
+        if bracket {
+            pairs.push((i, j));
+        }
+    }
+    pairs
+}
+
+/// The words about either of a moment written twice mark the first mention, which stands for it
+/// ("美東時間…傍晚5點左右(台北時間清晨5點)發生故障").
+fn shared_with_twins(pairs: &[(usize, usize)], mut flags: Vec<bool>) -> Vec<bool> {
+    for &(i, j) in pairs {
+        if flags[i] || flags[j] {
+            flags[i] = true;
+            flags[j] = false;
         }
     }
     flags
@@ -1609,40 +1633,45 @@ pub fn roll_recoveries_past_midnight(
     durations: &[Stated],
 ) -> Vec<usize> {
     let (onsets, recoveries) = onset_and_recovery_flags(points, blocks, words, durations);
-    let mut moved = Vec::new();
-    for i in 0..points.len() {
-        let p = &points[i];
-        if p.dated || !p.place.is_incident() || !recoveries[i] || onsets[i] {
-            continue;
+    // each day's first onset, and every incident time in order
+    let mut first_onset: std::collections::HashMap<chrono::NaiveDate, usize> = Default::default();
+    for j in (0..points.len()).filter(|&j| onsets[j] && !recoveries[j]) {
+        if points[j].place.is_incident() {
+            let e = first_onset.entry(points[j].at.date_naive()).or_insert(j);
+            if points[j].at < points[*e].at {
+                *e = j;
+            }
         }
-        let onset_of_day = |j: usize| {
-            onsets[j]
-                && !recoveries[j]
-                && points[j].place.is_incident()
-                && points[j].at.date_naive() == p.at.date_naive()
-        };
-        // the day's first onset came later on the clock, and was told before the recovery …
-        let Some(first) = (0..points.len())
-            .filter(|&j| onset_of_day(j))
-            .min_by_key(|&j| points[j].at)
-        else {
-            continue;
-        };
-        let later = p.at + chrono::Duration::days(1);
-        if points[first].at > p.at
-            && points[first].start < p.start
+    }
+    let mut times: Vec<DateTime<FixedOffset>> = points
+        .iter()
+        .filter(|p| p.place.is_incident())
+        .map(|p| p.at)
+        .collect();
+    times.sort();
+    let moved: Vec<usize> = (0..points.len())
+        .filter(|&i| {
+            let p = &points[i];
+            if p.dated || !p.place.is_incident() || !recoveries[i] || onsets[i] {
+                return false;
+            }
+            // the day's first onset came later on the clock, and was told before the recovery …
+            let Some(&first) = first_onset.get(&p.at.date_naive()) else {
+                return false;
+            };
+            let f = &points[first];
             // … and no other time of the story lies between the recovery and the onset
-            && !(0..points.len()).any(|k| {
-                k != i
-                    && points[k].place.is_incident()
-                    && points[k].at > p.at
-                    && points[k].at < points[first].at
-            })
-            && (later - points[first].at).num_seconds() <= MAX_WINDOW_SECS
-        {
-            points[i].at = later;
-            moved.push(i);
-        }
+            let between = times
+                .partition_point(|t| *t < f.at)
+                .saturating_sub(times.partition_point(|t| *t <= p.at));
+            f.at > p.at
+                && f.start < p.start
+                && between == 0
+                && (p.at + chrono::Duration::days(1) - f.at).num_seconds() <= MAX_WINDOW_SECS
+        })
+        .collect();
+    for &i in &moved {
+        points[i].at += chrono::Duration::days(1);
     }
     moved
 }
@@ -1749,10 +1778,11 @@ pub fn analyse(
     let starts = without_still_times(points, blocks, words, starts);
     let peaks = peak_times(points, blocks, words);
     let starts: Vec<bool> = starts.iter().zip(&peaks).map(|(s, p)| *s && !p).collect();
+    let twins = twin_pairs(points, blocks);
     let (starts, recoveries, detections) = (
-        shared_with_twins(points, starts),
-        shared_with_twins(points, recoveries),
-        shared_with_twins(points, detections),
+        shared_with_twins(&twins, starts),
+        shared_with_twins(&twins, recoveries),
+        shared_with_twins(&twins, detections),
     );
     for (i, p) in points.iter().enumerate() {
         tracing::debug!(
@@ -2049,10 +2079,10 @@ pub fn analyse(
     // event stands at that start.
     if found.start.is_none() {
         if let Some(e) = last_recovery(None) {
-            for &k in lasted
-                .iter()
-                .filter(|k| !from_a_told_time(points, blocks, &durations[**k], &words.since))
-            {
+            let mut chars = BlockChars::default();
+            for &k in lasted.iter().filter(|k| {
+                !from_a_told_time(points, blocks, &mut chars, &durations[**k], &words.since)
+            }) {
                 let want = points[e].at - chrono::Duration::seconds(durations[k].secs);
                 if let Some(&s) = pool
                     .iter()
