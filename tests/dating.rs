@@ -2838,3 +2838,26 @@ fn customers_who_regained_their_service_date_the_end() {
     );
     assert_eq!(v["review"]["window"]["end"], "2019-07-02T16:00:00+02:00");
 }
+
+#[test]
+fn a_recovery_told_as_later_than_a_time_counts_from_that_time() {
+    // "rolled back the release at 10:05 UTC. Payments were fully restored about 40 minutes
+    // later": the end is 10:45, not 40 minutes after the start
+    let v = draft(
+        "en-later-than-told.txt",
+        Some("https://status.example.com/2024/03/05/checkout"),
+    );
+    assert_window(&v, "2024-03-04T09:10:00+00:00", "2024-03-04T10:45:00+00:00");
+    assert_eq!(v["case"]["timeline"]["resolved_after"], "1h35m");
+    // "Um 15.05 Uhr lief der Server wieder an, die App war aber erst eine halbe Stunde später
+    // wieder erreichbar": the words are data, per language
+    let v = draft(
+        "de-later-than-told.txt",
+        Some("https://www.example.de/2024/03/05/stoerung-online-banking"),
+    );
+    assert_window(&v, "2024-03-05T14:20:00+01:00", "2024-03-05T15:35:00+01:00");
+    assert_eq!(
+        v["review"]["fields"]["window.end"]["rule"],
+        "recovery told as a length after the time before it"
+    );
+}

@@ -117,6 +117,12 @@ pub fn build(
     }
     if let Some((i, rule)) = found.end {
         ev.field("window.end", &points[i].quote, rule);
+    } else if let Some((p, k)) = found.end_after_told {
+        ev.field(
+            "window.end",
+            &format!("{} … {}", points[p].quote, stated[k].quote),
+            "recovery told as a length after the time before it",
+        );
     } else if let Some(k) = found.incident_duration {
         ev.field(
             "window.end",
@@ -128,9 +134,15 @@ pub fn build(
     if let Some((secs, rule)) = found.resolved_secs {
         if secs >= 0 {
             timeline.resolved_after = Some(Duration::from_secs(secs as u64));
-            let quote = match found.incident_duration {
-                Some(k) => stated[k].quote.clone(),
-                None => format!(
+            let quote = match (found.incident_duration, found.end_after_told) {
+                (Some(k), _) => stated[k].quote.clone(),
+                (None, Some((p, k))) => format!(
+                    "{} … {} … {}",
+                    start.map(|p| p.quote.as_str()).unwrap_or(""),
+                    points[p].quote,
+                    stated[k].quote
+                ),
+                (None, None) => format!(
                     "{} … {}",
                     start.map(|p| p.quote.as_str()).unwrap_or(""),
                     found

@@ -167,6 +167,10 @@ pub struct EventWords {
     /// Length words that mean "after" ("10시간 만에", "5時間後に"): the length is the incident's
     /// only when a recovery word follows it closely ("만에 복구"), not "5시간여 만에 사과".
     pub lasted_then: Vec<String>,
+    /// Words right after a length that count it from the time told just before it ("revenu
+    /// vers 10 h 45 … rétablies une heure plus tard", "two hours later"): a recovery told so
+    /// ends that long after that time, not after the start.
+    pub later_than_told: Vec<String>,
     /// Nouns of an outage right after a length, which make it the outage's length ("a 34
     /// minute outage", "2시간 먹통", "3時間の障害", "3 heures de panne").
     pub lasted_noun: Vec<String>,
@@ -1496,8 +1500,54 @@ pub struct Found {
     pub resolved_secs: Option<(i64, &'static str)>,
     /// Index into the stated durations of the one that is the window's length.
     pub incident_duration: Option<usize>,
+    /// The end is a recovery told as a length after a time (point, duration): "revenu vers
+    /// 10 h 45 … rétablies une heure plus tard".
+    pub end_after_told: Option<(usize, usize)>,
     /// The window joins several impact periods the page states.
     pub union: bool,
+}
+
+/// Most chars between a time and a length told as later than it, in one block.
+const LATER_THAN_TOLD_CHARS: usize = 160;
+
+/// A recovery told as a length after the time told just before it, in its block ("revenu vers
+/// 10 h 45 … rétablies une heure plus tard", "alerted at 10:15; service was back two hours
+/// later"): that time (not the start, which the stated-length rule reads already) and the
+/// length, when they end the window later than `end_at`.
+fn later_than_told_end(
+    points: &[Point],
+    durations: &[Stated],
+    blocks: &[BlockText],
+    words: &EventWords,
+    start: usize,
+    end_at: Option<DateTime<FixedOffset>>,
+) -> Option<(usize, usize)> {
+    let start_at = points[start].at;
+    (0..durations.len()).find_map(|k| {
+        let d = &durations[k];
+        if !d.place.is_incident()
+            || d.lower_bound
+            || d.upper_bound
+            || d.secs < MIN_STATED_LENGTH_SECS
+            || !names_outage(blocks, d, &words.later_than_told)
+            || !recovery_near(blocks, d, &words.resolution)
+        {
+            return None;
+        }
+        let p = (0..points.len())
+            .filter(|i| {
+                let q = &points[*i];
+                q.block == d.block && q.end <= d.start && d.start - q.end <= LATER_THAN_TOLD_CHARS
+            })
+            .max_by_key(|i| points[*i].end)?;
+        let want = points[p].at + chrono::Duration::seconds(d.secs);
+        let fits = p != start
+            && points[p].place.is_incident()
+            && points[p].at > start_at
+            && (want - start_at).num_seconds() <= MAX_WINDOW_SECS
+            && end_at.is_none_or(|e| want > e);
+        fits.then_some((p, k))
+    })
 }
 
 /// Most chars between a time and a length told from it ("오후 10시45분부터 약 20분간", "from
@@ -2286,6 +2336,24 @@ pub fn analyse(
                 found.end = Some((e, "recovery reported at the start plus the stated length"))
             }
             None => found.end_from_duration = Some(want),
+        }
+    }
+
+    // 3d. A recovery told as a length after a time that is not the start ("Le courant est
+    // revenu vers 10 h 45 et les liaisons ont pu être rétablies une heure plus tard") ends that
+    // long after that time, when this is later than the end found so far.
+    if let Some((s, _)) = found.start {
+        let end_at = found.end.map(|(e, _)| points[e].at);
+        if let Some((p, k)) = later_than_told_end(points, durations, blocks, words, s, end_at) {
+            let want = points[p].at + chrono::Duration::seconds(durations[k].secs);
+            found.end = None;
+            found.end_from_duration = Some(want);
+            found.incident_duration = None;
+            found.resolved_secs = Some((
+                (want - points[s].at).num_seconds(),
+                "recovery told as a length after the time before it",
+            ));
+            found.end_after_told = Some((p, k));
         }
     }
 
