@@ -2861,3 +2861,25 @@ fn a_recovery_told_as_later_than_a_time_counts_from_that_time() {
         "recovery told as a length after the time before it"
     );
 }
+
+#[test]
+fn a_fire_breaking_out_is_an_onset() {
+    // "y a provoqué un départ de feu autour de 4h du matin": the only time on the page, and
+    // the outbreak of the fire that took the sites down
+    let v = draft(
+        "fr-fire-broke-out.txt",
+        Some("https://www.example.fr/actualites/2023/04/26/panne-hebergeur"),
+    );
+    assert_eq!(v["review"]["window"]["start"], "2023-04-26T04:00:00+02:00");
+}
+
+#[test]
+fn the_time_of_a_change_told_as_the_outages_cause_is_no_onset() {
+    // "这次故障的原因,与当天上午 9 点 … 参数调整有关": 09:00 is when the cause was set up,
+    // ten hours before the impact began at 19:40
+    let v = draft(
+        "zh-cause-time-not-onset.txt",
+        Some("https://blog.example.cn/2019/03/message-outage/"),
+    );
+    assert_window(&v, "2019-03-12T19:40:00+08:00", "2019-03-12T21:05:00+08:00");
+}

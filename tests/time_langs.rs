@@ -1306,6 +1306,17 @@ mod pt {
     use super::*;
 
     #[test]
+    fn a_weekday_after_the_clock_with_dessa_or_nesta_gives_its_day() {
+        // "por volta das 15h dessa quarta-feira" on a page of Thursday 24 January: the
+        // Wednesday before, as "desta"/"nesta" give it (Brazilian news writes all four)
+        for this in ["dessa", "desta", "nessa", "nesta"] {
+            let text = format!("A pane aconteceu por volta das 15h {this} quarta-feira.");
+            let p = run_ref("pt", &text, "2013-01-24T12:00");
+            assert_eq!(values(&p)[0], "2013-01-23T15:00:00-02:00", "{text}");
+        }
+    }
+
+    #[test]
     fn e_meia_moves_the_hour() {
         assert_eq!(only_clock("pt", "por volta das 9 e meia").0, "09:30");
     }
