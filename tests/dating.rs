@@ -2883,3 +2883,14 @@ fn the_time_of_a_change_told_as_the_outages_cause_is_no_onset() {
     );
     assert_window(&v, "2019-03-12T19:40:00+08:00", "2019-03-12T21:05:00+08:00");
 }
+
+#[test]
+fn a_since_time_whose_sentence_tells_no_impact_is_no_onset() {
+    // "오전 9시부터 … 대출 신청을 받았다" (from 9:00 the bank took loan applications): "from"
+    // dates the applications; the impact began at 9:40
+    let v = draft(
+        "ko-bare-since-no-onset.txt",
+        Some("https://news.example.kr/2021/01/25/bank-app"),
+    );
+    assert_window(&v, "2021-01-25T09:40:00+09:00", "2021-01-25T11:10:00+09:00");
+}

@@ -1169,6 +1169,83 @@ fn negated(before: &str, negation: &[String]) -> bool {
 /// How many characters beside a time a `since` word may stand ("desde las", "9시부터").
 const SINCE_REACH_CHARS: usize = 16;
 
+/// Most chars of a time's sentence read on each side for an onset word.
+const BARE_SINCE_REACH_CHARS: usize = 200;
+
+/// Onset marks taken off the times whose sentence holds no onset word but a `since` word
+/// ("신한은행은 오전 9시부터 … 대출 신청을 받았다", "from 9:00 the bank took loan
+/// applications"): "from" a time dates whatever the sentence tells, and it tells no impact.
+/// Only when the page marks other onsets.
+fn without_bare_since(
+    points: &[Point],
+    blocks: &[BlockText],
+    words: &EventWords,
+    mut starts: Vec<bool>,
+) -> Vec<bool> {
+    if words.since.is_empty() {
+        return starts;
+    }
+    let onset_words: Vec<String> = words
+        .start
+        .iter()
+        .filter(|w| !w.trim().is_empty() && !words.since.contains(w))
+        .map(|w| w.to_lowercase())
+        .collect();
+    let mut block_chars: Option<(usize, Vec<char>)> = None;
+    let mut bare = Vec::new();
+    for (i, p) in points.iter().enumerate() {
+        if !starts[i] {
+            continue;
+        }
+        let Some(block) = blocks.get(p.block) else {
+            continue;
+        };
+        if block_chars.as_ref().is_none_or(|(b, _)| *b != p.block) {
+            block_chars = Some((p.block, block.text.chars().collect()));
+        }
+        let Some((_, chars)) = block_chars.as_ref() else {
+            continue;
+        };
+        let (a, b) = (
+            p.start.saturating_sub(block.start).min(chars.len()),
+            p.end.saturating_sub(block.start).min(chars.len()),
+        );
+        let is_end = |k: usize| {
+            SENTENCE_ENDS.contains(&chars[k])
+                && !(chars[k] == '.'
+                    && k > 0
+                    && chars[k - 1].is_ascii_digit()
+                    && chars.get(k + 1).is_some_and(char::is_ascii_digit))
+        };
+        let from = (a.saturating_sub(BARE_SINCE_REACH_CHARS)..a)
+            .rev()
+            .find(|&k| is_end(k))
+            .map_or(a.saturating_sub(BARE_SINCE_REACH_CHARS), |k| k + 1);
+        let to = (b..(b + BARE_SINCE_REACH_CHARS).min(chars.len()))
+            .find(|&k| is_end(k))
+            .unwrap_or((b + BARE_SINCE_REACH_CHARS).min(chars.len()));
+        let mut sentence: Vec<char> = chars[from..to]
+            .iter()
+            .flat_map(|c| c.to_lowercase())
+            .collect();
+        blank_phrases(&mut sentence, &words.start_not);
+        let sentence: String = sentence.into_iter().collect();
+        let has_since = holds_word(&sentence, &words.since);
+        let has_onset = onset_words.iter().any(|w| sentence.contains(w.as_str()));
+        if has_since && !has_onset {
+            bare.push(i);
+        }
+    }
+    // (a page whose only onsets are such times keeps them: "Ab kurz nach 22.00 Uhr spürten
+    // viele Internetnutzer die Folgen" tells the impact in words no list holds)
+    if bare.len() < starts.iter().filter(|s| **s).count() {
+        for i in bare {
+            starts[i] = false;
+        }
+    }
+    starts
+}
+
 /// Onset marks taken off the times whose sentence reports the impact still under way at that
 /// time ("A las seis de la tarde el servicio seguía sin restaurarse"), unless a `since` word
 /// stands right beside the time ("since 9:00 … still down").
@@ -1826,6 +1903,7 @@ pub fn analyse(
     let detections: Vec<bool> = detection_cost.iter().map(Option::is_some).collect();
     let (starts, recoveries) = onsets_and_recoveries(&start_cost, &recovery_cost);
     let starts = without_still_times(points, blocks, words, starts);
+    let starts = without_bare_since(points, blocks, words, starts);
     let peaks = peak_times(points, blocks, words);
     let starts: Vec<bool> = starts.iter().zip(&peaks).map(|(s, p)| *s && !p).collect();
     let twins = twin_pairs(points, blocks);
