@@ -2894,3 +2894,14 @@ fn a_since_time_whose_sentence_tells_no_impact_is_no_onset() {
     );
     assert_window(&v, "2021-01-25T09:40:00+09:00", "2021-01-25T11:10:00+09:00");
 }
+
+#[test]
+fn a_rounded_length_after_within_is_the_length_not_a_ceiling() {
+    // "came back within approximately 18 minutes of the initial impact": a writer who rounds
+    // tells the length; "within 18 minutes" alone stays an upper bound
+    let v = draft(
+        "en-within-approximately.txt",
+        Some("https://status.example.com/incidents/temporary-interruption"),
+    );
+    assert_window(&v, "2025-03-03T09:12:00+00:00", "2025-03-03T09:30:00+00:00");
+}

@@ -71,7 +71,9 @@ pub fn build(
             Stated {
                 secs: d.value.as_secs() as i64,
                 lower_bound: d.lower_bound,
-                upper_bound: under(blocks.get(b), d.start, end, words),
+                // (a rounded figure is told as the length, not as a ceiling: "full service came
+                // back within approximately 21 minutes of the initial impact")
+                upper_bound: !d.approximate && under(blocks.get(b), d.start, end, words),
                 approximate: d.approximate,
                 quote: d.quote.clone(),
                 start: d.start,

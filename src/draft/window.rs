@@ -1210,12 +1210,11 @@ fn without_bare_since(
             p.start.saturating_sub(block.start).min(chars.len()),
             p.end.saturating_sub(block.start).min(chars.len()),
         );
+        // (a full stop ends a sentence only before a space or the end: "File not Found.라는
+        // 메세지가 나오기 시작했다" quotes a message, "16.10 Uhr" is a time)
         let is_end = |k: usize| {
             SENTENCE_ENDS.contains(&chars[k])
-                && !(chars[k] == '.'
-                    && k > 0
-                    && chars[k - 1].is_ascii_digit()
-                    && chars.get(k + 1).is_some_and(char::is_ascii_digit))
+                && (chars[k] != '.' || chars.get(k + 1).is_none_or(|c| c.is_whitespace()))
         };
         let from = (a.saturating_sub(BARE_SINCE_REACH_CHARS)..a)
             .rev()
