@@ -2905,3 +2905,15 @@ fn a_rounded_length_after_within_is_the_length_not_a_ceiling() {
     );
     assert_window(&v, "2025-03-03T09:12:00+00:00", "2025-03-03T09:30:00+00:00");
 }
+
+#[test]
+fn the_first_response_at_a_time_dates_the_detection() {
+    // "16시 10분 확인 작업에 착수했고": the operators set to work at 16:10, so they knew by
+    // then; no alert time is told
+    let v = draft(
+        "ko-first-response-detection.txt",
+        Some("https://it.example.kr/2013/12/01/game-outage"),
+    );
+    assert_window(&v, "2013-12-01T15:54:00+09:00", "2013-12-01T17:05:00+09:00");
+    assert_eq!(v["case"]["timeline"]["detected_after"], "16m");
+}
