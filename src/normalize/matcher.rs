@@ -113,6 +113,34 @@ fn solid_compound(f: &str) -> Option<String> {
     changed.then_some(out)
 }
 
+/// A Korean verb stem that closes a phrase, and the syllables it contracts to before the past
+/// and linking endings ("늦어지" → "늦어졌다", "늦어져"; "지연되" → "지연됐다"; "발생하" →
+/// "발생했다"): the phrase is written with the stem, the text with the contraction.
+const KOREAN_CONTRACTIONS: [(char, [char; 2]); 3] = [
+    ('지', ['졌', '져']),
+    ('되', ['됐', '돼']),
+    ('하', ['했', '해']),
+];
+
+/// Folded Korean phrase `f` with its closing verb stem contracted, when it closes with one
+/// after another Hangul syllable.
+fn korean_contractions(f: &str) -> Vec<String> {
+    let hangul = |c: char| ('\u{AC00}'..='\u{D7A3}').contains(&c);
+    let mut chars = f.chars().rev();
+    let (Some(last), Some(before)) = (chars.next(), chars.next()) else {
+        return Vec::new();
+    };
+    if !hangul(before) {
+        return Vec::new();
+    }
+    let stem = &f[..f.len() - last.len_utf8()];
+    KOREAN_CONTRACTIONS
+        .iter()
+        .filter(|(s, _)| *s == last)
+        .flat_map(|(_, to)| to.iter().map(move |c| format!("{stem}{c}")))
+        .collect()
+}
+
 /// Bytes of folded text per mention that [`Matcher::find`] makes room for at first.
 const FOLDED_BYTES_PER_MENTION: usize = 32;
 
@@ -522,7 +550,15 @@ impl Matcher {
                 terms.push(TermData {
                     exclude: lang_lists(t, EXCLUDE_KEY)
                         .into_iter()
-                        .map(|(_, w)| fold(&w))
+                        .flat_map(|(l, w)| {
+                            let f = fold(&w);
+                            let more = if l == SOLID_COMPOUND_LANG {
+                                korean_contractions(&f)
+                            } else {
+                                Vec::new()
+                            };
+                            std::iter::once(f).chain(more)
+                        })
                         .filter(|w| !w.is_empty())
                         .collect(),
                     cancel: bounded_words(t, CANCEL_KEY),
@@ -569,8 +605,17 @@ impl Matcher {
                         let solid = (lang == SOLID_COMPOUND_LANG)
                             .then(|| solid_compound(&f))
                             .flatten();
-                        std::iter::once((p, left, right, f))
-                            .chain(solid.map(|s| (p, left, right, s)))
+                        // (and its closing verb stem contracted: "늦어지" also finds "늦어졌다")
+                        let forms: Vec<String> = std::iter::once(f).chain(solid).collect();
+                        let contracted: Vec<String> = if lang == SOLID_COMPOUND_LANG {
+                            forms.iter().flat_map(|f| korean_contractions(f)).collect()
+                        } else {
+                            Vec::new()
+                        };
+                        forms
+                            .into_iter()
+                            .chain(contracted)
+                            .map(move |f| (p, left, right, f))
                     });
                     for (p, left, right, f) in spellings {
                         if f.is_empty() {
@@ -1064,5 +1109,40 @@ mod tests {
         // Spaces next to a Latin word or a number stay; a phrase with none has no variant.
         assert_eq!(solid_compound("db 서버"), None);
         assert_eq!(solid_compound("먹통"), None);
+    }
+
+    #[test]
+    fn korean_verb_stems_also_match_their_contractions() {
+        use super::korean_contractions;
+        // "늦어지" is written "늦어졌다" and "늦어져"; "지연되" "지연됐다"; "발생하" "발생했다"
+        assert_eq!(korean_contractions("늦어지"), vec!["늦어졌", "늦어져"]);
+        assert_eq!(
+            korean_contractions("접속이 지연되"),
+            vec!["접속이 지연됐", "접속이 지연돼"]
+        );
+        assert_eq!(korean_contractions("발생하"), vec!["발생했", "발생해"]);
+        // a one-syllable phrase or one that closes with another syllable has none
+        assert!(korean_contractions("지").is_empty());
+        assert!(korean_contractions("먹통").is_empty());
+    }
+
+    #[test]
+    fn a_korean_phrase_and_its_exclusion_both_match_the_past_tense() {
+        use super::super::text::Folded;
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let vocab = crate::vocab::Vocabulary::load(&root.join("mappings")).unwrap();
+        let m = super::Matcher::for_langs(&vocab, &["ko"]).unwrap();
+        let terms = |text: &str| -> Vec<String> {
+            let f = Folded::new(text).text;
+            m.find(&f, &["ko"])
+                .into_iter()
+                .map(|x| m.entries[x.entry].term.clone())
+                .collect()
+        };
+        let t = terms("우리WON뱅킹 접속이 2시간 30분가량 늦어졌다");
+        assert!(t.iter().any(|x| x == "high-latency"), "{t:?}");
+        // "회복이 늦어졌다" (the recovery was slow) is excluded in its past form too
+        let t = terms("노드가 늘수록 오히려 회복이 늦어졌습니다");
+        assert!(!t.iter().any(|x| x == "high-latency"), "{t:?}");
     }
 }
