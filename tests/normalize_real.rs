@@ -3572,3 +3572,31 @@ fn maintenance_work_named_is_a_weak_cause_and_a_mistake_beats_it() {
         "{labels:#?}"
     );
 }
+
+#[test]
+fn planned_infrastructure_work_that_disrupted_is_the_cause_when_no_other_is_told() {
+    let (v, n) = setup();
+    // "a scheduled infrastructure upgrade needed key systems to be rebooted, and this
+    // unintentionally disrupted the API services": the planned work is the cause told
+    let labels = n.label(
+        "Root Cause: The outage happened because a scheduled infrastructure upgrade needed key systems to be rebooted, and this unintentionally disrupted the API services.",
+        &[],
+        Some("en"),
+    );
+    assert_eq!(
+        fill_case(&labels, v).root_cause,
+        "operator-error",
+        "{labels:#?}"
+    );
+    // a scheduled maintenance listed on a status page names no cause
+    let labels = n.label(
+        "Scheduled maintenance: database upgrade on Sunday. Network Outage: a fiber cut between our data centers took the API offline.",
+        &[],
+        Some("en"),
+    );
+    assert_ne!(
+        fill_case(&labels, v).root_cause,
+        "operator-error",
+        "{labels:#?}"
+    );
+}
