@@ -3600,3 +3600,28 @@ fn planned_infrastructure_work_that_disrupted_is_the_cause_when_no_other_is_told
         "{labels:#?}"
     );
 }
+
+#[test]
+fn processing_capacity_named_is_no_capacity_cause_and_a_parameter_change_is_a_config_change() {
+    let (v, n) = setup();
+    // "这次故障的起因,与…所做的 GC 相关参数调整有关 … 反而拖慢了用户线程的处理能力": the
+    // cause is the parameter change; the threads' processing capacity is what it slowed
+    let labels = n.label(
+        "这次故障的起因,与当天凌晨我们对服务的 java 进程所做的 GC 相关参数调整有关。FGC 变得更频繁,反而拖慢了用户线程的处理能力。",
+        &[],
+        Some("zh"),
+    );
+    assert_eq!(
+        fill_case(&labels, v).root_cause,
+        "config-change",
+        "{labels:#?}"
+    );
+    // "トラフィック量が設計上の処理能力の上限を下回っていた": traffic stayed under the
+    // design limit, so the capacity named is no cause
+    let labels = n.label(
+        "上位回線事業者の設備では、トラフィック量が設計上の処理能力の上限を下回っていたにもかかわらず、リソース使用量が異常に増加しました。",
+        &[],
+        Some("ja"),
+    );
+    assert_ne!(fill_case(&labels, v).root_cause, "capacity", "{labels:#?}");
+}
