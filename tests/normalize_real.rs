@@ -3625,3 +3625,31 @@ fn processing_capacity_named_is_no_capacity_cause_and_a_parameter_change_is_a_co
     );
     assert_ne!(fill_case(&labels, v).root_cause, "capacity", "{labels:#?}");
 }
+
+#[test]
+fn a_cause_named_first_and_then_withdrawn_is_no_cause() {
+    let (v, n) = setup();
+    // "사태 초기에 '디도스 공격'을 원인으로 꼽았다가, … 네트워크 장비 설정 오류로 인한
+    // 장애였다고 입장을 바꿨다": the attack was named first and withdrawn
+    let labels = n.label(
+        "KT는 사태 초기에 '디도스(분산 서비스 거부·DDoS) 공격'을 원인으로 꼽았다가, 2시간여 만에 네트워크 장비 설정 오류로 인한 장애였다고 입장을 바꿨다.",
+        &[],
+        Some("ko"),
+    );
+    assert_eq!(
+        fill_case(&labels, v).root_cause,
+        "config-change",
+        "{labels:#?}"
+    );
+    // the words are data in every language: "la piste d'une cyberattaque a été écartée"
+    let labels = n.label(
+        "La piste d'une cyberattaque a été écartée : une coupure d'électricité dans le centre de données est à l'origine de la panne.",
+        &[],
+        Some("fr"),
+    );
+    assert_ne!(
+        fill_case(&labels, v).root_cause,
+        "security-attack",
+        "{labels:#?}"
+    );
+}
