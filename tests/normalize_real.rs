@@ -3679,3 +3679,16 @@ fn logins_that_fail_are_auth_failures_in_every_language() {
         );
     }
 }
+
+#[test]
+fn a_cause_still_being_identified_leaves_a_network_issue_unknown() {
+    let (v, n) = setup();
+    // "widespread outages tied to a network issue whose exact cause the company was still
+    // investigating … 'We are working to identify the root cause.'": no cause is stated
+    let labels = n.label(
+        "Internet users reported widespread outages Tuesday tied to a network issue whose exact cause the company was still investigating. \"We are working to identify the root cause,\" a spokesman said.",
+        &[],
+        Some("en"),
+    );
+    assert_eq!(fill_case(&labels, v).root_cause, "unknown", "{labels:#?}");
+}
