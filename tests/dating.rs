@@ -2917,3 +2917,16 @@ fn the_first_response_at_a_time_dates_the_detection() {
     assert_window(&v, "2013-12-01T15:54:00+09:00", "2013-12-01T17:05:00+09:00");
     assert_eq!(v["case"]["timeline"]["detected_after"], "16m");
 }
+
+#[test]
+fn a_us_place_named_in_japanese_gives_the_clock_its_zone() {
+    // "米アイオワ州 … 19時45分頃": a Japanese page on an event in Iowa tells Iowa's clock; the
+    // place is named in katakana, as Korean and Chinese pages name it in their scripts
+    let v = draft(
+        "ja-us-place-zone.txt",
+        Some("https://blog.example.tv/category/system-trouble/"),
+    );
+    assert_eq!(v["review"]["timezone"]["zone"], "America/Chicago");
+    assert_eq!(v["review"]["timezone"]["how"], "inferred");
+    assert_eq!(v["review"]["events"][1]["at"], "2020-02-03T19:45:00-06:00");
+}
