@@ -3655,28 +3655,36 @@ fn a_cause_named_first_and_then_withdrawn_is_no_cause() {
 }
 
 #[test]
-fn logins_that_fail_are_auth_failures_in_every_language() {
+fn an_authentication_error_is_an_auth_failure_and_a_login_that_hangs_is_not() {
     let (_, n) = setup();
-    // en already reads "could not log in" so; ko and vi say it as plainly
+    let auth = |text: &str, lang: &str| {
+        n.label(text, &[], Some(lang))
+            .iter()
+            .any(|l| l.term == "auth-failures" && l.assertion == Assertion::Affirmed)
+    };
+    // credentials checked and rejected
     for (lang, text) in [
-        ("ko", "PC버전에 로그인이 되지 않는 문제도 함께 나타났다."),
         (
             "ko",
             "금융인증서의 생체·패턴 인증에 오류가 생겨 앱 일부에 접속 장애가 났다.",
         ),
-        ("vi", "Nhiều người dùng không đăng nhập được vào ứng dụng."),
+        ("ko", "이용자들이 로그인에 실패했다."),
         (
             "zh",
             "工程师登录VPN之后,发现无法通过内部统一鉴权系统的认证。",
         ),
     ] {
-        let labels = n.label(text, &[], Some(lang));
-        assert!(
-            labels
-                .iter()
-                .any(|l| l.term == "auth-failures" && l.assertion == Assertion::Affirmed),
-            "{lang}: {text}: {labels:#?}"
-        );
+        assert!(auth(text, lang), "{lang}: {text}");
+    }
+    // a login that never completes because the app hangs is the outage, not a rejection
+    for (lang, text) in [
+        (
+            "vi",
+            "Mở lại ứng dụng thì vẫn thấy quay tròn, chưa đăng nhập được.",
+        ),
+        ("ko", "PC버전에 로그인이 되지 않는 문제도 함께 나타났다."),
+    ] {
+        assert!(!auth(text, lang), "{lang}: {text}");
     }
 }
 
