@@ -671,6 +671,20 @@ mod vi {
     use super::*;
 
     #[test]
+    fn a_clock_names_its_zone_after_gio_or_theo() {
+        // "11:20 giờ UTC (tức 18 giờ 20 theo giờ Việt Nam)": one instant told in two zones
+        let p = run_ref(
+            "vi",
+            "Sự cố bắt đầu vào khoảng 11:20 giờ UTC (tức 18 giờ 20 theo giờ Việt Nam).",
+            "2025-11-18T20:00",
+        );
+        assert_eq!(
+            values(&p),
+            vec!["2025-11-18T11:20:00+00:00", "2025-11-18T18:20:00+07:00"]
+        );
+    }
+
+    #[test]
     fn minute_mark_part_of_day_and_date_after_the_clock() {
         // "16h30’ chiều 29/9.": the minute mark, the part of the day and the date that ends the
         // sentence all belong to the clock
@@ -809,15 +823,15 @@ mod vi {
 
     #[test]
     fn hours_and_minutes_after_a_clock_cue_are_a_clock() {
-        // "tức 18 giờ 48 phút" (that is, 18:48) and "vào 9 giờ" are clocks; "kéo dài 3 giờ 20
-        // phút" is a length
+        // "tức 18 giờ 48 phút" (that is, 18:48, by Vietnam's clock) and "vào 9 giờ" are clocks;
+        // "kéo dài 3 giờ 20 phút" is a length
         let p = run_ref(
             "vi",
             "Sự cố bắt đầu lúc 11:48 UTC (tức 18 giờ 48 phút theo giờ Việt Nam) và kéo dài 3 giờ 20 phút.",
             "2025-11-18T12:00",
         );
         assert!(
-            values(&p).contains(&"2025-11-18T18:48:00+00:00".to_string()),
+            values(&p).contains(&"2025-11-18T18:48:00+07:00".to_string()),
             "{:?}",
             values(&p)
         );

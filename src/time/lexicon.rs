@@ -167,6 +167,10 @@ pub struct ClockWords {
     /// never used for a length ("heures" is also "hours", so it is not one).
     #[serde(default)]
     pub clock_suffixes: Vec<String>,
+    /// Words between a time and the zone it is told in ("18 giờ 20 theo giờ Việt Nam": by
+    /// Vietnam's clock).
+    #[serde(default)]
+    pub zone_joiners: Vec<String>,
     pub list_joiners: Vec<String>,
     /// Named times → "HH:MM" ("noon" = "12:00").
     pub named: BTreeMap<String, String>,

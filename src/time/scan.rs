@@ -1620,6 +1620,24 @@ pub fn zone_after(
     if paren {
         p = skip_ws(text, p + 1, 1);
     }
+    // (a joiner word may stand before the zone: "18 giờ 20 theo giờ Việt Nam")
+    let joined = (!paren)
+        .then(|| {
+            lex.clock.zone_joiners.iter().find_map(|j| {
+                let j = j.to_lowercase();
+                let n = j.len();
+                (!j.is_empty()
+                    && text.get(p..p + n).is_some_and(|t| t.to_lowercase() == j)
+                    && text[p + n..].starts_with(' '))
+                .then(|| skip_ws(text, p + n, 1))
+            })
+        })
+        .flatten();
+    if let Some(q) = joined {
+        if let Some(z) = zone_after(text, q, lex, zones, false) {
+            return Some(z);
+        }
+    }
     let rest = &text[p..];
     let mut found: Option<(ZoneRef, usize)> = None;
     if let Some(c) = lex.patterns().offset.captures(rest) {
