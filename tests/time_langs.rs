@@ -1320,6 +1320,23 @@ mod pt {
     use super::*;
 
     #[test]
+    fn pelo_horario_de_brasilia_states_the_zone() {
+        // "às 15h (pelo horário de Brasília)": the zone is stated, not inferred from the language
+        for text in [
+            "A queda começou às 15h pelo horário de Brasília.",
+            "A queda começou às 15h (pelo horário de Brasília).",
+        ] {
+            let p = run_ref("pt", text, "2025-11-18T20:00");
+            assert_eq!(
+                p.times[0].zone.as_deref(),
+                Some("America/Sao_Paulo"),
+                "{text}"
+            );
+            assert!(p.times[0].quote.ends_with("Brasília") || p.times[0].quote.ends_with(')'));
+        }
+    }
+
+    #[test]
     fn a_weekday_after_the_clock_with_dessa_or_nesta_gives_its_day() {
         // "por volta das 15h dessa quarta-feira" on a page of Thursday 24 January: the
         // Wednesday before, as "desta"/"nesta" give it (Brazilian news writes all four)

@@ -1621,21 +1621,22 @@ pub fn zone_after(
         p = skip_ws(text, p + 1, 1);
     }
     // (a joiner word may stand before the zone: "18 giờ 20 theo giờ Việt Nam")
-    let joined = (!paren)
-        .then(|| {
-            lex.clock.zone_joiners.iter().find_map(|j| {
-                let j = j.to_lowercase();
-                let n = j.len();
-                (!j.is_empty()
-                    && text.get(p..p + n).is_some_and(|t| t.to_lowercase() == j)
-                    && text[p + n..].starts_with(' '))
-                .then(|| skip_ws(text, p + n, 1))
-            })
-        })
-        .flatten();
-    if let Some(q) = joined {
-        if let Some(z) = zone_after(text, q, lex, zones, false) {
-            return Some(z);
+    // ("às 15h (pelo horário de Brasília)")
+    let joined = lex.clock.zone_joiners.iter().find_map(|j| {
+        let j = j.to_lowercase();
+        let n = j.len();
+        (!j.is_empty()
+            && text.get(p..p + n).is_some_and(|t| t.to_lowercase() == j)
+            && text[p + n..].starts_with(' '))
+        .then(|| skip_ws(text, p + n, 1))
+    });
+    if let Some((z, end)) = joined.and_then(|q| zone_after(text, q, lex, zones, false)) {
+        if !paren {
+            return Some((z, end));
+        }
+        let q = skip_ws(text, end, 1);
+        if text[q..].starts_with(')') {
+            return Some((z, q + 1));
         }
     }
     let rest = &text[p..];
