@@ -2930,3 +2930,14 @@ fn a_us_place_named_in_japanese_gives_the_clock_its_zone() {
     assert_eq!(v["review"]["timezone"]["how"], "inferred");
     assert_eq!(v["review"]["events"][1]["at"], "2020-02-03T19:45:00-06:00");
 }
+
+#[test]
+fn a_stamp_with_its_month_named_under_the_headline_is_the_byline() {
+    // "Thursday, September 27, 2018, 14:08 GMT+7" under the headline dates the page: it gives
+    // the week ("on Sunday" is the 23rd) and the zone, and is no onset
+    let v = draft(
+        "en-month-name-byline.txt",
+        Some("https://news.example.vn/news/business/20180927/data-center-outage/47138.html"),
+    );
+    assert_window(&v, "2018-09-23T11:00:00+07:00", "2018-09-23T14:30:00+07:00");
+}

@@ -385,7 +385,16 @@ pub fn block_places(
             && b.kind != BlockKind::TableRow
             && !window_row
             && ((width(&b.text) <= BYLINE_MAX_CHARS
-                && (byline_date(&b.text) || date_only(&b.text)))
+                && (byline_date(&b.text)
+                    || date_only(&b.text)
+                    // (a month written as a name: "Thursday, September 27, 2018, 14:08 GMT+7",
+                    // under the headline; a status history's "(Sunday 11th March 2018 23:36:49
+                    // UTC)" further down is an update's stamp)
+                    || (i < BYLINE_HEAD_BLOCKS
+                        && !b.text.trim_start().starts_with('(')
+                        && year_written(&b.text)
+                        && byline_clock(&b.text)
+                        && !b.text.trim_end().ends_with(['.', '。', '!', '?', '！', '？']))))
                 || is_stamp(b))
         {
             places[i] = Place::Byline;
