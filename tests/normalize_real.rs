@@ -3700,3 +3700,20 @@ fn a_cause_still_being_identified_leaves_a_network_issue_unknown() {
     );
     assert_eq!(fill_case(&labels, v).root_cause, "unknown", "{labels:#?}");
 }
+
+#[test]
+fn a_korean_headline_that_says_it_was_no_hacking_negates_it() {
+    let (v, n) = setup();
+    // "-내부 시스템 오류가 원인, 외부 해킹은 아냐" (an internal error, not hacking): "아냐" is the
+    // spoken and headline form of "아니다"
+    let labels = n.label(
+        "-내부 시스템 오류가 원인, 외부 해킹은 아냐",
+        &[],
+        Some("ko"),
+    );
+    assert_ne!(
+        fill_case(&labels, v).root_cause,
+        "security-attack",
+        "{labels:#?}"
+    );
+}
