@@ -3717,3 +3717,30 @@ fn a_korean_headline_that_says_it_was_no_hacking_negates_it() {
         "{labels:#?}"
     );
 }
+
+#[test]
+fn japanese_mail_data_lost_in_delivery_is_data_loss() {
+    let (_, n) = setup();
+    // "データを失う", "データの紛失" (data lost, gone missing) are data loss; "サービスが止まり"
+    // is the service stopped
+    let labels = n.label(
+        "このたび、メール配送においてデータを失うという事態を招き、その結果、配送サービスが止まり、データの紛失につながった。",
+        &[],
+        Some("ja"),
+    );
+    for term in ["data-loss", "service-unavailable"] {
+        assert!(
+            labels
+                .iter()
+                .any(|l| l.term == term && l.assertion == Assertion::Affirmed),
+            "{term}: {labels:#?}"
+        );
+    }
+    // the data recovered is none lost
+    let labels = n.label(
+        "ストレージ障害のため、データの復旧作業を行いました。",
+        &[],
+        Some("ja"),
+    );
+    assert!(!labels.iter().any(|l| l.term == "data-loss"), "{labels:#?}");
+}
