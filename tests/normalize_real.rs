@@ -3744,3 +3744,19 @@ fn japanese_mail_data_lost_in_delivery_is_data_loss() {
     );
     assert!(!labels.iter().any(|l| l.term == "data-loss"), "{labels:#?}");
 }
+
+#[test]
+fn a_chinese_network_that_failed_a_word_on_is_a_network_failure() {
+    let (v, n) = setup();
+    // "支付系統所在機房的網絡出現故障" (the machine room's network failed), in traditional script
+    let labels = n.label(
+        "2019年10月9日 20:26 至 22:46 ,支付系統所在機房的網絡出現故障,致使部分店鋪出現下單時提示網絡錯誤。",
+        &[],
+        Some("zh"),
+    );
+    assert_eq!(
+        fill_case(&labels, v).root_cause,
+        "network-failure",
+        "{labels:#?}"
+    );
+}
