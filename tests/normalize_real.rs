@@ -3759,4 +3759,15 @@ fn a_chinese_network_that_failed_a_word_on_is_a_network_failure() {
         "network-failure",
         "{labels:#?}"
     );
+    // and in Korean: "내부 네트워크에 일시적인 오류가 생겼기 때문"
+    let labels = n.label(
+        "원인을 묻자 관계자는 \"내부 네트워크에 일시적인 오류가 생겼기 때문\"이라고 설명했다.",
+        &[],
+        Some("ko"),
+    );
+    assert_eq!(
+        fill_case(&labels, v).root_cause,
+        "network-failure",
+        "{labels:#?}"
+    );
 }
