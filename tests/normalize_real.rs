@@ -3771,3 +3771,25 @@ fn a_chinese_network_that_failed_a_word_on_is_a_network_failure() {
         "{labels:#?}"
     );
 }
+
+#[test]
+fn a_provider_named_with_its_failure_is_a_dependency_failure_in_ja_and_ko() {
+    let (v, n) = setup();
+    for (lang, text) in [
+        (
+            "ja",
+            "2026年2月3日(火)、弊社が利用している上位回線で障害が発生したことにより、一部の電話の発着信をご利用いただけない事象が発生しました。",
+        ),
+        (
+            "ko",
+            "위키방을 돌리던 VPS 업체의 호스트 서버에서 대규모로 파일이 손상된 것으로 보인다.",
+        ),
+    ] {
+        let labels = n.label(text, &[], Some(lang));
+        assert_eq!(
+            fill_case(&labels, v).root_cause,
+            "dependency-failure",
+            "{lang}: {labels:#?}"
+        );
+    }
+}
