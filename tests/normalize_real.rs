@@ -3773,7 +3773,7 @@ fn a_chinese_network_that_failed_a_word_on_is_a_network_failure() {
 }
 
 #[test]
-fn a_provider_named_with_its_failure_is_a_dependency_failure_in_ja_and_ko() {
+fn a_provider_or_what_the_service_relies_on_named_with_its_failure_is_a_dependency_failure() {
     let (v, n) = setup();
     for (lang, text) in [
         (
@@ -3783,6 +3783,10 @@ fn a_provider_named_with_its_failure_is_a_dependency_failure_in_ja_and_ko() {
         (
             "ko",
             "위키방을 돌리던 VPS 업체의 호스트 서버에서 대규모로 파일이 손상된 것으로 보인다.",
+        ),
+        (
+            "en",
+            "Judging by the errors, the root cause lay in the storage layer the database depends on.",
         ),
     ] {
         let labels = n.label(text, &[], Some(lang));
