@@ -2941,3 +2941,14 @@ fn a_stamp_with_its_month_named_under_the_headline_is_the_byline() {
     );
     assert_window(&v, "2018-09-23T11:00:00+07:00", "2018-09-23T14:30:00+07:00");
 }
+
+#[test]
+fn teve_inicio_is_an_onset_and_a_light_that_began_to_return_is_none() {
+    // "A falta de luz teve início por volta das 0h15": the blackout's start; "a luz começava
+    // a voltar" (power was beginning to return) at 4h30 is a recovery, not an onset
+    let v = draft(
+        "pt-teve-inicio.txt",
+        Some("https://noticias.example.com.br/2012/10/26/apagao.htm"),
+    );
+    assert_eq!(v["review"]["window"]["start"], "2012-10-26T00:15:00-02:00");
+}
