@@ -2952,3 +2952,15 @@ fn teve_inicio_is_an_onset_and_a_light_that_began_to_return_is_none() {
     );
     assert_eq!(v["review"]["window"]["start"], "2012-10-26T00:15:00-02:00");
 }
+
+#[test]
+fn a_time_that_reports_the_repair_dates_no_alert() {
+    // "긴급 점검에 들어가 오후 4시 쯤 복구를 마쳤고": the check began some time before 16:00,
+    // when the repair was done; no detection time is told
+    let v = draft(
+        "ko-check-then-repair.txt",
+        Some("https://news.example.kr/2020/04/04/local-currency"),
+    );
+    assert_window(&v, "2020-04-03T11:30:00+09:00", "2020-04-03T16:00:00+09:00");
+    assert_eq!(v["case"]["timeline"]["detected_after"], Value::Null);
+}

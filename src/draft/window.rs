@@ -2506,6 +2506,9 @@ pub fn analyse(
                     let p = &points[*i];
                     p.at >= start_at && end_at.is_none_or(|e| p.at <= e)
                 })
+                // (a time that reports the recovery dates no alert: "긴급 점검에 들어가 오후 4시
+                // 쯤 복구를 마쳤고" names the check before the time of the repair)
+                .filter(|i| !recoveries[*i] || marked[*i] < recovery_cost[*i])
                 .collect();
             order.sort_by_key(|i| {
                 (
