@@ -1339,7 +1339,7 @@ mod pt {
     #[test]
     fn a_weekday_after_the_clock_with_dessa_or_nesta_gives_its_day() {
         // "por volta das 15h dessa quarta-feira" on a page of Thursday 24 January: the
-        // Wednesday before, as "desta"/"nesta" give it (Brazilian news writes all four)
+        // Wednesday before (Brazilian news writes all four joiners)
         for this in ["dessa", "desta", "nessa", "nesta"] {
             let text = format!("A pane aconteceu por volta das 15h {this} quarta-feira.");
             let p = run_ref("pt", &text, "2013-01-24T12:00");

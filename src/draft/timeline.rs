@@ -71,9 +71,12 @@ pub fn build(
             Stated {
                 secs: d.value.as_secs() as i64,
                 lower_bound: d.lower_bound,
-                // (a rounded figure is told as the length, not as a ceiling: "full service came
-                // back within approximately 21 minutes of the initial impact")
-                upper_bound: !d.approximate && under(blocks.get(b), d.start, end, words),
+                // (a rounded figure after a soft bound is told as the length, not as a ceiling:
+                // "full service came back within approximately 21 minutes of the initial
+                // impact"; "less than about an hour" stays a ceiling)
+                upper_bound: under(blocks.get(b), d.start, end, words)
+                    && !(d.approximate
+                        && bound_word(blocks.get(b), d.start, end, &words.under_rounded, &[])),
                 approximate: d.approximate,
                 quote: d.quote.clone(),
                 start: d.start,
@@ -605,10 +608,22 @@ fn mark_promises(points: &mut [Point], blocks: &[BlockText], words: &EventWords)
 /// Whether an upper-bound word stands right before the length at chars `start..end` ("less than
 /// an hour", "不到1小时") or right after it ("1시간 이내", "1時間未満").
 fn under(block: Option<&BlockText>, start: usize, end: usize, words: &EventWords) -> bool {
+    bound_word(block, start, end, &words.under_before, &words.under_after)
+}
+
+/// Whether one of `before` stands right before the length at chars `start..end` or one of
+/// `after` right after it.
+fn bound_word(
+    block: Option<&BlockText>,
+    start: usize,
+    end: usize,
+    before_words: &[String],
+    after_words: &[String],
+) -> bool {
     let Some(block) = block else {
         return false;
     };
-    if words.under_before.is_empty() && words.under_after.is_empty() {
+    if before_words.is_empty() && after_words.is_empty() {
         return false;
     }
     let chars: Vec<char> = block.text.to_lowercase().chars().collect();
@@ -633,7 +648,7 @@ fn under(block: Option<&BlockText>, start: usize, end: usize, words: &EventWords
         let w = w.to_lowercase();
         !w.is_empty() && (quote.ends_with(&w) || after.starts_with(&w))
     };
-    words.under_before.iter().any(marker_before) || words.under_after.iter().any(marker_after)
+    before_words.iter().any(marker_before) || after_words.iter().any(marker_after)
 }
 
 /// Chars beside a length searched for an upper-bound word.

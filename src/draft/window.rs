@@ -197,6 +197,9 @@ pub struct EventWords {
     /// Words right before a length ("less than", "moins de", "不到") or right after it ("이내",
     /// "以内", "未満") that make it an upper bound, never the window's exact length.
     pub under_before: Vec<String>,
+    /// Of the upper-bound words before a length, those a rounded figure after them makes the
+    /// length itself ("within approximately 21 minutes"): a soft bound.
+    pub under_rounded: Vec<String>,
     pub under_after: Vec<String>,
     /// Words that put a sentence about an earlier incident ("바 있다", "去年", "last year"); the
     /// page language's own.
