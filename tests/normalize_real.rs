@@ -3797,3 +3797,31 @@ fn a_provider_or_what_the_service_relies_on_named_with_its_failure_is_a_dependen
         );
     }
 }
+
+#[test]
+fn an_outage_at_a_place_is_no_dependency_failure_by_itself() {
+    let (v, n) = setup();
+    // "An outage at a data center … caused unusually long downtime": the outage is the
+    // incident, told where it happened; no provider is said to have failed the service
+    let labels = n.label(
+        "An outage at a data center in Ho Chi Minh City has caused unusually long downtime for several online newspapers.",
+        &[],
+        Some("en"),
+    );
+    assert_ne!(
+        fill_case(&labels, v).root_cause,
+        "dependency-failure",
+        "{labels:#?}"
+    );
+    // an outage at the provider stated as the cause still is one
+    let labels = n.label(
+        "The root cause was an outage at our DNS provider, which left our domains unresolvable.",
+        &[],
+        Some("en"),
+    );
+    assert_eq!(
+        fill_case(&labels, v).root_cause,
+        "dependency-failure",
+        "{labels:#?}"
+    );
+}
