@@ -3825,3 +3825,20 @@ fn an_outage_at_a_place_is_no_dependency_failure_by_itself() {
         "{labels:#?}"
     );
 }
+
+#[test]
+fn a_deployment_that_changed_policies_is_a_config_change() {
+    let (v, n) = setup();
+    // "An infrastructure deployment … changed some of the policies that let the storage cluster
+    // accept connections": a policy changed, in so many words
+    let labels = n.label(
+        "Root Cause: An infrastructure deployment across the EU and US environments changed some of the policies that let the consumer storage cluster accept connections.",
+        &[],
+        Some("en"),
+    );
+    assert_eq!(
+        fill_case(&labels, v).root_cause,
+        "config-change",
+        "{labels:#?}"
+    );
+}
