@@ -24,6 +24,15 @@ fn assert_affirmed(n: &incidentlib::normalize::Normalizer, text: &str, lang: &st
     );
 }
 
+/// The root cause a text yields on its own, with the labels behind it when a test fails.
+fn root_of(text: &str, lang: &str) -> String {
+    let (v, n) = setup();
+    let labels = n.label(text, &[], Some(lang));
+    let root = fill_case(&labels, v).root_cause;
+    eprintln!("{lang} root {root}: {labels:#?}");
+    root
+}
+
 /// Every mention of `term` the text yields has the assertion `a`.
 fn assert_only_as(
     n: &incidentlib::normalize::Normalizer,
@@ -3575,83 +3584,30 @@ fn maintenance_work_named_is_a_weak_cause_and_a_mistake_beats_it() {
 
 #[test]
 fn planned_infrastructure_work_that_disrupted_is_the_cause_when_no_other_is_told() {
-    let (v, n) = setup();
     // "a scheduled infrastructure upgrade needed key systems to be rebooted, and this
     // unintentionally disrupted the API services": the planned work is the cause told
-    let labels = n.label(
-        "Root Cause: The outage happened because a scheduled infrastructure upgrade needed key systems to be rebooted, and this unintentionally disrupted the API services.",
-        &[],
-        Some("en"),
-    );
-    assert_eq!(
-        fill_case(&labels, v).root_cause,
-        "operator-error",
-        "{labels:#?}"
-    );
+    assert_eq!(root_of("Root Cause: The outage happened because a scheduled infrastructure upgrade needed key systems to be rebooted, and this unintentionally disrupted the API services.", "en"), "operator-error");
     // a scheduled maintenance listed on a status page names no cause
-    let labels = n.label(
-        "Scheduled maintenance: database upgrade on Sunday. Network Outage: a fiber cut between our data centers took the API offline.",
-        &[],
-        Some("en"),
-    );
-    assert_ne!(
-        fill_case(&labels, v).root_cause,
-        "operator-error",
-        "{labels:#?}"
-    );
+    assert_ne!(root_of("Scheduled maintenance: database upgrade on Sunday. Network Outage: a fiber cut between our data centers took the API offline.", "en"), "operator-error");
 }
 
 #[test]
 fn processing_capacity_named_is_no_capacity_cause_and_a_parameter_change_is_a_config_change() {
-    let (v, n) = setup();
     // "这次故障的起因,与…所做的 GC 相关参数调整有关 … 反而拖慢了用户线程的处理能力": the
     // cause is the parameter change; the threads' processing capacity is what it slowed
-    let labels = n.label(
-        "这次故障的起因,与当天凌晨我们对服务的 java 进程所做的 GC 相关参数调整有关。FGC 变得更频繁,反而拖慢了用户线程的处理能力。",
-        &[],
-        Some("zh"),
-    );
-    assert_eq!(
-        fill_case(&labels, v).root_cause,
-        "config-change",
-        "{labels:#?}"
-    );
+    assert_eq!(root_of("这次故障的起因,与当天凌晨我们对服务的 java 进程所做的 GC 相关参数调整有关。FGC 变得更频繁,反而拖慢了用户线程的处理能力。", "zh"), "config-change");
     // "トラフィック量が設計上の処理能力の上限を下回っていた": traffic stayed under the
     // design limit, so the capacity named is no cause
-    let labels = n.label(
-        "上位回線事業者の設備では、トラフィック量が設計上の処理能力の上限を下回っていたにもかかわらず、リソース使用量が異常に増加しました。",
-        &[],
-        Some("ja"),
-    );
-    assert_ne!(fill_case(&labels, v).root_cause, "capacity", "{labels:#?}");
+    assert_ne!(root_of("上位回線事業者の設備では、トラフィック量が設計上の処理能力の上限を下回っていたにもかかわらず、リソース使用量が異常に増加しました。", "ja"), "capacity");
 }
 
 #[test]
 fn a_cause_named_first_and_then_withdrawn_is_no_cause() {
-    let (v, n) = setup();
     // "사태 초기에 '디도스 공격'을 원인으로 꼽았다가, … 네트워크 장비 설정 오류로 인한
     // 장애였다고 입장을 바꿨다": the attack was named first and withdrawn
-    let labels = n.label(
-        "KT는 사태 초기에 '디도스(분산 서비스 거부·DDoS) 공격'을 원인으로 꼽았다가, 2시간여 만에 네트워크 장비 설정 오류로 인한 장애였다고 입장을 바꿨다.",
-        &[],
-        Some("ko"),
-    );
-    assert_eq!(
-        fill_case(&labels, v).root_cause,
-        "config-change",
-        "{labels:#?}"
-    );
+    assert_eq!(root_of("KT는 사태 초기에 '디도스(분산 서비스 거부·DDoS) 공격'을 원인으로 꼽았다가, 2시간여 만에 네트워크 장비 설정 오류로 인한 장애였다고 입장을 바꿨다.", "ko"), "config-change");
     // the words are data in every language: "la piste d'une cyberattaque a été écartée"
-    let labels = n.label(
-        "La piste d'une cyberattaque a été écartée : une coupure d'électricité dans le centre de données est à l'origine de la panne.",
-        &[],
-        Some("fr"),
-    );
-    assert_ne!(
-        fill_case(&labels, v).root_cause,
-        "security-attack",
-        "{labels:#?}"
-    );
+    assert_ne!(root_of("La piste d'une cyberattaque a été écartée : une coupure d'électricité dans le centre de données est à l'origine de la panne.", "fr"), "security-attack");
 }
 
 #[test]
@@ -3690,31 +3646,18 @@ fn an_authentication_error_is_an_auth_failure_and_a_login_that_hangs_is_not() {
 
 #[test]
 fn a_cause_still_being_identified_leaves_a_network_issue_unknown() {
-    let (v, n) = setup();
     // "widespread outages tied to a network issue whose exact cause the company was still
     // investigating … 'We are working to identify the root cause.'": no cause is stated
-    let labels = n.label(
-        "Internet users reported widespread outages Tuesday tied to a network issue whose exact cause the company was still investigating. \"We are working to identify the root cause,\" a spokesman said.",
-        &[],
-        Some("en"),
-    );
-    assert_eq!(fill_case(&labels, v).root_cause, "unknown", "{labels:#?}");
+    assert_eq!(root_of("Internet users reported widespread outages Tuesday tied to a network issue whose exact cause the company was still investigating. \"We are working to identify the root cause,\" a spokesman said.", "en"), "unknown");
 }
 
 #[test]
 fn a_korean_headline_that_says_it_was_no_hacking_negates_it() {
-    let (v, n) = setup();
     // "-내부 시스템 오류가 원인, 외부 해킹은 아냐" (an internal error, not hacking): "아냐" is the
     // spoken and headline form of "아니다"
-    let labels = n.label(
-        "-내부 시스템 오류가 원인, 외부 해킹은 아냐",
-        &[],
-        Some("ko"),
-    );
     assert_ne!(
-        fill_case(&labels, v).root_cause,
-        "security-attack",
-        "{labels:#?}"
+        root_of("-내부 시스템 오류가 원인, 외부 해킹은 아냐", "ko"),
+        "security-attack"
     );
 }
 
@@ -3723,19 +3666,9 @@ fn japanese_mail_data_lost_in_delivery_is_data_loss() {
     let (_, n) = setup();
     // "データを失う", "データの紛失" (data lost, gone missing) are data loss; "サービスが止まり"
     // is the service stopped
-    let labels = n.label(
-        "このたび、メール配送においてデータを失うという事態を招き、その結果、配送サービスが止まり、データの紛失につながった。",
-        &[],
-        Some("ja"),
-    );
-    for term in ["data-loss", "service-unavailable"] {
-        assert!(
-            labels
-                .iter()
-                .any(|l| l.term == term && l.assertion == Assertion::Affirmed),
-            "{term}: {labels:#?}"
-        );
-    }
+    let text = "このたび、メール配送においてデータを失うという事態を招き、その結果、配送サービスが止まり、データの紛失につながった。";
+    assert_affirmed(n, text, "ja", "data-loss");
+    assert_affirmed(n, text, "ja", "service-unavailable");
     // the data recovered is none lost
     let labels = n.label(
         "ストレージ障害のため、データの復旧作業を行いました。",
@@ -3747,34 +3680,20 @@ fn japanese_mail_data_lost_in_delivery_is_data_loss() {
 
 #[test]
 fn a_chinese_network_that_failed_a_word_on_is_a_network_failure() {
-    let (v, n) = setup();
     // "支付系統所在機房的網絡出現故障" (the machine room's network failed), in traditional script
-    let labels = n.label(
-        "2019年10月9日 20:26 至 22:46 ,支付系統所在機房的網絡出現故障,致使部分店鋪出現下單時提示網絡錯誤。",
-        &[],
-        Some("zh"),
-    );
-    assert_eq!(
-        fill_case(&labels, v).root_cause,
-        "network-failure",
-        "{labels:#?}"
-    );
+    assert_eq!(root_of("2019年10月9日 20:26 至 22:46 ,支付系統所在機房的網絡出現故障,致使部分店鋪出現下單時提示網絡錯誤。", "zh"), "network-failure");
     // and in Korean: "내부 네트워크에 일시적인 오류가 생겼기 때문"
-    let labels = n.label(
-        "원인을 묻자 관계자는 \"내부 네트워크에 일시적인 오류가 생겼기 때문\"이라고 설명했다.",
-        &[],
-        Some("ko"),
-    );
     assert_eq!(
-        fill_case(&labels, v).root_cause,
-        "network-failure",
-        "{labels:#?}"
+        root_of(
+            "원인을 묻자 관계자는 \"내부 네트워크에 일시적인 오류가 생겼기 때문\"이라고 설명했다.",
+            "ko"
+        ),
+        "network-failure"
     );
 }
 
 #[test]
 fn a_provider_or_what_the_service_relies_on_named_with_its_failure_is_a_dependency_failure() {
-    let (v, n) = setup();
     for (lang, text) in [
         (
             "ja",
@@ -3789,56 +3708,22 @@ fn a_provider_or_what_the_service_relies_on_named_with_its_failure_is_a_dependen
             "Judging by the errors, the root cause lay in the storage layer the database depends on.",
         ),
     ] {
-        let labels = n.label(text, &[], Some(lang));
-        assert_eq!(
-            fill_case(&labels, v).root_cause,
-            "dependency-failure",
-            "{lang}: {labels:#?}"
-        );
+        assert_eq!(root_of(text, lang), "dependency-failure", "{lang}: {text}");
     }
 }
 
 #[test]
 fn an_outage_at_a_place_is_no_dependency_failure_by_itself() {
-    let (v, n) = setup();
     // "An outage at a data center … caused unusually long downtime": the outage is the
     // incident, told where it happened; no provider is said to have failed the service
-    let labels = n.label(
-        "An outage at a data center in Ho Chi Minh City has caused unusually long downtime for several online newspapers.",
-        &[],
-        Some("en"),
-    );
-    assert_ne!(
-        fill_case(&labels, v).root_cause,
-        "dependency-failure",
-        "{labels:#?}"
-    );
+    assert_ne!(root_of("An outage at a data center in Ho Chi Minh City has caused unusually long downtime for several online newspapers.", "en"), "dependency-failure");
     // an outage at the provider stated as the cause still is one
-    let labels = n.label(
-        "The root cause was an outage at our DNS provider, which left our domains unresolvable.",
-        &[],
-        Some("en"),
-    );
-    assert_eq!(
-        fill_case(&labels, v).root_cause,
-        "dependency-failure",
-        "{labels:#?}"
-    );
+    assert_eq!(root_of("The root cause was an outage at our DNS provider, which left our domains unresolvable.", "en"), "dependency-failure");
 }
 
 #[test]
 fn a_deployment_that_changed_policies_is_a_config_change() {
-    let (v, n) = setup();
     // "An infrastructure deployment … changed some of the policies that let the storage cluster
     // accept connections": a policy changed, in so many words
-    let labels = n.label(
-        "Root Cause: An infrastructure deployment across the EU and US environments changed some of the policies that let the consumer storage cluster accept connections.",
-        &[],
-        Some("en"),
-    );
-    assert_eq!(
-        fill_case(&labels, v).root_cause,
-        "config-change",
-        "{labels:#?}"
-    );
+    assert_eq!(root_of("Root Cause: An infrastructure deployment across the EU and US environments changed some of the policies that let the consumer storage cluster accept connections.", "en"), "config-change");
 }
