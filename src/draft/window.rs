@@ -1185,34 +1185,13 @@ fn without_bare_since(
     words: &EventWords,
     mut starts: Vec<bool>,
 ) -> Vec<bool> {
-    if words.since.is_empty() {
-        return starts;
-    }
     let onset_words: Vec<String> = words
         .start
         .iter()
         .filter(|w| !w.trim().is_empty() && !words.since.contains(w))
         .map(|w| w.to_lowercase())
         .collect();
-    let mut block_chars: Option<(usize, Vec<char>)> = None;
-    let mut bare = Vec::new();
-    for (i, p) in points.iter().enumerate() {
-        if !starts[i] {
-            continue;
-        }
-        let Some(block) = blocks.get(p.block) else {
-            continue;
-        };
-        if block_chars.as_ref().is_none_or(|(b, _)| *b != p.block) {
-            block_chars = Some((p.block, block.text.chars().collect()));
-        }
-        let Some((_, chars)) = block_chars.as_ref() else {
-            continue;
-        };
-        let (a, b) = (
-            p.start.saturating_sub(block.start).min(chars.len()),
-            p.end.saturating_sub(block.start).min(chars.len()),
-        );
+    let sentence_bare = point_flags(points, blocks, &words.since, |chars, a, b| {
         // (a full stop ends a sentence only before a space or the end: "File not Found.라는
         // 메세지가 나오기 시작했다" quotes a message, "16.10 Uhr" is a time)
         let is_end = |k: usize| {
@@ -1230,17 +1209,17 @@ fn without_bare_since(
             .iter()
             .flat_map(|c| c.to_lowercase())
             .collect();
-        // (the since word first: most onset times have none, and blanking is the dear part)
+        // (the since word first: most times have none, and blanking is the dear part)
         if !holds_word(&sentence.iter().collect::<String>(), &words.since) {
-            continue;
+            return false;
         }
         blank_phrases(&mut sentence, &words.start_not);
         let sentence: String = sentence.into_iter().collect();
-        let has_onset = onset_words.iter().any(|w| sentence.contains(w.as_str()));
-        if !has_onset {
-            bare.push(i);
-        }
-    }
+        !onset_words.iter().any(|w| sentence.contains(w.as_str()))
+    });
+    let bare: Vec<usize> = (0..points.len())
+        .filter(|i| starts[*i] && sentence_bare[*i])
+        .collect();
     // (a page whose only onsets are such times keeps them: "Ab kurz nach 22.00 Uhr spürten
     // viele Internetnutzer die Folgen" tells the impact in words no list holds)
     if bare.len() < starts.iter().filter(|s| **s).count() {
