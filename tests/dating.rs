@@ -2965,3 +2965,24 @@ fn a_time_that_reports_the_repair_dates_no_alert() {
     assert_window(&v, "2020-04-03T11:30:00+09:00", "2020-04-03T16:00:00+09:00");
     assert_eq!(v["case"]["timeline"]["detected_after"], Value::Null);
 }
+
+#[test]
+fn a_round_length_keeps_the_onset_told_first() {
+    // "12:27 … suddenly failed … An hour later, at 13:29, … working normally again" and "around
+    // 12:30 … passengers noticed": the hour is round, so the onset told at 12:27 is the start,
+    // not the nearer 12:30 a minute from 13:29 minus an hour
+    for fixture in [
+        "en-round-length-after-onset.txt",
+        "zh-round-length-after-onset.txt",
+    ] {
+        let v = draft(fixture, Some("https://news.example.com/2011/01/24/tickets"));
+        let start = v["review"]["window"]["start"].as_str().unwrap_or("");
+        let end = v["review"]["window"]["end"].as_str().unwrap_or("");
+        assert!(
+            start.starts_with("2011-01-23T12:27:00"),
+            "{fixture}: {start}"
+        );
+        assert!(end.starts_with("2011-01-23T13:29:00"), "{fixture}: {end}");
+        assert_eq!(v["case"]["timeline"]["resolved_after"], "1h2m", "{fixture}");
+    }
+}

@@ -145,8 +145,12 @@ pub fn url_hint(url: &str, words: &UrlWords) -> Option<(Hint, String)> {
             .unwrap()
     });
     let compact = COMPACT.get_or_init(|| {
-        // (after an id's zero padding too: "BAAFRD0000202411111023281")
-        Regex::new(r"(?:^|[^0-9])0*((?:19|20)\d{2})(\d{2})(\d{2})(?:\d{0,12})(?:$|[^0-9])").unwrap()
+        // (after an id's zero padding too: "BAAFRD0000202411111023281"; and opening a longer
+        // id when a time of day follows: "ud=20230103154148125296085a06ef")
+        Regex::new(
+            r"(?:^|[^0-9])0*((?:19|20)\d{2})(\d{2})(\d{2})(?:\d{0,12}(?:$|[^0-9])|(?:[01]\d|2[0-3])[0-5]\d[0-5]\d)",
+        )
+        .unwrap()
     });
     let year = YEAR.get_or_init(|| {
         Regex::new(r"(?:^|[/_=-])((?:19|20)\d{2})(?:[/_-](\d{1,2}))?(?:$|[/_.-])").unwrap()
@@ -1083,6 +1087,16 @@ mod tests {
         assert_eq!(
             h("https://news.example.co.kr/view/news202211150031"),
             Some(day(2022, 11, 15))
+        );
+        // a long id that opens with a date and a time of day (a timestamp)
+        assert_eq!(
+            h("https://www.example.co.kr/view.php?ud=20230103154148125296085a06ef_23"),
+            Some(day(2023, 1, 3))
+        );
+        // a long number whose digits after a date are no time of day is no date
+        assert_eq!(
+            h("https://www.example.com/p?id=20230103994148125296085"),
+            None
         );
         // an id zero-padded before its date
         assert_eq!(

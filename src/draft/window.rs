@@ -45,6 +45,9 @@ const EPISODE_GAP_SECS: i64 = 2 * 86_400;
 const EPISODE_LENGTH_SLACK_PARTS: i64 = 4;
 /// A timeline event this close to a computed instant is taken to be that instant.
 const SNAP_SECS: i64 = 60;
+/// A stated length is told to about this fraction of itself (an hour to three minutes): an onset
+/// time that near the recovery minus the length is the start.
+const ROUND_LENGTH_SLACK_DIV: i64 = 20;
 /// A stated length at least this many times a single stated range's is the whole outage's, of
 /// which the range was one period.
 const LENGTH_OUTGROWS_RANGE: i64 = 3;
@@ -2196,10 +2199,17 @@ pub fn analyse(
                 !from_a_told_time(points, blocks, &mut chars, &durations[**k], &words.since)
             }) {
                 let want = points[e].at - chrono::Duration::seconds(durations[k].secs);
-                if let Some(&s) = pool
+                let off = |i: usize| (points[i].at - want).num_seconds().abs();
+                // a round length ("1小時後") is told to its own precision: the first time told
+                // with an onset word, within it ("12時27分 … 突然出現故障 … 1小時後,13時29分 …
+                // 恢復"), is the start, before a nearer time told without one
+                let slack = SNAP_SECS.max(durations[k].secs / ROUND_LENGTH_SLACK_DIV);
+                let onset = pool
                     .iter()
-                    .find(|i| (points[**i].at - want).num_seconds().abs() <= SNAP_SECS)
-                {
+                    .filter(|i| starts[**i])
+                    .min_by_key(|i| points[**i].at)
+                    .filter(|i| off(**i) <= slack);
+                if let Some(&s) = onset.or_else(|| pool.iter().find(|i| off(**i) <= SNAP_SECS)) {
                     found.start = Some((s, "last recovery event minus the stated duration"));
                     found.end = Some((e, "last event reporting recovery"));
                     break;
