@@ -2986,3 +2986,17 @@ fn a_round_length_keeps_the_onset_told_first() {
         assert_eq!(v["case"]["timeline"]["resolved_after"], "1h2m", "{fixture}");
     }
 }
+
+#[test]
+fn korean_noticing_and_confirming_a_fault_date_its_detection() {
+    // "장애를 처음 알아챈 시각은 오전 9시 10분께" (first noticed) and "오후 3시10분 … 접속이
+    // 원활하지 않은 것을 확인했고" (confirmed it was not working): the detection is at the onset
+    for (fixture, start) in [
+        ("ko-noticed-at-the-onset.txt", "2024-03-05T09:10:00+09:00"),
+        ("ko-confirmed-not-working.txt", "2024-03-05T15:10:00+09:00"),
+    ] {
+        let v = draft(fixture, Some("https://news.example.co.kr/2024/03/05/x"));
+        assert_eq!(v["review"]["window"]["start"], start, "{fixture}");
+        assert_eq!(v["case"]["timeline"]["detected_after"], "0s", "{fixture}");
+    }
+}
