@@ -3000,3 +3000,30 @@ fn korean_noticing_and_confirming_a_fault_date_its_detection() {
         assert_eq!(v["case"]["timeline"]["detected_after"], "0s", "{fixture}");
     }
 }
+
+#[test]
+fn a_country_domain_where_the_pages_language_is_not_written_gives_no_zone() {
+    // a Taiwanese site on Madagascar's ".mg": the domain was bought for its letters
+    let v = draft(
+        "zh-vanity-country-domain.txt",
+        Some("https://www.example.mg/lifestyle/4454422"),
+    );
+    assert_ne!(v["review"]["timezone"]["zone"], "Indian/Antananarivo", "{v}");
+    assert!(
+        v["review"]["window"]["start"]
+            .as_str()
+            .unwrap_or("")
+            .ends_with("+08:00"),
+        "{v}"
+    );
+    // the same page on a Chinese-writing country's domain keeps the domain's zone
+    let v = draft(
+        "zh-vanity-country-domain.txt",
+        Some("https://www.example.tw/lifestyle/4454422"),
+    );
+    assert_eq!(v["review"]["timezone"]["zone"], "Asia/Taipei", "{v}");
+    assert_eq!(
+        v["review"]["fields"]["timezone"]["rule"],
+        "the URL's country domain"
+    );
+}

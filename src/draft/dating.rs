@@ -662,7 +662,14 @@ fn inferred_zone(input: &DatingInput, lex: &Lexicons) -> Option<(String, String,
                 "a region the URL's host names".into(),
             ));
         }
-        if let Some((z, tld)) = lex.zones.zone_for_host(&host) {
+        // (a country domain where the page's language is not written was bought for its
+        // letters: "storm.mg" writes Chinese)
+        let written_there = |tld: &str| {
+            lex.get(input.lang).is_none_or(|l| {
+                l.countries.is_empty() || l.countries.iter().any(|c| c == tld.trim_start_matches('.'))
+            })
+        };
+        if let Some((z, tld)) = lex.zones.zone_for_host(&host).filter(|(_, t)| written_there(t)) {
             return Some((z.to_string(), tld, "the URL's country domain".into()));
         }
     }

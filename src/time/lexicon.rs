@@ -321,6 +321,12 @@ pub struct Lexicon {
     /// English): with such a URL, `date_order` is `Dmy`.
     #[serde(default)]
     pub day_first_countries: Vec<String>,
+    /// Country domains of the countries where pages are written in this language ("cn", "tw"
+    /// for Chinese). A page in the language on another country's domain (a Taiwanese site on
+    /// ".mg") has bought the domain for its letters: its zone is not that country's. Empty: every
+    /// country domain counts (English is written everywhere).
+    #[serde(default)]
+    pub countries: Vec<String>,
     #[serde(default)]
     pub cjk_numerals: bool,
     #[serde(default)]
