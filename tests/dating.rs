@@ -3008,7 +3008,10 @@ fn a_country_domain_where_the_pages_language_is_not_written_gives_no_zone() {
         "zh-vanity-country-domain.txt",
         Some("https://www.example.mg/lifestyle/4454422"),
     );
-    assert_ne!(v["review"]["timezone"]["zone"], "Indian/Antananarivo", "{v}");
+    assert_ne!(
+        v["review"]["timezone"]["zone"], "Indian/Antananarivo",
+        "{v}"
+    );
     assert!(
         v["review"]["window"]["start"]
             .as_str()
@@ -3025,5 +3028,19 @@ fn a_country_domain_where_the_pages_language_is_not_written_gives_no_zone() {
     assert_eq!(
         v["review"]["fields"]["timezone"]["rule"],
         "the URL's country domain"
+    );
+}
+
+#[test]
+fn a_system_that_could_restart_ends_the_window() {
+    // "le tri bagages a pu redémarrer à 18h50": the only time on the page is the recovery, kept
+    // as an end without a start
+    let v = draft(
+        "fr-restarted-ends.txt",
+        Some("https://www.example.fr/2023/08/04/orly"),
+    );
+    assert_eq!(
+        v["review"]["window"]["end"], "2023-08-03T18:50:00+02:00",
+        "{v}"
     );
 }

@@ -1120,6 +1120,20 @@ mod fr {
     }
 
     #[test]
+    fn an_outage_noun_before_de_and_hours_makes_a_length() {
+        // "sous la surcharge due à l'interruption de 6 heures": the noun, whatever its article,
+        // makes "de 6 heures" six hours, not 06:00
+        let p = run_ref(
+            "fr",
+            "À 3h00, sous la forte surcharge due à l'interruption de 6 heures, l'unité cesse de \
+             répondre. Cette panne de 3 heures a surpris.",
+            "2014-10-08T12:00",
+        );
+        assert_eq!(durations(&p), vec!["6h", "3h"]);
+        assert_eq!(values(&p), vec!["2014-10-08T03:00:00+02:00"]);
+    }
+
+    #[test]
     fn an_h_form_after_a_length_marker_is_a_length() {
         // "plus de 24h", "pendant 2h30": lengths; "à 14h30", "de 14h à 16h": clocks
         let p = run_ref(

@@ -666,10 +666,15 @@ fn inferred_zone(input: &DatingInput, lex: &Lexicons) -> Option<(String, String,
         // letters: "storm.mg" writes Chinese)
         let written_there = |tld: &str| {
             lex.get(input.lang).is_none_or(|l| {
-                l.countries.is_empty() || l.countries.iter().any(|c| c == tld.trim_start_matches('.'))
+                l.countries.is_empty()
+                    || l.countries.iter().any(|c| c == tld.trim_start_matches('.'))
             })
         };
-        if let Some((z, tld)) = lex.zones.zone_for_host(&host).filter(|(_, t)| written_there(t)) {
+        if let Some((z, tld)) = lex
+            .zones
+            .zone_for_host(&host)
+            .filter(|(_, t)| written_there(t))
+        {
             return Some((z.to_string(), tld, "the URL's country domain".into()));
         }
     }
