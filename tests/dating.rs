@@ -3044,3 +3044,18 @@ fn a_system_that_could_restart_ends_the_window() {
         "{v}"
     );
 }
+
+#[test]
+fn reported_and_resolved_rows_give_the_window_and_a_lists_rows_are_events() {
+    // "Incident Reported: 4:45 AM EST, 8/12/2022" / "Incident Resolved: 2:00 PM EST, …" under
+    // the headline are the window's rows, not the page's stamp; the bullets of the timeline
+    // further down ("• Power issue solved: 5:55 AM EST, 8/12/2022") are events
+    let v = draft(
+        "en-reported-resolved-header.txt",
+        Some("https://www.example.com/carrier-outage"),
+    );
+    assert_window(&v, "2022-08-12T04:45:00-04:00", "2022-08-12T14:00:00-04:00");
+    let quotes = event_quotes(&v);
+    assert!(quotes.iter().any(|q| q == "5:55 AM EST"), "{quotes:?}");
+    assert!(quotes.iter().any(|q| q == "9:47 AM EST"), "{quotes:?}");
+}

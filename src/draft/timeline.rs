@@ -384,8 +384,12 @@ pub fn block_places(
             || i.checked_sub(1)
                 .and_then(|k| page.blocks.get(k))
                 .is_some_and(|prev| label_line(&prev.text));
+        // (a list's item below the page's head is the story's unless a stamp word labels it:
+        // "• Power issue solved: 5:55 AM EST, 8/12/2022" is an event; "• 입력 2022-11-19
+        // 09:50" and "• 업데이트 2022-11-19 10:02" under the headline are the page's stamps)
         if places[i] != Place::Timeline
             && b.kind != BlockKind::TableRow
+            && (b.kind != BlockKind::ListItem || i < BYLINE_HEAD_BLOCKS || is_stamp(b))
             && !window_row
             && ((width(&b.text) <= BYLINE_MAX_CHARS
                 && (byline_date(&b.text)
