@@ -3059,3 +3059,14 @@ fn reported_and_resolved_rows_give_the_window_and_a_lists_rows_are_events() {
     assert!(quotes.iter().any(|q| q == "5:55 AM EST"), "{quotes:?}");
     assert!(quotes.iter().any(|q| q == "9:47 AM EST"), "{quotes:?}");
 }
+
+#[test]
+fn a_repair_told_ends_the_window_and_a_pledge_to_restore_does_not() {
+    // "ya ha reparado la avería" at 12.15 is the recovery; "hará todo lo posible para devolver
+    // la normalidad" at 9.00 pledges one
+    let v = draft(
+        "es-repaired-after-promise.txt",
+        Some("https://www.example.es/economia/averia"),
+    );
+    assert_window(&v, "2026-02-18T08:00:00+01:00", "2026-02-18T12:15:00+01:00");
+}
