@@ -3727,3 +3727,25 @@ fn a_deployment_that_changed_policies_is_a_config_change() {
     // accept connections": a policy changed, in so many words
     assert_eq!(root_of("Root Cause: An infrastructure deployment across the EU and US environments changed some of the policies that let the consumer storage cluster accept connections.", "en"), "config-change");
 }
+
+#[test]
+fn abnormal_access_from_outside_is_external_traffic_before_a_surge_word() {
+    // "여러 해외 IP에서 비정상적인 접근이 감지되었고, 그로 인해 서버 트래픽이 … 치솟으면서":
+    // the surge has an outside source, so the cause is the traffic, not the capacity
+    for (lang, text) in [
+        (
+            "ko",
+            "이번 장애는 여러 해외 IP에서 비정상적인 접근이 감지되었고, 그로 인해 서버 트래픽이 갑자기 치솟으면서 일어난 것으로 확인했습니다. 서버 트래픽 급증에 따른 장애였습니다.",
+        ),
+        (
+            "fr",
+            "L'équipe a repéré une activité anormalement élevée provenant de quelques adresses IP, à l'origine des perturbations.",
+        ),
+        (
+            "es",
+            "La caída se debió a un tráfico anormal procedente de varias direcciones IP.",
+        ),
+    ] {
+        assert_eq!(root_of(text, lang), "external-traffic", "{lang}: {text}");
+    }
+}
