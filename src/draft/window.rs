@@ -2200,14 +2200,14 @@ pub fn analyse(
             }) {
                 let want = points[e].at - chrono::Duration::seconds(durations[k].secs);
                 let off = |i: usize| (points[i].at - want).num_seconds().abs();
-                // a round length ("1小時後") is told to its own precision: the first time told
-                // with an onset word, within it ("12時27分 … 突然出現故障 … 1小時後,13時29分 …
+                // a round length ("1小時後") is told to its own precision: the time first told
+                // with an onset word (in the page's order), within it ("12時27分 … 突然出現故障 … 1小時後,13時29分 …
                 // 恢復"), is the start, before a nearer time told without one
                 let slack = SNAP_SECS.max(durations[k].secs / ROUND_LENGTH_SLACK_DIV);
                 let onset = pool
                     .iter()
                     .filter(|i| starts[**i])
-                    .min_by_key(|i| points[**i].at)
+                    .min()
                     .filter(|i| off(**i) <= slack);
                 if let Some(&s) = onset.or_else(|| pool.iter().find(|i| off(**i) <= SNAP_SECS)) {
                     found.start = Some((s, "last recovery event minus the stated duration"));
