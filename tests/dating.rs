@@ -3070,3 +3070,18 @@ fn a_repair_told_ends_the_window_and_a_pledge_to_restore_does_not() {
     );
     assert_window(&v, "2026-02-18T08:00:00+01:00", "2026-02-18T12:15:00+01:00");
 }
+
+#[test]
+fn a_range_told_with_an_onset_word_in_later_prose_is_the_window() {
+    // "이 문제는 9월 16일 새벽 01 시 - 02 시 사이에 일어났고": no summary states a range, and
+    // the period the problem took is told with its onset word in a later paragraph
+    let v = draft(
+        "ko-range-with-onset-in-prose.txt",
+        Some("https://www.example.co.kr/board/4412"),
+    );
+    assert_window(&v, "2015-09-16T01:00:00+09:00", "2015-09-16T02:00:00+09:00");
+    assert_eq!(
+        v["review"]["fields"]["window.start"]["rule"],
+        "range told with an onset word"
+    );
+}

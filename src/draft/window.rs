@@ -2051,6 +2051,19 @@ pub fn analyse(
         }
     }
 
+    // 1d. A range told with an onset word beside it in prose after the summary ("이 문제는 9월 16일
+    // 새벽 01 시 - 02 시 사이에 일어났고", "the errors occurred between 01:00 and 02:00"):
+    // the period the impact took, when no summary range gave one.
+    if found.start.is_none() {
+        if let Some(r) = candidates
+            .iter()
+            .find(|r| points[r.from].place == Place::Other && (starts[r.from] || starts[r.to]))
+        {
+            found.start = Some((r.from, "range told with an onset word"));
+            found.end = Some((r.to, "range told with an onset word"));
+        }
+    }
+
     // The timeline: events in time order (all non-future points when there is no timeline).
     let in_time_order = |place_ok: &dyn Fn(&Point) -> bool| {
         let mut idx: Vec<usize> = (0..points.len())
