@@ -3085,3 +3085,21 @@ fn a_range_told_with_an_onset_word_in_later_prose_is_the_window() {
         "range told with an onset word"
     );
 }
+
+#[test]
+fn korean_estimated_times_are_no_events_and_a_length_that_went_on_ends_the_window() {
+    // "예상 복구 시간을 ▲10시 30분 ▲11시40분 … 바꾸는": estimates, none of them an event; the
+    // window is 오전 10시경 plus "2시간 30분만에 복구"
+    let v = draft(
+        "ko-estimates-and-length.txt",
+        Some("https://news.example.co.kr/2005/07/15/bank"),
+    );
+    assert_window(&v, "2005-07-15T10:00:00+09:00", "2005-07-15T12:30:00+09:00");
+    assert_eq!(event_quotes(&v), vec!["오전 10시경"]);
+    // "장애는 약 8분 이어지다 빠르게 복구됐다": the length the outage went on
+    let v = draft(
+        "ko-length-went-on.txt",
+        Some("https://news.example.co.kr/2025/04/04/messenger"),
+    );
+    assert_window(&v, "2025-04-04T11:20:00+09:00", "2025-04-04T11:28:00+09:00");
+}
