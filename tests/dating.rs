@@ -3103,3 +3103,14 @@ fn korean_estimated_times_are_no_events_and_a_length_that_went_on_ends_the_windo
     );
     assert_window(&v, "2025-04-04T11:20:00+09:00", "2025-04-04T11:28:00+09:00");
 }
+
+#[test]
+fn korean_repair_work_finished_is_the_recovery() {
+    // "약 3시간 뒤인 11시 42분에 … (오류) 수정 작업을 끝냈고, … 해결된 것으로 본다": the
+    // repair finished at 23:42 (the evening told by 오후 8시 48분), not start plus three hours
+    let v = draft(
+        "ko-repair-work-finished.txt",
+        Some("https://news.example.co.kr/2025/11/19/cloud"),
+    );
+    assert_window(&v, "2025-11-18T20:48:00+09:00", "2025-11-18T23:42:00+09:00");
+}
