@@ -1334,6 +1334,31 @@ mod pt {
     use super::*;
 
     #[test]
+    fn a_day_alone_after_the_clock_and_a_range_start_that_borrows_the_ends_month() {
+        // "desde as 13h45, do dia 25 até as 15h05 do dia 26/11": the start's day follows its
+        // clock, and its month is the end's
+        let p = run_ref(
+            "pt",
+            "O sistema funcionou com instabilidades desde as 13h45, do dia 25 até as 15h05 do dia 26/11.",
+            "2015-12-02T12:00",
+        );
+        assert_eq!(
+            values(&p),
+            vec!["2015-11-25T13:45:00-02:00", "2015-11-26T15:05:00-02:00"]
+        );
+        // without a month of the page to anchor on, the end's month still holds
+        let p = run_ref(
+            "pt",
+            "Instabilidades desde as 13h45, do dia 25 até as 15h05 do dia 26/11.",
+            "2015-12-28T12:00",
+        );
+        assert_eq!(
+            values(&p),
+            vec!["2015-11-25T13:45:00-02:00", "2015-11-26T15:05:00-02:00"]
+        );
+    }
+
+    #[test]
     fn pelo_horario_de_brasilia_states_the_zone() {
         // "às 15h (pelo horário de Brasília)": the zone is stated, not inferred from the language
         for text in [

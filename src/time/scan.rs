@@ -2588,6 +2588,20 @@ pub fn scan_times(text: &str, lex: &Lexicon, zones: &ZoneTable) -> Vec<RawTime> 
                 }
             }
         }
+        // a day alone after its prefix right after the clock, a comma at most between ("desde
+        // as 13h45, do dia 25 até …", "à 14h, le 3"): the clock's day
+        if !merged && c.date.is_none() {
+            let i = day_alone.partition_point(|d| d.start < c.end);
+            if let Some(d) = day_alone.get(i).filter(|d| {
+                text[c.end..d.start]
+                    .chars()
+                    .all(|ch| ch.is_whitespace() || ch == ',')
+                    && text[c.end..d.start].chars().count() <= MAX_GAP_SPACES + 1
+            }) {
+                c.end = d.end;
+                c.date = d.date;
+            }
+        }
         // a zone's name before the date merged in front of the clock names the clock's zone
         // ("美東時間週四(15日)傍晚5點", "미국 동부시간 15일 오후 5시")
         if merged && c.zone.is_none() {
@@ -2740,6 +2754,21 @@ fn merge_ranges(text: &str, items: Vec<RawTime>, w: &Words) -> Vec<RawTime> {
         let mut b = iter.next().unwrap();
         // an end with a day of its own ("到明天四点", "to May 11 06:00") keeps its hour as written
         let own_day = b.date.is_some() && b.date != a.date;
+        // a start with a day alone takes the month and year the end writes ("13h45, do dia 25
+        // até as 15h05 do dia 26/11", "from the 25th to 26 November")
+        if let (Some(ad), Some(bd)) = (a.date.as_mut(), b.date.as_ref()) {
+            if ad.day.is_some()
+                && ad.month.is_none()
+                && ad.year.is_none()
+                && ad.relative.is_none()
+                && ad.weekday.is_none()
+                && bd.month.is_some()
+                && bd.day.is_some_and(|e| ad.day.is_some_and(|s| s <= e))
+            {
+                ad.month = bd.month;
+                ad.year = bd.year;
+            }
+        }
         let (ac, bc) = (a.clock.as_mut().unwrap(), b.clock.as_mut().unwrap());
         if own_day {
             // nothing carried across
