@@ -3055,6 +3055,8 @@ fn reported_and_resolved_rows_give_the_window_and_a_lists_rows_are_events() {
         Some("https://www.example.com/carrier-outage"),
     );
     assert_window(&v, "2022-08-12T04:45:00-04:00", "2022-08-12T14:00:00-04:00");
+    // the incident was reported at its start
+    assert_eq!(v["case"]["timeline"]["detected_after"], "0s");
     let quotes = event_quotes(&v);
     assert!(quotes.iter().any(|q| q == "5:55 AM EST"), "{quotes:?}");
     assert!(quotes.iter().any(|q| q == "9:47 AM EST"), "{quotes:?}");
