@@ -3116,3 +3116,15 @@ fn korean_repair_work_finished_is_the_recovery() {
     );
     assert_window(&v, "2025-11-18T20:48:00+09:00", "2025-11-18T23:42:00+09:00");
 }
+
+#[test]
+fn japanese_access_lost_is_an_onset_and_confirming_the_fault_a_detection() {
+    // "20時00分頃から、サーバーにアクセスできない状態となりました" starts the impact; "21時10分、
+    // サーバーで障害が起きていることを確認いたしました" is when it was confirmed
+    let v = draft(
+        "ja-confirmed-occurring.txt",
+        Some("https://www.example.jp/news/20210628"),
+    );
+    assert_window(&v, "2021-06-27T20:00:00+09:00", "2021-06-28T11:50:00+09:00");
+    assert_eq!(v["case"]["timeline"]["detected_after"], "1h10m");
+}
