@@ -3749,3 +3749,15 @@ fn abnormal_access_from_outside_is_external_traffic_before_a_surge_word() {
         assert_eq!(root_of(text, lang), "external-traffic", "{lang}: {text}");
     }
 }
+
+#[test]
+fn korean_equipment_or_disk_with_a_fault_arising_is_a_hardware_failure() {
+    // "디스크에 이상이 생기면서 시작됐고", "전송장비에 장애가 생겨": a part named with its fault
+    // arising a few words on
+    for text in [
+        "이날 장애는 오전 10시경 중앙 전산 시스템의 디스크에 이상이 생기면서 시작됐다.",
+        "어젯밤 망 정비를 한 뒤 전송장비에 장애가 생겨 통화 장애가 일시적으로 발생했다.",
+    ] {
+        assert_eq!(root_of(text, "ko"), "hardware-failure", "{text}");
+    }
+}
