@@ -3128,3 +3128,15 @@ fn japanese_access_lost_is_an_onset_and_confirming_the_fault_a_detection() {
     assert_window(&v, "2021-06-27T20:00:00+09:00", "2021-06-28T11:50:00+09:00");
     assert_eq!(v["case"]["timeline"]["detected_after"], "1h10m");
 }
+
+#[test]
+fn reports_reaching_the_operators_date_the_detection() {
+    // a status history's "Uns erreichen Meldungen über Probleme …" posted at 19:31 UTC: the
+    // first reports, 3h41m after the summary's start
+    let v = draft(
+        "de-reports-reach-us.txt",
+        Some("https://status.example.com/de/incidents/13"),
+    );
+    assert_window(&v, "2025-02-13T15:50:00+00:00", "2025-02-13T19:48:00+00:00");
+    assert_eq!(v["case"]["timeline"]["detected_after"], "3h41m");
+}
