@@ -3761,3 +3761,29 @@ fn korean_equipment_or_disk_with_a_fault_arising_is_a_hardware_failure() {
         assert_eq!(root_of(text, "ko"), "hardware-failure", "{text}");
     }
 }
+
+#[test]
+fn a_page_that_could_not_be_called_up_is_down_and_a_burned_out_server_is_hardware() {
+    let (_, n) = setup();
+    // "diese Seite … nicht mehr abrufbar", "サーバーは … 落ちていました"
+    assert_affirmed(
+        n,
+        "Kaum war diese Seite gestern ab 14.30 Uhr für etwa 45 Minuten nicht mehr abrufbar, meldeten sich Leser.",
+        "de",
+        "service-unavailable",
+    );
+    assert_affirmed(
+        n,
+        "このブログのサーバーは、6月27日夜から6月29日夜まで落ちていました。",
+        "ja",
+        "service-unavailable",
+    );
+    // "Bei unserem Hoster war ein Großserver abgeraucht"
+    assert_eq!(
+        root_of(
+            "Es lag ein technisches Versagen vor: Bei unserem Hoster war ein Großserver abgeraucht.",
+            "de"
+        ),
+        "hardware-failure"
+    );
+}
