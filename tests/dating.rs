@@ -3140,3 +3140,18 @@ fn reports_reaching_the_operators_date_the_detection() {
     assert_window(&v, "2025-02-13T15:50:00+00:00", "2025-02-13T19:48:00+00:00");
     assert_eq!(v["case"]["timeline"]["detected_after"], "3h41m");
 }
+
+#[test]
+fn a_second_story_on_an_earlier_day_is_not_the_windows_start() {
+    // the bank's outage is told whole first (after 8 a.m. … restored at 9:15 a.m.); the postal
+    // bank's outage of the day before, told after it, is another story
+    let v = draft(
+        "en-second-story-earlier-day.txt",
+        Some("https://news.example.com/2022/11/19/banks"),
+    );
+    let start = v["review"]["window"]["start"].as_str().unwrap_or("");
+    let end = v["review"]["window"]["end"].as_str().unwrap_or("");
+    assert!(start.starts_with("2022-11-19T08:00:00"), "{start}");
+    assert!(end.starts_with("2022-11-19T09:15:00"), "{end}");
+    assert_eq!(v["case"]["timeline"]["resolved_after"], "1h15m");
+}

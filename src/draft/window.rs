@@ -2098,6 +2098,31 @@ pub fn analyse(
     };
     // (the times of another outage's range are none of this one's)
     let pool: Vec<usize> = pool.into_iter().filter(|i| !other_end(*i)).collect();
+    // A story told whole first (its onset, then its recovery) and then another outage on an
+    // earlier day, in prose ("기업은행 … 오전 8시 이후 시작 … 9시 15분 … 복구. 한편 … 18일
+    // 오후 4시 33분께 접속 장애 … 19일 오전 0시 1분께부터 복구"): the later-told outage is
+    // another story, not this one's start.
+    let pool: Vec<usize> = {
+        let prose = |i: usize| matches!(points[i].place, Place::Lead | Place::Other);
+        let first = (0..points.len()).find(|i| prose(*i) && starts[*i]);
+        let closed = first.and_then(|f| {
+            (f + 1..points.len())
+                .find(|r| prose(*r) && recoveries[*r] && points[*r].at > points[f].at)
+                .map(|r| (f, r))
+        });
+        match closed {
+            Some((f, r)) => pool
+                .into_iter()
+                .filter(|i| {
+                    !(*i > r
+                        && prose(*i)
+                        && points[*i].block != points[f].block
+                        && points[*i].at.date_naive() < points[f].at.date_naive())
+                })
+                .collect(),
+            None => pool,
+        }
+    };
     let plain_lasted: Vec<String> = words
         .lasted
         .iter()
