@@ -3155,3 +3155,15 @@ fn a_second_story_on_an_earlier_day_is_not_the_windows_start() {
     assert!(end.starts_with("2022-11-19T09:15:00"), "{end}");
     assert_eq!(v["case"]["timeline"]["resolved_after"], "1h15m");
 }
+
+#[test]
+fn korean_a_symptom_appearing_is_an_onset_and_a_fault_confirmed_a_detection() {
+    // "오전 9시부터 … 결제가 되지 않는 현상이 나타났다" starts the impact; "오전 9시 12분께 장애가
+    // 확인됐고" (passive: the fault was confirmed) dates the detection
+    let v = draft(
+        "ko-fault-was-confirmed.txt",
+        Some("https://news.example.co.kr/2024/03/05/pay"),
+    );
+    assert_window(&v, "2024-03-05T09:00:00+09:00", "2024-03-05T10:05:00+09:00");
+    assert_eq!(v["case"]["timeline"]["detected_after"], "12m");
+}
