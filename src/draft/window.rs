@@ -2239,8 +2239,9 @@ pub fn analyse(
                 let want = points[e].at - chrono::Duration::seconds(durations[k].secs);
                 let off = |i: usize| (points[i].at - want).num_seconds().abs();
                 // a round length ("1小時後") is told to its own precision: the time first told
-                // with an onset word (in the page's order), within it ("12時27分 … 突然出現故障 … 1小時後,13時29分 …
-                // 恢復"), is the start, before a nearer time told without one
+                // with an onset word (in the page's order), within it, is the start, before a
+                // nearer time told without one ("12時27分 … 突然出現故障 … 1小時後,13時29分 …
+                // 恢復" starts at 12:27, not at a "12時30分左右" told later)
                 let slack = SNAP_SECS.max(durations[k].secs / ROUND_LENGTH_SLACK_DIV);
                 let onset = pool
                     .iter()
