@@ -1120,17 +1120,16 @@ mod fr {
     }
 
     #[test]
-    fn an_outage_noun_before_de_and_hours_makes_a_length() {
-        // "sous la surcharge due à l'interruption de 6 heures": the noun, whatever its article,
-        // makes "de 6 heures" six hours, not 06:00
+    fn an_outage_noun_with_its_indefinite_article_before_de_and_hours_makes_a_length() {
+        // "un arrêt de 3 heures", "une attente de 2 heures": lengths; "la panne de 14 heures"
+        // (the 14:00 outage) stays a clock
         let p = run_ref(
             "fr",
-            "À 3h00, sous la forte surcharge due à l'interruption de 6 heures, l'unité cesse de \
-             répondre. Cette panne de 3 heures a surpris.",
-            "2014-10-08T12:00",
+            "Un arrêt de 3 heures a surpris. Une attente de 2 heures a suivi. La panne de 14 heures a touché les clients.",
+            "2014-10-08T18:00",
         );
-        assert_eq!(durations(&p), vec!["6h", "3h"]);
-        assert_eq!(values(&p), vec!["2014-10-08T03:00:00+02:00"]);
+        assert_eq!(durations(&p), vec!["3h", "2h"]);
+        assert_eq!(values(&p), vec!["2014-10-08T14:00:00+02:00"]);
     }
 
     #[test]
