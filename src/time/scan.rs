@@ -2593,10 +2593,9 @@ pub fn scan_times(text: &str, lex: &Lexicon, zones: &ZoneTable) -> Vec<RawTime> 
         if !merged && c.date.is_none() {
             let i = day_alone.partition_point(|d| d.start < c.end);
             if let Some(d) = day_alone.get(i).filter(|d| {
-                text[c.end..d.start]
-                    .chars()
-                    .all(|ch| ch.is_whitespace() || ch == ',')
-                    && text[c.end..d.start].chars().count() <= MAX_GAP_SPACES + 1
+                let gap = &text[c.end..d.start];
+                gap.chars().count() <= MAX_GAP_SPACES + 1
+                    && gap.chars().all(|ch| ch.is_whitespace() || ch == ',')
             }) {
                 c.end = d.end;
                 c.date = d.date;
@@ -2757,13 +2756,12 @@ fn merge_ranges(text: &str, items: Vec<RawTime>, w: &Words) -> Vec<RawTime> {
         // a start with a day alone takes the month and year the end writes ("13h45, do dia 25
         // até as 15h05 do dia 26/11", "from the 25th to 26 November")
         if let (Some(ad), Some(bd)) = (a.date.as_mut(), b.date.as_ref()) {
-            if ad.day.is_some()
-                && ad.month.is_none()
+            if ad.month.is_none()
                 && ad.year.is_none()
                 && ad.relative.is_none()
                 && ad.weekday.is_none()
                 && bd.month.is_some()
-                && bd.day.is_some_and(|e| ad.day.is_some_and(|s| s <= e))
+                && ad.day.zip(bd.day).is_some_and(|(s, e)| s <= e)
             {
                 ad.month = bd.month;
                 ad.year = bd.year;
