@@ -3167,3 +3167,15 @@ fn korean_a_symptom_appearing_is_an_onset_and_a_fault_confirmed_a_detection() {
     assert_window(&v, "2024-03-05T09:00:00+09:00", "2024-03-05T10:05:00+09:00");
     assert_eq!(v["case"]["timeline"]["detected_after"], "12m");
 }
+
+#[test]
+fn korean_a_repeated_afternoon_time_without_its_meridiem_is_the_same_instant() {
+    // "12일 오후 2시10분부터" in the lead, "지난 12일 2시10분께부터" in the body: the body drops
+    // 오후, and the same day and minutes say it is the same afternoon time, not 02:10
+    let v = draft(
+        "ko-meridiem-dropped-on-repeat.txt",
+        Some("https://news.example.co.kr/view/2023/06/13/mail"),
+    );
+    let start = v["review"]["window"]["start"].as_str().unwrap_or("");
+    assert_eq!(start, "2023-06-12T14:10:00+09:00");
+}

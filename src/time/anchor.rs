@@ -856,16 +856,16 @@ pub fn resolve(
     // rows under a day heading take the heading's day, not an earlier day the text named
     let mut under_heading = false;
     let mut out = Vec::with_capacity(raw.len());
-    let mut pm_context: Option<(u32, u32)> = None;
+    let mut pm_context: Option<PmContext> = None;
     // the instant of the last clock time read, in the zone it was written in
     let mut last_instant: Option<chrono::DateTime<FixedOffset>> = None;
     for mut r in raw {
         // a clock with its own zone ("9:08–10:00 UTC") is written in 24-hour form, and one with
         // its own day ("到明天四点") starts afresh
         if r.zone.is_none() {
-            carry_pm(&mut r.clock, &mut pm_context, r.date.is_some());
+            carry_pm(&mut r.clock, &mut pm_context, r.date.as_ref());
             if let Some(b) = r.range_end.as_deref_mut() {
-                carry_pm(&mut b.clock, &mut pm_context, b.date.is_some());
+                carry_pm(&mut b.clock, &mut pm_context, b.date.as_ref());
             }
         }
         if let Some(h) = headers.iter().find(|(start, _)| *start == r.start) {
@@ -1376,32 +1376,59 @@ fn night_before_publication(
 /// Hours after the last afternoon time within which a bare 1–11 o'clock is read as afternoon.
 const PM_CARRY_HOURS: u32 = 3;
 
+/// The last afternoon or evening clock a bare clock may carry on from: its hour (24-hour form),
+/// its minute, and the month and day written with it, if any.
+type PmContext = (u32, u32, Option<(Option<u32>, u32)>);
+
 /// Writers of 12-hour clocks often give the meridiem once: in "下午2点10分 … 2点20分 … 3点" or
 /// "오후 2시 10분께 … 2시 20분쯤" every time is in the afternoon. A clock written without one, at
 /// 1–11 o'clock, that read in the afternoon falls within [`PM_CARRY_HOURS`] after the last
 /// afternoon or evening time (and not before it), is read in the afternoon. A morning meridiem
-/// or a 24-hour clock ends the carrying.
+/// or a 24-hour clock ends the carrying. A clock with its own day starts afresh, unless it
+/// repeats the last afternoon time on the same day with the meridiem dropped ("29일 오후
+/// 3시30분부터 … 지난 29일 3시30분께부터"): that is the same instant.
 fn carry_pm(
     clock: &mut Option<super::scan::ClockParts>,
-    ctx: &mut Option<(u32, u32)>,
-    own_day: bool,
+    ctx: &mut Option<PmContext>,
+    own_day: Option<&super::scan::DateParts>,
 ) {
     use super::scan::Meridiem;
     let Some(c) = clock.as_mut() else {
         return;
     };
+    let day_of = |d: Option<&super::scan::DateParts>| {
+        d.and_then(|d| (d.relative.is_none() && d.weekday.is_none()).then_some(d))
+            .and_then(|d| Some((d.month, d.day?)))
+    };
     match c.meridiem {
-        Some(Meridiem::Pm | Meridiem::Night) if c.hour >= 12 => *ctx = Some((c.hour, c.minute)),
+        Some(Meridiem::Pm | Meridiem::Night) if c.hour >= 12 => {
+            *ctx = Some((c.hour, c.minute, day_of(own_day)))
+        }
         Some(Meridiem::Am) => *ctx = None,
-        None if own_day => *ctx = None,
+        None if own_day.is_some() => {
+            let repeat = ctx.is_some_and(|(h, m, at)| {
+                let same_day = match (at, day_of(own_day)) {
+                    (Some((m0, d0)), Some((m1, d1))) => {
+                        d0 == d1 && (m0.is_none() || m1.is_none() || m0 == m1)
+                    }
+                    _ => false,
+                };
+                same_day && (1..=11).contains(&c.hour) && (c.hour + 12, c.minute) == (h, m)
+            });
+            if repeat {
+                c.hour += 12;
+            } else {
+                *ctx = None;
+            }
+        }
         None => {
-            if let Some((h, m)) = *ctx {
+            if let Some((h, m, _)) = *ctx {
                 if (1..=11).contains(&c.hour)
                     && (c.hour + 12, c.minute) >= (h, m)
                     && c.hour + 12 - h <= PM_CARRY_HOURS
                 {
                     c.hour += 12;
-                    *ctx = Some((c.hour, c.minute));
+                    *ctx = Some((c.hour, c.minute, None));
                 } else if c.hour == 12 && c.minute == 0 && 24 - h.min(24) <= PM_CARRY_HOURS {
                     // "晚间10点至12点", "밤 10시부터 12시까지": twelve after a late evening is
                     // the midnight that ends it, not the next noon
