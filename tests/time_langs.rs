@@ -63,6 +63,25 @@ mod en {
     use super::*;
 
     #[test]
+    fn a_zone_abbreviation_before_a_clock_is_its_zone_unless_it_ends_another_time() {
+        // "UTC 11:48" is UTC under a page in Pacific time; in "14:00 UTC 15:00" the UTC is the
+        // first clock's, and the second keeps the page's zone
+        let p = run_ref(
+            "en",
+            "All times below are Pacific Time. The CDN failed at UTC 11:48; we posted at 14:00 UTC 15:00.",
+            "2025-11-18T00:00",
+        );
+        assert_eq!(
+            values(&p),
+            vec![
+                "2025-11-18T11:48:00+00:00",
+                "2025-11-18T14:00:00+00:00",
+                "2025-11-18T15:00:00-08:00"
+            ]
+        );
+    }
+
+    #[test]
     fn a_day_just_after_the_pages_date_keeps_the_pages_year() {
         // a post dated the 27th that goes on to "3:00 AM April 28" is still of its own year,
         // as a bare day number a few days ahead is
@@ -477,6 +496,21 @@ mod ja {
 
 mod zh {
     use super::*;
+
+    #[test]
+    fn a_bracketed_zone_abbreviation_before_a_clock_is_the_clocks_zone() {
+        // "（UTC）11:48" under a page that states Hong Kong time: the abbreviation written just
+        // before the clock is its zone; the later bare clock keeps the page's zone
+        let p = run_ref(
+            "zh",
+            "以下時間均為香港時間。故障由世界協調時間（UTC）11:48 開始，19:55 恢復。",
+            "2025-11-18T00:00",
+        );
+        assert_eq!(
+            values(&p),
+            vec!["2025-11-18T11:48:00+00:00", "2025-11-18T19:55:00+08:00"]
+        );
+    }
 
     #[test]
     fn a_zone_before_a_date_and_its_clock_and_a_bracketed_twin_in_another_zone() {

@@ -1553,8 +1553,60 @@ fn attach_clock_words(text: &str, lex: &Lexicon, zones: &ZoneTable, r: &mut RawT
     } else if let Some(zone) = zone_name_before(text, r.start, zones) {
         // "倫敦時間下午1時50分", "뉴욕 시간 오후 3시": the name written just before the clock
         r.zone = Some(zone);
+    } else if let Some(zone) = zone_abbreviation_before(text, r.start, lex, zones) {
+        // "（UTC）11:48", "UTC 14:05"
+        r.zone = Some(zone);
     }
     true
+}
+
+/// A zone abbreviation written just before a clock, alone or in brackets: "UTC 14:05",
+/// "世界協調時間（UTC）11:48（即香港時間 19:48）". Not one that ends another time ("10:00 UTC
+/// 11:00" gives the second clock nothing): a digit before the abbreviation means it is that
+/// time's zone.
+fn zone_abbreviation_before(
+    text: &str,
+    pos: usize,
+    lex: &Lexicon,
+    zones: &ZoneTable,
+) -> Option<ZoneRef> {
+    let mut b = skip_ws_back(text, pos, MAX_GAP_SPACES);
+    let bracketed = text[..b].ends_with([')', '）']);
+    if bracketed {
+        b = skip_ws_back(
+            text,
+            b - text[..b].chars().next_back()?.len_utf8(),
+            MAX_GAP_SPACES,
+        );
+    }
+    let word_start = text[..b]
+        .char_indices()
+        .rev()
+        .take_while(|(_, c)| c.is_ascii_uppercase())
+        .last()
+        .map(|(i, _)| i)?;
+    let abbr = &text[word_start..b];
+    let before = text[..word_start].chars().next_back();
+    if before.is_some_and(|c| c.is_alphanumeric() && c.is_ascii()) {
+        return None;
+    }
+    let mut a = word_start;
+    if bracketed {
+        // the bracket must open right before the abbreviation
+        if !before.is_some_and(|c| c == '(' || c == '（') {
+            return None;
+        }
+        a -= before?.len_utf8();
+    }
+    let a = skip_ws_back(text, a, MAX_GAP_SPACES);
+    if text[..a]
+        .chars()
+        .next_back()
+        .is_some_and(|c| c.is_ascii_digit())
+    {
+        return None;
+    }
+    zones.abbreviation(abbr, &lex.code)
 }
 
 /// A zone's name ending right before `pos` (spaces apart): "倫敦時間", "뉴욕 시간", "北京时间".
