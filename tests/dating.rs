@@ -3179,3 +3179,19 @@ fn korean_a_repeated_afternoon_time_without_its_meridiem_is_the_same_instant() {
     let start = v["review"]["window"]["start"].as_str().unwrap_or("");
     assert_eq!(start, "2023-06-12T14:10:00+09:00");
 }
+
+#[test]
+fn a_stated_length_without_any_clock_time_still_gives_the_resolution() {
+    // no clock time anywhere, but "was not fully back for nearly four hours" says how long the
+    // impact lasted: resolved_after is that length, the window stays open
+    let v = draft(
+        "en-length-without-times.txt",
+        Some("https://blog.example.com/2019/03/network-outage"),
+    );
+    assert_eq!(v["case"]["timeline"]["resolved_after"], "4h");
+    assert!(v["review"]["window"]["start"].is_null());
+    assert_eq!(
+        v["review"]["fields"]["timeline.resolved_after"]["quote"],
+        "nearly four hours"
+    );
+}

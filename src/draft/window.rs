@@ -2431,6 +2431,11 @@ pub fn analyse(
         found.resolved_secs = Some((durations[k].secs, "stated duration"));
         found.start_from_duration =
             Some(points[e].at - chrono::Duration::seconds(durations[k].secs));
+    } else if let (None, None, Some(&k)) = (found.start, found.end, lasted.first()) {
+        // a length and no times at all ("Service was not fully restored for nearly five
+        // hours"): the page still says how long the impact lasted
+        found.incident_duration = Some(k);
+        found.resolved_secs = Some((durations[k].secs, "stated duration (no times given)"));
     } else if let (Some((s, _)), Some(&k)) = (found.start, lasted.first()) {
         found.incident_duration = Some(k);
         found.resolved_secs = Some((durations[k].secs, "stated duration"));
