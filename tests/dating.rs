@@ -3195,3 +3195,17 @@ fn a_stated_length_without_any_clock_time_still_gives_the_resolution() {
         "nearly four hours"
     );
 }
+
+#[test]
+fn german_a_length_before_a_dotted_clock_reaches_its_recovery_word() {
+    // "Nach drei Stunden waren gegen 12.30 Uhr alle Anschlüsse wieder online": the full stop in
+    // "12.30" ends no sentence, so the length still reaches "wieder online" and the start is
+    // three hours before the recovery
+    let v = draft(
+        "de-length-before-dotted-clock.txt",
+        Some("https://news.example.at/2024/03/13/internet-stoerung"),
+    );
+    assert_eq!(v["case"]["timeline"]["resolved_after"], "3h");
+    let start = v["review"]["window"]["start"].as_str().unwrap_or("");
+    assert!(start.starts_with("2024-03-13T09:30:00"), "{start}");
+}

@@ -71,6 +71,38 @@ const DETECTION_BESIDE_ONSET_COST: usize = 12;
 
 /// What ends a sentence for the nearness of words to a length.
 const SENTENCE_ENDS: [char; 7] = ['.', '!', '?', '。', '！', '？', '\n'];
+
+/// Whether the char at byte `i` of `text` ends a sentence: a full stop between two digits is a
+/// clock's or a number's ("gegen 11.00 Uhr", "3.5 Stunden"), not a sentence's end.
+fn ends_sentence(text: &str, i: usize, c: char) -> bool {
+    SENTENCE_ENDS.contains(&c)
+        && !(c == '.'
+            && text[..i].ends_with(|d: char| d.is_ascii_digit())
+            && text[i + 1..].starts_with(|d: char| d.is_ascii_digit()))
+}
+
+/// `text` up to its first sentence end ([`ends_sentence`]).
+fn sentence_head(text: &str) -> &str {
+    match text
+        .char_indices()
+        .find(|&(i, c)| ends_sentence(text, i, c))
+    {
+        Some((i, _)) => &text[..i],
+        None => text,
+    }
+}
+
+/// `text` after its last sentence end ([`ends_sentence`]).
+fn sentence_tail(text: &str) -> &str {
+    match text
+        .char_indices()
+        .rev()
+        .find(|&(i, c)| ends_sentence(text, i, c))
+    {
+        Some((i, c)) => &text[i + c.len_utf8()..],
+        None => text,
+    }
+}
 const PRECEDED_CHARS: usize = 32;
 
 /// Where a piece of text sits in the page, for ranking evidence.
@@ -389,7 +421,7 @@ fn names_outage(blocks: &[BlockText], d: &Stated, words: &[String]) -> bool {
 /// the fix ("持续观察一小时", "monitored for 30 minutes") is no length of the incident.
 fn watch_length(blocks: &[BlockText], d: &Stated, words: &[String]) -> bool {
     around(blocks, d, LASTED_BEFORE_CHARS, 0)
-        .is_some_and(|(b, _, _)| holds(b.rsplit(SENTENCE_ENDS).next().unwrap_or(""), words))
+        .is_some_and(|(b, _, _)| holds(sentence_tail(&b), words))
 }
 
 /// Whether one of `words` stands close to the duration: just after it ("10시간 만에 복구",
@@ -398,8 +430,7 @@ fn recovery_near(blocks: &[BlockText], d: &Stated, words: &[String]) -> bool {
     around(blocks, d, PRECEDED_CHARS, FOLLOWED_CHARS).is_some_and(|(b, _, a)| {
         // the verb may close the clause ("Nach rund drei Stunden war die Störung behoben"),
         // but never reaches past the sentence's end
-        let a = a.split(SENTENCE_ENDS).next().unwrap_or("");
-        let b = b.rsplit(SENTENCE_ENDS).next().unwrap_or("");
+        let (a, b) = (sentence_head(&a), sentence_tail(&b));
         holds(a, words) || holds(b, words)
     })
 }
@@ -1270,8 +1301,7 @@ fn without_still_times(
             .unwrap_or(0);
         let before: String = chars[..a].iter().collect::<String>().to_lowercase();
         let after: String = chars[b..].iter().collect::<String>().to_lowercase();
-        let before = before.rsplit(SENTENCE_ENDS).next().unwrap_or("");
-        let after = after.split(SENTENCE_ENDS).next().unwrap_or("");
+        let (before, after) = (sentence_tail(&before), sentence_head(&after));
         let own = |side: &str, gap_to_other: Option<usize>, after_side: bool| {
             word_spans(side, &words.still).into_iter().any(|(ws, we)| {
                 let (to_me, to_other) = if after_side {
