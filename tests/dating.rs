@@ -3209,15 +3209,3 @@ fn german_a_length_before_a_dotted_clock_reaches_its_recovery_word() {
     let start = v["review"]["window"]["start"].as_str().unwrap_or("");
     assert!(start.starts_with("2024-03-13T09:30:00"), "{start}");
 }
-
-#[test]
-fn an_alert_that_is_the_first_time_told_is_a_detection_at_the_start() {
-    // no onset word marks a time; the first time told is the monitoring alert, so the window
-    // starts there and the detection is at the very start (0m)
-    let v = draft(
-        "en-alert-is-the-first-sign.txt",
-        Some("https://blog.example.com/2021/03/chat-interruption"),
-    );
-    assert_window(&v, "2021-03-04T09:12:00-05:00", "2021-03-04T09:40:00-05:00");
-    assert_eq!(v["case"]["timeline"]["detected_after"], "0s");
-}

@@ -2565,9 +2565,6 @@ pub fn analyse(
                             && marked[*i]
                                 .zip(start_cost[*i])
                                 .is_some_and(|(d, o)| d <= o + DETECTION_BESIDE_ONSET_COST))
-                        // the start no onset word marks, an alert ("At 11:46 ET our internal
-                        // monitoring alerted us to a problem"): the first sign is the alert
-                        || (*i == s && start_cost[*i].is_none())
                         || blocks.get(points[*i].block).is_some_and(|b| {
                             b.text
                                 .trim_start()
