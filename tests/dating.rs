@@ -3209,3 +3209,18 @@ fn german_a_length_before_a_dotted_clock_reaches_its_recovery_word() {
     let start = v["review"]["window"]["start"].as_str().unwrap_or("");
     assert!(start.starts_with("2024-03-13T09:30:00"), "{start}");
 }
+
+#[test]
+fn traditional_chinese_onset_words_mark_the_start() {
+    // "轉賬延遲" and "交易失敗" are onset words in traditional characters as much as 延迟 and
+    // 失败 are in simplified ones: the start is marked by words, not taken as the earliest time
+    let v = draft(
+        "zh-hant-onset-words.txt",
+        Some("https://news.example.hk/20230415/bank.html"),
+    );
+    assert_window(&v, "2023-04-14T09:15:00+08:00", "2023-04-14T10:40:00+08:00");
+    assert_eq!(
+        fields(&v)["window.start"]["rule"],
+        "first event reporting impact"
+    );
+}
