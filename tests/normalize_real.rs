@@ -3713,6 +3713,42 @@ fn a_provider_or_what_the_service_relies_on_named_with_its_failure_is_a_dependen
 }
 
 #[test]
+fn a_supplier_named_with_its_failure_a_few_words_on_is_a_dependency_failure() {
+    for (lang, text) in [
+        (
+            "en",
+            "Flights were held on Monday after a vendor that supplies several carriers with weather data went down.",
+        ),
+        (
+            "de",
+            "Ein externer Dienstleister für die Zahlungsabwicklung hatte am Morgen eine Störung, Kartenzahlungen schlugen fehl.",
+        ),
+        (
+            "fr",
+            "Notre prestataire de paiement a subi une panne, les commandes n'ont pas pu être validées.",
+        ),
+        (
+            "es",
+            "Un proveedor externo de mensajería sufrió una caída y los códigos de acceso no llegaron.",
+        ),
+        (
+            "pt",
+            "Um fornecedor de serviços de pagamento teve uma falha e as compras com cartão foram recusadas.",
+        ),
+    ] {
+        assert_eq!(root_of(text, lang), "dependency-failure", "{lang}: {text}");
+    }
+    // news calling the failing company itself a provider names no supplier of its own
+    assert_ne!(
+        root_of(
+            "The internet provider suffered an outage that left thousands offline.",
+            "en"
+        ),
+        "dependency-failure"
+    );
+}
+
+#[test]
 fn an_outage_at_a_place_is_no_dependency_failure_by_itself() {
     // "An outage at a data center … caused unusually long downtime": the outage is the
     // incident, told where it happened; no provider is said to have failed the service
