@@ -498,6 +498,19 @@ mod zh {
     use super::*;
 
     #[test]
+    fn a_day_in_han_numerals_before_a_clock_dates_it() {
+        // "二十五日下午五点五十分许" in a paper of the 26th is the 25th at 17:50; "三日" with no
+        // clock after it stays a length
+        let p = run_ref(
+            "zh",
+            "二十五日下午五点五十分许,骨干网流量出现异常。抢修持续三日。",
+            "2009-06-26T12:00",
+        );
+        assert_eq!(values(&p), vec!["2009-06-25T17:50:00+08:00"]);
+        assert_eq!(durations(&p), vec!["3d"]);
+    }
+
+    #[test]
     fn a_bracketed_zone_abbreviation_before_a_clock_is_the_clocks_zone() {
         // "（UTC）11:48" under a page that states Hong Kong time: the abbreviation written just
         // before the clock is its zone; the later bare clock keeps the page's zone

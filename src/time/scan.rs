@@ -408,8 +408,9 @@ impl Patterns {
                     m = alternation(&mm),
                     d = alternation(&dm)
                 ))?),
+                // ("25日", "二十五日": a day alone in Han numerals as well)
                 Some(Regex::new(&format!(
-                    r"(\d{{1,2}})[ \t]?(?:{})",
+                    r"(\d{{1,2}}|[一二三四五六七八九十]{{1,3}})[ \t]?(?:{})",
                     alternation(&dm)
                 ))?),
             )
@@ -2369,7 +2370,7 @@ fn days_of_month(
     re.captures_iter(text)
         .filter_map(|c| {
             let m = c.get(0)?;
-            let d: u32 = c[1].parse().unwrap_or(0);
+            let d = parse_number(&c[1], &std::collections::BTreeMap::new()).unwrap_or(0.0) as u32;
             if skip(&m) || overlaps_sorted(kept, m.start(), m.end()) || !(1..=31).contains(&d) {
                 return None;
             }
@@ -2737,9 +2738,11 @@ pub fn scan_times(text: &str, lex: &Lexicon, zones: &ZoneTable) -> Vec<RawTime> 
         }
     }
     // a bare day number with no clock ("지난 15일 오후", "15日晚间", "15日に"): the day of the
-    // month, unless the words around make it a length ("3일 동안", "約3日", "3日間")
+    // month, unless the words around make it a length ("3일 동안", "約3日", "3日間"); in Han
+    // numerals only before a clock ("二十五日下午五点"), as "一日" alone is mostly one day
     for (i, d) in day_only.into_iter().enumerate() {
         if !used_day[i]
+            && !text[d.start..].starts_with(|c: char| CJK_NUMERAL_CHARS.contains(c))
             && !overlaps_sorted(&item_spans, d.start, d.end)
             && !items.iter().any(|t| t.start < d.end && d.start < t.end)
             && !day_is_length(text, d.start, d.end, w)
