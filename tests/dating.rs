@@ -3224,3 +3224,15 @@ fn traditional_chinese_onset_words_mark_the_start() {
         "first event reporting impact"
     );
 }
+
+#[test]
+fn a_problem_first_reported_at_a_time_and_a_line_cut_off_start_the_window() {
+    // "the problem, first reported as early as 7.40am" and "his fibre line was cut off at
+    // 7.40am" tell the onset; a reader's "went down at 8am" came later
+    let v = draft(
+        "en-first-reported-and-cut-off.txt",
+        Some("https://news.example.sg/tech/broadband-outage"),
+    );
+    let start = v["review"]["window"]["start"].as_str().unwrap_or("");
+    assert!(start.starts_with("2021-09-14T07:40:00"), "{start}");
+}
