@@ -3236,3 +3236,14 @@ fn a_problem_first_reported_at_a_time_and_a_line_cut_off_start_the_window() {
     let start = v["review"]["window"]["start"].as_str().unwrap_or("");
     assert!(start.starts_with("2021-09-14T07:40:00"), "{start}");
 }
+
+#[test]
+fn errors_no_longer_shown_is_the_recovery_not_a_later_update() {
+    // "no longer shows elevated errors" at 09:20 ends the impact; the 11:05 update only tells
+    // the cause
+    let v = draft(
+        "en-no-longer-showing.txt",
+        Some("https://status.example.com/incidents/abc123"),
+    );
+    assert_window(&v, "2020-03-12T08:35:00+00:00", "2020-03-12T09:20:00+00:00");
+}
