@@ -3247,3 +3247,14 @@ fn errors_no_longer_shown_is_the_recovery_not_a_later_update() {
     );
     assert_window(&v, "2020-03-12T08:35:00+00:00", "2020-03-12T09:20:00+00:00");
 }
+
+#[test]
+fn a_period_told_without_clocks_dates_the_case_before_its_recovery() {
+    // the only timed event is the recovery (3월 6일 … 17시 경 … 정상화); the period the notice
+    // states began on 3월 2일, four days before: that is the case's date
+    let v = draft(
+        "ko-period-before-recovery.txt",
+        Some("https://library.example.ac.kr/notice/?uid=1234"),
+    );
+    assert_eq!(v["case"]["date"], "2023-03-02");
+}

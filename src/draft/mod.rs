@@ -480,6 +480,11 @@ fn dedupe(warnings: Vec<String>) -> Vec<String> {
     out
 }
 
+/// How many days before the first event the day the incident's prose names may lie and still
+/// date the case: an outage told as "11월 27일(목) 오후 ~ 12월 1일(월) 오후" whose only timed event
+/// is the recovery on the 1st began on the 27th (a week covers outages that run over a weekend).
+const FIRST_DAY_REACH_DAYS: i64 = 7;
+
 /// The case's date: the window's start, else the first event of the incident, else the first
 /// day its prose names, else the date the page states most (the parser's anchor). Undated pages leave it empty.
 fn case_date(tl: &timeline::Built, dating: &dating::Dating, ev: &mut Evidence) -> String {
@@ -496,7 +501,7 @@ fn case_date(tl: &timeline::Built, dating: &dating::Dating, ev: &mut Evidence) -
         // a day the incident's prose names just before it is when it began ("ce mercredi 2 juin")
         if let Some((d, quote)) = tl.first_day.as_ref().filter(|(d, _)| {
             let first = at.date_naive();
-            *d < first && (first - *d).num_days() <= 1
+            *d < first && (first - *d).num_days() <= FIRST_DAY_REACH_DAYS
         }) {
             ev.field(
                 "date",
