@@ -3258,3 +3258,22 @@ fn a_period_told_without_clocks_dates_the_case_before_its_recovery() {
     );
     assert_eq!(v["case"]["date"], "2023-03-02");
 }
+
+#[test]
+fn an_alert_that_is_the_first_time_told_is_a_detection_at_the_start() {
+    // no onset word marks a time; the first time told is the monitoring alert, so the window
+    // starts there and the detection is at the very start (0m)
+    let v = draft(
+        "en-alert-is-the-first-sign.txt",
+        Some("https://blog.example.com/2021/03/chat-interruption"),
+    );
+    assert_window(&v, "2021-03-04T09:12:00-05:00", "2021-03-04T09:40:00-05:00");
+    assert_eq!(v["case"]["timeline"]["detected_after"], "0s");
+    // the same first time, when users noticed it, tells no alert reaching the operators
+    let v = draft(
+        "en-user-noticed-first.txt",
+        Some("https://blog.example.com/2021/03/chat-interruption"),
+    );
+    assert_window(&v, "2021-03-04T09:12:00-05:00", "2021-03-04T09:40:00-05:00");
+    assert_eq!(v["case"]["timeline"]["detected_after"], Value::Null);
+}

@@ -272,6 +272,10 @@ pub struct EventWords {
     /// Onset words that are nouns ("outage", "故障", "장애"): as the subject of a recovery
     /// ("the outage has been resolved") they report no onset. The page language's own.
     pub start_nouns: Vec<String>,
+    /// Members of the public ("users", "이용자", "用戶", "Kunden"): a detection word in a sentence
+    /// naming one may tell someone outside noticing, not the operators being alerted. The page
+    /// language's own.
+    pub public: Vec<String>,
     /// Phrases that hold a detection word and report none: watching after a fix ("we are
     /// monitoring the results", "모니터링하고 있습니다", "正在监控") or a cause found ("the issue has
     /// been identified").
@@ -2550,6 +2554,13 @@ pub fn analyse(
                 .get(&points[i].block)
                 .is_some_and(|&(head, end)| points[i].start > head && points[i].start < end)
         };
+        // points whose sentence names a member of the public
+        let public_told = point_flags(points, blocks, &words.public, |chars, a, b| {
+            let before: String = chars[..a].iter().collect::<String>().to_lowercase();
+            let after: String = chars[b..].iter().collect::<String>().to_lowercase();
+            holds_word(sentence_tail(&before), &words.public)
+                || holds_word(sentence_head(&after), &words.public)
+        });
         let first_marked = |marked: &[Option<usize>]| {
             let mut order: Vec<usize> = (0..points.len())
                 .filter(|i| points[*i].place.is_incident() && marked[*i].is_some())
@@ -2565,6 +2576,11 @@ pub fn analyse(
                             && marked[*i]
                                 .zip(start_cost[*i])
                                 .is_some_and(|(d, o)| d <= o + DETECTION_BESIDE_ONSET_COST))
+                        // the start no onset word marks, itself an alert ("At 11:46 ET our
+                        // internal monitoring alerted us to a problem"): the first sign is the
+                        // alert; not when its sentence names the public ("用戶…前日下午五時許
+                        // 發現家中網絡…" is a user noticing at home)
+                        || (*i == s && start_cost[*i].is_none() && !public_told[*i])
                         || blocks.get(points[*i].block).is_some_and(|b| {
                             b.text
                                 .trim_start()

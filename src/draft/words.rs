@@ -238,6 +238,7 @@ impl WordsRegistry {
                         immediate: list(ev, "immediate"),
                         start_not: list(ev, "start_not"),
                         start_nouns: list(ev, "start_nouns"),
+                        public: list(ev, "public"),
                         peak: list(ev, "peak"),
                         time_after_word: ev
                             .and_then(|t| t.get("time_after_word"))
@@ -322,6 +323,7 @@ impl WordsRegistry {
                 later_than_told: own_list(|e| &e.later_than_told),
                 since: own_list(|e| &e.since),
                 start_nouns: own_list(|e| &e.start_nouns),
+                public: own_list(|e| &e.public),
                 peak: own_list(|e| &e.peak),
                 ..Default::default()
             },
