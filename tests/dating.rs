@@ -3277,3 +3277,16 @@ fn an_alert_that_is_the_first_time_told_is_a_detection_at_the_start() {
     assert_window(&v, "2021-03-04T09:12:00-05:00", "2021-03-04T09:40:00-05:00");
     assert_eq!(v["case"]["timeline"]["detected_after"], Value::Null);
 }
+
+#[test]
+fn a_place_the_lead_names_in_a_multi_zone_country_comes_before_the_countrys_main_zone() {
+    // ".com.br" alone says São Paulo; the lead names Corumbá, in Mato Grosso do Sul, whose
+    // clocks run an hour behind
+    let v = draft(
+        "pt-place-in-a-multi-zone-country.txt",
+        Some("https://www.noticias.example.com.br/2019/09/09/corumba-sem-internet"),
+    );
+    assert_eq!(v["review"]["timezone"]["zone"], "America/Campo_Grande");
+    let start = v["review"]["window"]["start"].as_str().unwrap_or("");
+    assert_eq!(start, "2019-09-09T14:00:00-04:00");
+}

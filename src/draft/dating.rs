@@ -675,6 +675,17 @@ fn inferred_zone(input: &DatingInput, lex: &Lexicons) -> Option<(String, String,
             .zone_for_host(&host)
             .filter(|(_, t)| written_there(t))
         {
+            // a country with several zones: a place of that country the lead names is nearer
+            // ("Corumbá" on a ".com.br" news site is Campo Grande's time, not São Paulo's)
+            if let Some((pz, quote)) = places_in_lead(input, lex)
+                .filter(|(pz, _)| pz != z && lex.zones.in_country(&tld, pz))
+            {
+                return Some((
+                    pz,
+                    quote,
+                    "a place named in the title or opening paragraphs, in the URL's country".into(),
+                ));
+            }
             return Some((z.to_string(), tld, "the URL's country domain".into()));
         }
     }

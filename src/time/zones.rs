@@ -42,6 +42,8 @@ struct ZoneFile {
     #[serde(default)]
     tld: BTreeMap<String, String>,
     #[serde(default)]
+    country_zones: BTreeMap<String, Vec<String>>,
+    #[serde(default)]
     places: BTreeMap<String, String>,
     #[serde(default)]
     regions: BTreeMap<String, String>,
@@ -91,6 +93,8 @@ pub struct ZoneTable {
     refs: std::sync::OnceLock<Option<regex::Regex>>,
     /// Country-code top-level domain → the country's main zone.
     tlds: BTreeMap<String, String>,
+    /// Country-code top-level domain → every zone of a country with several.
+    country_zones: BTreeMap<String, Vec<String>>,
     /// Lower-cased place name (country, capital, region) → zone.
     places: Vec<(String, String)>,
     /// All of `places` in one automaton, built on first use: which of them a lead names at all.
@@ -172,6 +176,15 @@ impl ZoneTable {
                 );
             }
         }
+        for (k, zs) in &file.country_zones {
+            for v in zs {
+                anyhow::ensure!(
+                    v.parse::<chrono_tz::Tz>().is_ok(),
+                    "{}: [country_zones] {k:?} lists {v:?}, which is not an IANA zone",
+                    path.display()
+                );
+            }
+        }
         let regions: Vec<(String, String)> = file
             .regions
             .into_iter()
@@ -190,6 +203,7 @@ impl ZoneTable {
             names,
             refs: Default::default(),
             tlds: file.tld,
+            country_zones: file.country_zones,
             places,
             place_finder: Default::default(),
             regions,
@@ -218,6 +232,14 @@ impl ZoneTable {
         self.tlds
             .get(last)
             .map(|z| (z.as_str(), format!(".{last}")))
+    }
+
+    /// Whether `zone` is one of the zones of the country whose domain is `tld` (".br"), for
+    /// countries with several.
+    pub fn in_country(&self, tld: &str, zone: &str) -> bool {
+        self.country_zones
+            .get(tld.trim_start_matches('.'))
+            .is_some_and(|zs| zs.iter().any(|z| z == zone))
     }
 
     /// The zone of the place named most often in `lead` (a page's title and opening
