@@ -3290,3 +3290,15 @@ fn a_place_the_lead_names_in_a_multi_zone_country_comes_before_the_countrys_main
     let start = v["review"]["window"]["start"].as_str().unwrap_or("");
     assert_eq!(start, "2019-09-09T14:00:00-04:00");
 }
+
+#[test]
+fn korean_noticing_that_a_fault_occurred_is_a_detection_at_its_time() {
+    // "19시 12분 장애가 발생한 것을 인지한 뒤": the company noticed at 19:12 that the fault had
+    // occurred; the onset and its detection share the time (0m)
+    let v = draft(
+        "ko-noticed-that-it-occurred.txt",
+        Some("https://news.example.co.kr/2023/05/10/gas-callcenter"),
+    );
+    assert_window(&v, "2023-05-09T19:12:00+09:00", "2023-05-09T19:32:00+09:00");
+    assert_eq!(v["case"]["timeline"]["detected_after"], "0s");
+}
