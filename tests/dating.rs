@@ -3302,3 +3302,15 @@ fn korean_noticing_that_a_fault_occurred_is_a_detection_at_its_time() {
     assert_window(&v, "2023-05-09T19:12:00+09:00", "2023-05-09T19:32:00+09:00");
     assert_eq!(v["case"]["timeline"]["detected_after"], "0s");
 }
+
+#[test]
+fn an_update_note_in_brackets_is_no_event_of_the_incident() {
+    // "【3/3 6:00更新】" after the recovery sentence dates the article's update, not the
+    // recovery: the window ends at 0:35, when service came back
+    let v = draft(
+        "ja-update-note-in-prose.txt",
+        Some("https://news.example.jp/articles/1503/02/news120.html"),
+    );
+    assert_window(&v, "2015-03-02T18:20:00+09:00", "2015-03-03T00:35:00+09:00");
+    assert!(!event_quotes(&v).iter().any(|q| q.contains("6:00")));
+}

@@ -48,6 +48,7 @@ pub fn build(
     let (mut points, ranges) = collect_points(parsed, text, places, &block_of);
     align_head_repeats(&mut points, parsed);
     mark_history(&mut points, &blocks, &words.history);
+    mark_update_notes(&mut points, &blocks, &words.stamp);
     mark_promises(&mut points, &blocks, words);
     mark_schedules(&mut points, &ranges, &blocks, &words.schedule_before);
     let stated: Vec<Stated> = parsed
@@ -829,6 +830,54 @@ fn counts_beside(chars: &[char], block_start: usize, p: &Point, as_of: &[String]
     chars[b..to]
         .iter()
         .any(|c| c.is_ascii_digit() || ('０'..='９').contains(c))
+}
+
+/// Most chars between a time and its update note's brackets and stamp word.
+const UPDATE_NOTE_GAP_CHARS: usize = 12;
+
+/// A time in brackets with a stamp word, inside prose ("…未明に回復した。【5/29 4:00更新】",
+/// "[Updated 10:40 UTC]"): the editor's note of when the article was updated, no event of the
+/// incident; its place becomes [`Place::Byline`].
+fn mark_update_notes(points: &mut [Point], blocks: &[BlockText], stamp: &[String]) {
+    if stamp.is_empty() {
+        return;
+    }
+    for p in points.iter_mut().filter(|p| p.place.is_incident()) {
+        let Some(block) = blocks.get(p.block) else {
+            continue;
+        };
+        let chars: Vec<char> = block.text.chars().collect();
+        let at = p.start.saturating_sub(block.start).min(chars.len());
+        let end = p.end.saturating_sub(block.start).min(chars.len()).max(at);
+        let before: String = chars[at.saturating_sub(UPDATE_NOTE_GAP_CHARS)..at]
+            .iter()
+            .collect::<String>()
+            .to_lowercase();
+        let after: String = chars[end..(end + UPDATE_NOTE_GAP_CHARS).min(chars.len())]
+            .iter()
+            .collect::<String>()
+            .to_lowercase();
+        // the note's brackets around the time, nothing but the stamp word and spaces between
+        let Some(open) = before.rfind(['【', '[', '(', '（']) else {
+            continue;
+        };
+        let Some(close) = after.find(['】', ']', ')', '）']) else {
+            continue;
+        };
+        let (inside_before, inside_after) = (&before[open..], &after[..close]);
+        if before[open..].contains(['】', ']', ')', '）']) {
+            continue;
+        }
+        let word_in = |t: &str| {
+            stamp.iter().any(|w| {
+                let w = w.to_lowercase();
+                !w.trim().is_empty() && t.contains(w.trim())
+            })
+        };
+        if word_in(inside_before) || word_in(inside_after) {
+            p.place = Place::Byline;
+        }
+    }
 }
 
 /// Times in a sentence about an earlier incident ("… 장애가 발생한 바 있다", "去年…") are
