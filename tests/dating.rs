@@ -3314,3 +3314,17 @@ fn an_update_note_in_brackets_is_no_event_of_the_incident() {
     assert_window(&v, "2015-03-02T18:20:00+09:00", "2015-03-03T00:35:00+09:00");
     assert!(!event_quotes(&v).iter().any(|q| q.contains("6:00")));
 }
+
+#[test]
+fn when_only_the_operators_alert_is_timed_it_starts_the_window() {
+    // no time marks the onset; "bemerkten wir gegen 14 Uhr über unser Server-Monitoring" is the
+    // operators' alert, the first sign the page dates: the start, detected at 0m
+    let url = Some("https://www.pfarrei.example.de/website-wieder-erreichbar");
+    let v = draft("de-only-the-alert-is-timed.txt", url);
+    let start = v["review"]["window"]["start"].as_str().unwrap_or("");
+    assert_eq!(start, "2021-02-13T14:00:00+01:00");
+    assert_eq!(v["case"]["timeline"]["detected_after"], "0s");
+    // users noticing at that time is no alert reaching the operators
+    let v = draft("de-only-the-public-noticed.txt", url);
+    assert!(v["review"]["window"]["start"].is_null());
+}

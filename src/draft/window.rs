@@ -1035,6 +1035,17 @@ fn update_has_own_times(
     false
 }
 
+/// Points whose sentence names a member of the public ([`EventWords::public`]): an alert word
+/// there may tell someone outside noticing, not the operators being alerted.
+fn public_sentences(points: &[Point], blocks: &[BlockText], words: &EventWords) -> Vec<bool> {
+    point_flags(points, blocks, &words.public, |chars, a, b| {
+        let before: String = chars[..a].iter().collect::<String>().to_lowercase();
+        let after: String = chars[b..].iter().collect::<String>().to_lowercase();
+        holds_word(sentence_tail(&before), &words.public)
+            || holds_word(sentence_head(&after), &words.public)
+    })
+}
+
 /// The points that are a status page's stamps, each after its update ("Resolved - …" /
 /// "Posted Mar 5, 16:02 UTC"): a post's time, which the page's own account of the recovery
 /// ("full availability returned at 08:10") outranks.
@@ -2427,6 +2438,29 @@ pub fn analyse(
         }
     }
 
+    // 3e. No time marks the onset at all, but the operators' first alert has one ("Am Samstag
+    // … bemerkten wir gegen 13 Uhr über unser Server-Monitoring, dass ungewöhnlich hohe
+    // Datenmengen eingingen"): the alert is the first sign of the impact the page dates. Not a
+    // member of the public noticing ([`EventWords::public`]), and never after the end found.
+    if found.start.is_none() {
+        let public = public_sentences(points, blocks, words);
+        let end_at = found.end.map(|(e, _)| points[e].at);
+        let alert = pool
+            .iter()
+            .copied()
+            .filter(|i| {
+                detections[*i]
+                    && !recoveries[*i]
+                    && !as_of[*i]
+                    && !quoted(blocks, &points[*i])
+                    && end_at.is_none_or(|e| points[*i].at < e)
+            })
+            .min_by_key(|i| (points[*i].at, points[*i].start));
+        if let Some(d) = alert.filter(|d| !public[*d]) {
+            found.start = Some((d, "first alert (no time marks the onset)"));
+        }
+    }
+
     // An end row the page labels outright outranks any end the words suggest.
     if let (Some((s, _)), Some(e)) = (found.start, labelled_end) {
         let len = (points[e].at - points[s].at).num_seconds();
@@ -2554,13 +2588,7 @@ pub fn analyse(
                 .get(&points[i].block)
                 .is_some_and(|&(head, end)| points[i].start > head && points[i].start < end)
         };
-        // points whose sentence names a member of the public
-        let public_told = point_flags(points, blocks, &words.public, |chars, a, b| {
-            let before: String = chars[..a].iter().collect::<String>().to_lowercase();
-            let after: String = chars[b..].iter().collect::<String>().to_lowercase();
-            holds_word(sentence_tail(&before), &words.public)
-                || holds_word(sentence_head(&after), &words.public)
-        });
+        let public_told = public_sentences(points, blocks, words);
         let first_marked = |marked: &[Option<usize>]| {
             let mut order: Vec<usize> = (0..points.len())
                 .filter(|i| points[*i].place.is_incident() && marked[*i].is_some())
