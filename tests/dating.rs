@@ -3328,3 +3328,16 @@ fn when_only_the_operators_alert_is_timed_it_starts_the_window() {
     let v = draft("de-only-the-public-noticed.txt", url);
     assert!(v["review"]["window"]["start"].is_null());
 }
+
+#[test]
+fn japanese_finding_that_something_is_down_is_a_detection_at_its_time() {
+    // "5:30 頃、…サーバーが停止していることが分かった": the stop was found at 5:30, the first time
+    // the page gives: detected at the start (0m), not at the later check on site
+    let v = draft(
+        "ja-found-to-be-down.txt",
+        Some("https://www.example.co.jp/news/2022/0912.html"),
+    );
+    let start = v["review"]["window"]["start"].as_str().unwrap_or("");
+    assert_eq!(start, "2022-09-12T05:30:00+09:00");
+    assert_eq!(v["case"]["timeline"]["detected_after"], "0s");
+}
