@@ -3720,6 +3720,10 @@ fn a_supplier_named_with_its_failure_a_few_words_on_is_a_dependency_failure() {
             "Flights were held on Monday after a vendor that supplies several carriers with weather data went down.",
         ),
         (
+            "en",
+            "Our cloud service provider suffered an infrastructure fault, which took several of our servers offline.",
+        ),
+        (
             "de",
             "Ein externer Dienstleister für die Zahlungsabwicklung hatte am Morgen eine Störung, Kartenzahlungen schlugen fehl.",
         ),
@@ -3745,6 +3749,15 @@ fn a_supplier_named_with_its_failure_a_few_words_on_is_a_dependency_failure() {
             "en"
         ),
         "dependency-failure"
+    );
+}
+
+#[test]
+fn chinese_equipment_named_with_its_failure_is_a_hardware_failure() {
+    // "发现是…总机的电源设备出了故障": the switchboard's power equipment failed
+    assert_eq!(
+        root_of("经过紧急排查,发现是总机的电源设备出了故障,电话一度中断。", "zh"),
+        "hardware-failure"
     );
 }
 
