@@ -842,11 +842,18 @@ fn mark_update_notes(points: &mut [Point], blocks: &[BlockText], stamp: &[String
     if stamp.is_empty() {
         return;
     }
+    // each block's chars, found once (a page of one long line holds many times)
+    let mut cached: Option<(usize, Vec<char>)> = None;
     for p in points.iter_mut().filter(|p| p.place.is_incident()) {
         let Some(block) = blocks.get(p.block) else {
             continue;
         };
-        let chars: Vec<char> = block.text.chars().collect();
+        if cached.as_ref().is_none_or(|(b, _)| *b != p.block) {
+            cached = Some((p.block, block.text.chars().collect()));
+        }
+        let Some((_, chars)) = cached.as_ref() else {
+            continue;
+        };
         let at = p.start.saturating_sub(block.start).min(chars.len());
         let end = p.end.saturating_sub(block.start).min(chars.len()).max(at);
         let before: String = chars[at.saturating_sub(UPDATE_NOTE_GAP_CHARS)..at]

@@ -1035,12 +1035,22 @@ fn update_has_own_times(
     false
 }
 
+/// How far from a time its sentence is read, each way, when a rule looks for words in it.
+const SENTENCE_REACH_CHARS: usize = 300;
+
 /// Points whose sentence names a member of the public ([`EventWords::public`]): an alert word
 /// there may tell someone outside noticing, not the operators being alerted.
 fn public_sentences(points: &[Point], blocks: &[BlockText], words: &EventWords) -> Vec<bool> {
     point_flags(points, blocks, &words.public, |chars, a, b| {
-        let before: String = chars[..a].iter().collect::<String>().to_lowercase();
-        let after: String = chars[b..].iter().collect::<String>().to_lowercase();
+        // (a sentence is read within a bounded reach: a page of one endless line stays linear)
+        let before: String = chars[a.saturating_sub(SENTENCE_REACH_CHARS)..a]
+            .iter()
+            .collect::<String>()
+            .to_lowercase();
+        let after: String = chars[b..(b + SENTENCE_REACH_CHARS).min(chars.len())]
+            .iter()
+            .collect::<String>()
+            .to_lowercase();
         holds_word(sentence_tail(&before), &words.public)
             || holds_word(sentence_head(&after), &words.public)
     })
