@@ -3756,7 +3756,10 @@ fn a_supplier_named_with_its_failure_a_few_words_on_is_a_dependency_failure() {
 fn chinese_equipment_named_with_its_failure_is_a_hardware_failure() {
     // "发现是…总机的电源设备出了故障": the switchboard's power equipment failed
     assert_eq!(
-        root_of("经过紧急排查,发现是总机的电源设备出了故障,电话一度中断。", "zh"),
+        root_of(
+            "经过紧急排查,发现是总机的电源设备出了故障,电话一度中断。",
+            "zh"
+        ),
         "hardware-failure"
     );
 }
