@@ -1617,9 +1617,8 @@ fn zone_name_before(text: &str, pos: usize, zones: &ZoneTable) -> Option<ZoneRef
     if !last.is_alphabetic() {
         return None;
     }
-    let (_, zone) = zones.names().iter().find(|(n, _)| {
-        n.ends_with(last)
-            && b >= n.len()
+    let (_, zone) = zones.names_ending_with(last).find(|(n, _)| {
+        b >= n.len()
             && text
                 .get(b - n.len()..b)
                 .is_some_and(|t| t.to_lowercase() == *n)
@@ -1740,10 +1739,9 @@ pub fn zone_after(
             .chars()
             .next()
             .map(|c| c.to_lowercase().next().unwrap_or(c));
-        if first.is_some_and(|c| c.is_alphabetic()) {
-            if let Some((name, zone)) = zones.names().iter().find(|(n, _)| {
+        if let Some(first) = first.filter(|c| c.is_alphabetic()) {
+            if let Some((name, zone)) = zones.names_starting_with(first).find(|(n, _)| {
                 n.chars().count() <= MAX_ZONE_NAME_CHARS
-                    && n.starts_with(first.unwrap_or(' '))
                     && rest.get(..n.len()).is_some_and(|r| r.to_lowercase() == *n)
                     && !rest[n.len()..].starts_with(|c: char| c.is_alphanumeric())
             }) {

@@ -89,6 +89,10 @@ pub struct ZoneTable {
     abbreviations: BTreeMap<String, Abbreviation>,
     /// Lower-cased phrase → IANA zone, longest first.
     names: Vec<(String, String)>,
+    /// Indices into `names` by their first and by their last character, longest first: a scan
+    /// asks at every clock time, and walking all the names there made long pages slow.
+    names_by_first: std::collections::HashMap<char, Vec<usize>>,
+    names_by_last: std::collections::HashMap<char, Vec<usize>>,
     /// Any zone reference in running text (names, abbreviations, UTC±N), built on first use.
     refs: std::sync::OnceLock<Option<regex::Regex>>,
     /// Country-code top-level domain → the country's main zone.
@@ -162,6 +166,14 @@ impl ZoneTable {
             );
         }
         names.sort_by_key(|(k, _)| std::cmp::Reverse(k.chars().count()));
+        let mut names_by_first: std::collections::HashMap<char, Vec<usize>> = Default::default();
+        let mut names_by_last: std::collections::HashMap<char, Vec<usize>> = Default::default();
+        for (i, (k, _)) in names.iter().enumerate() {
+            if let (Some(f), Some(l)) = (k.chars().next(), k.chars().next_back()) {
+                names_by_first.entry(f).or_default().push(i);
+                names_by_last.entry(l).or_default().push(i);
+            }
+        }
         for (what, table) in [
             ("tld", &file.tld),
             ("places", &file.places),
@@ -201,6 +213,8 @@ impl ZoneTable {
         Ok(ZoneTable {
             abbreviations: file.abbreviations,
             names,
+            names_by_first,
+            names_by_last,
             refs: Default::default(),
             tlds: file.tld,
             country_zones: file.country_zones,
@@ -340,6 +354,24 @@ impl ZoneTable {
     /// Zone names (lower case), longest first.
     pub fn names(&self) -> &[(String, String)] {
         &self.names
+    }
+
+    /// The zone names (lower-cased) that begin with `first`, longest first.
+    pub fn names_starting_with(&self, first: char) -> impl Iterator<Item = &(String, String)> {
+        let ix = self
+            .names_by_first
+            .get(&first)
+            .map_or(&[][..], |v| v.as_slice());
+        ix.iter().map(|&i| &self.names[i])
+    }
+
+    /// The zone names (lower-cased) that end with `last`, longest first.
+    pub fn names_ending_with(&self, last: char) -> impl Iterator<Item = &(String, String)> {
+        let ix = self
+            .names_by_last
+            .get(&last)
+            .map_or(&[][..], |v| v.as_slice());
+        ix.iter().map(|&i| &self.names[i])
     }
 
     /// Resolves an abbreviation for a page in `lang`.
