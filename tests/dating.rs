@@ -3341,3 +3341,16 @@ fn japanese_finding_that_something_is_down_is_a_detection_at_its_time() {
     assert_eq!(start, "2022-09-12T05:30:00+09:00");
     assert_eq!(v["case"]["timeline"]["detected_after"], "0s");
 }
+
+#[test]
+fn a_range_told_as_scheduled_work_is_not_the_impact() {
+    // "03.08 22시 ~ 03.09 06시에 … 교체 작업이 잡혀 있었으나": the storage swap had been
+    // scheduled for that night; the outage began before it, at 10:00, and ended at 16:00. (The
+    // full stop inside "03.09" does not end the clause that says so.)
+    let v = draft(
+        "ko-scheduled-work-range.txt",
+        Some("https://blog.example.kr/2024/03/minwon-outage"),
+    );
+    assert_window(&v, "2024-03-08T10:00:00+09:00", "2024-03-08T16:00:00+09:00");
+    assert_eq!(v["case"]["timeline"]["resolved_after"], "6h");
+}

@@ -668,19 +668,24 @@ fn promised(block: Option<&BlockText>, start: usize, end: usize, words: &EventWo
     if words.promise_before.is_empty() && words.promise_after.is_empty() {
         return false;
     }
-    let is_end = |c: &char| ".!?。！？\n,，、;；".contains(*c);
     let chars: Vec<char> = block.text.to_lowercase().chars().collect();
+    // (a full stop between digits is a date's or a number's, not the clause's end: "11.19 11시")
+    let is_end = |i: usize| {
+        ".!?。！？\n,，、;；".contains(chars[i])
+            && !(chars[i] == '.'
+                && i > 0
+                && chars[i - 1].is_ascii_digit()
+                && chars.get(i + 1).is_some_and(|c| c.is_ascii_digit()))
+    };
     let at = start.saturating_sub(block.start).min(chars.len());
     let end = end.saturating_sub(block.start).min(chars.len()).max(at);
-    let from = chars[..at]
-        .iter()
-        .rposition(is_end)
-        .map_or(0, |i| i + 1)
-        .max(at.saturating_sub(PROMISE_BEFORE_CHARS));
-    let to = chars[end..]
-        .iter()
-        .position(is_end)
-        .map_or(chars.len(), |i| end + i);
+    let from = (at.saturating_sub(PROMISE_BEFORE_CHARS)..at)
+        .rev()
+        .find(|&i| is_end(i))
+        .map_or(at.saturating_sub(PROMISE_BEFORE_CHARS), |i| i + 1);
+    let to = (end..chars.len())
+        .find(|&i| is_end(i))
+        .unwrap_or(chars.len());
     let before: String = chars[from..at].iter().collect();
     // (a promise in words quoted after the time is the speaker's, not the time's: "오후 10시7분께
     // SNS를 통해 \"… 긴급 점검 중\"이라고 알리고 \"최선을 다하겠다\"": the notice was posted)
