@@ -3354,3 +3354,34 @@ fn a_range_told_as_scheduled_work_is_not_the_impact() {
     assert_window(&v, "2024-03-08T10:00:00+09:00", "2024-03-08T16:00:00+09:00");
     assert_eq!(v["case"]["timeline"]["resolved_after"], "6h");
 }
+
+#[test]
+fn a_recovery_length_far_past_a_repair_time_gives_the_start() {
+    // "3시간여 만에 복구를 마쳐 오후 2시께부터 … 정상": the only timed onset word is in the
+    // repair work at 1:30 pm ("장애가 난 장비를 바꾸는 작업"), half an hour before the end; the
+    // stated length puts the start three hours before 2 pm
+    let v = draft(
+        "ko-length-outweighs-repair-onset.txt",
+        Some("https://news.example.co.kr/2019/09/04/gwangju-internet"),
+    );
+    assert_window(&v, "2019-09-04T11:00:00+09:00", "2019-09-04T14:00:00+09:00");
+    assert_eq!(v["case"]["timeline"]["resolved_after"], "3h");
+    assert_eq!(v["case"]["date"], "2019-09-04");
+}
+
+#[test]
+fn a_stable_run_after_the_fix_is_no_length_of_the_incident() {
+    // "has been stable for 24 hours now" tells the day after the fix, not how long the latency
+    // lasted: no start a day before the recovery, and the case keeps the page's day
+    let v = draft(
+        "en-stable-for-a-day.txt",
+        Some("https://status.example.net/incidents/2021-03-12-latency"),
+    );
+    assert!(
+        v["review"]["window"]["start"].is_null(),
+        "{}",
+        v["review"]["window"]
+    );
+    assert_ne!(v["case"]["timeline"]["resolved_after"], "1d");
+    assert_eq!(v["case"]["date"], "2021-03-12");
+}

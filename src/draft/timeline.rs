@@ -283,7 +283,13 @@ pub fn build(
         timeline,
         events,
         durations,
-        start: start.map(|p| (p.at, p.quote.clone())),
+        // (a start the end and a stated length give dates the case like a start told)
+        start: start.map(|p| (p.at, p.quote.clone())).or_else(|| {
+            found
+                .start_from_duration
+                .zip(found.incident_duration)
+                .map(|(at, k)| (at, stated[k].quote.clone()))
+        }),
         first_event,
     }
 }

@@ -51,6 +51,9 @@ const ROUND_LENGTH_SLACK_DIV: i64 = 20;
 /// A stated length at least this many times a single stated range's is the whole outage's, of
 /// which the range was one period.
 const LENGTH_OUTGROWS_RANGE: i64 = 3;
+/// A length the page states for the incident at least this many times the window an onset word
+/// gave outweighs that onset: the page did not time the onset.
+const STATED_LENGTH_OUTWEIGHS: i64 = 3;
 /// A stated length reaches a recovery when it lands within this part of itself of it ("近四個
 /// 小時" for 4h2m).
 const LENGTH_REACH_SLACK_PARTS: i64 = 12;
@@ -2471,6 +2474,34 @@ pub fn analyse(
         }
     }
 
+    // 3f. A start found only by an onset word, far shorter before the end than the length the
+    // page states for the whole incident ("2시간30여분 만에 복구를 마쳐 정오께부터 … 정상", with
+    // "오전 11시 30분께부터 … 장애가 난 전송장비를 고치는 작업" the only timed onset word): the
+    // page did not time the onset, and the start is that length before the end. Not for a
+    // length counted from a time the page tells ("신고 2시간 만에 복구").
+    if let (Some((s, "first event reporting impact")), Some((e, _))) = (found.start, found.end) {
+        let window_secs = (points[e].at - points[s].at).num_seconds();
+        let mut chars = BlockChars::default();
+        // (a recovery told with its length, "만에 복구", "restored after"; not a length that
+        // may be another outage's, "the longest lasted 14 hours")
+        let told = lasted.iter().copied().find(|k| {
+            let d = &durations[*k];
+            introduced_by(blocks, d, &words.lasted_then)
+                && recovery_near(blocks, d, &words.resolution)
+                && !from_a_told_time(points, blocks, &mut chars, d, &words.since)
+        });
+        if let Some(k) = told.filter(|k| {
+            let len = durations[*k].secs;
+            len <= MAX_WINDOW_SECS && window_secs.max(0) * STATED_LENGTH_OUTWEIGHS < len
+        }) {
+            found.start = None;
+            found.incident_duration = Some(k);
+            found.resolved_secs = Some((durations[k].secs, "stated duration"));
+            found.start_from_duration =
+                Some(points[e].at - chrono::Duration::seconds(durations[k].secs));
+        }
+    }
+
     // An end row the page labels outright outranks any end the words suggest.
     if let (Some((s, _)), Some(e)) = (found.start, labelled_end) {
         let len = (points[e].at - points[s].at).num_seconds();
@@ -2502,7 +2533,12 @@ pub fn analyse(
                 ));
             }
         }
-    } else if let (None, Some((e, _)), Some(&k)) = (found.start, found.end, lasted.first()) {
+    } else if let (None, Some((e, _)), Some(&k), None) = (
+        found.start,
+        found.end,
+        lasted.first(),
+        found.start_from_duration,
+    ) {
         // an end and a stated length but no start ("fora do ar por 31 minutos … voltou a
         // funcionar às 15h12"): the start is that long before the end
         found.incident_duration = Some(k);
