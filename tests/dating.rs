@@ -3385,3 +3385,15 @@ fn a_stable_run_after_the_fix_is_no_length_of_the_incident() {
     assert_ne!(v["case"]["timeline"]["resolved_after"], "1d");
     assert_eq!(v["case"]["date"], "2021-03-12");
 }
+
+#[test]
+fn korean_an_emergency_check_row_is_the_detection() {
+    // "14시 12분 : 결제 서버 비상 시스템 점검": the operators' emergency check twelve minutes
+    // after the onset row is the first response
+    let v = draft(
+        "ko-emergency-check-row.txt",
+        Some("https://news.example.co.kr/2021/08/10/parking-app"),
+    );
+    assert_window(&v, "2021-08-09T14:00:00+09:00", "2021-08-09T17:00:00+09:00");
+    assert_eq!(v["case"]["timeline"]["detected_after"], "12m");
+}
