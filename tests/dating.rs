@@ -3397,3 +3397,15 @@ fn korean_an_emergency_check_row_is_the_detection() {
     assert_window(&v, "2021-08-09T14:00:00+09:00", "2021-08-09T17:00:00+09:00");
     assert_eq!(v["case"]["timeline"]["detected_after"], "12m");
 }
+
+#[test]
+fn a_maintenance_period_told_after_the_fault_is_not_its_window() {
+    // "■ 임시점검 시간 : 9월 8일(토) 09:00 ~ 09:40" is the temporary maintenance the next
+    // morning, told after the fault at 3:20 pm: the window starts with the fault
+    let v = draft(
+        "ko-maintenance-after-the-fault.txt",
+        Some("https://game.example.co.kr/notice/view?id=5120"),
+    );
+    assert_eq!(v["review"]["window"]["start"], "2012-09-07T15:20:00+09:00");
+    assert_eq!(v["case"]["date"], "2012-09-07");
+}

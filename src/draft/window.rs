@@ -2042,6 +2042,20 @@ pub fn analyse(
         .enumerate()
         .map(|(i, s)| *s && !other_end(i))
         .collect();
+    // (a period of planned work told without an onset word after an incident time told earlier, "6월
+    // 17일(금) 오후 5시 50분경 … 현상이 나타났으며 … ■ 임시점검 시간 : 6월 18일(토) 10:30 ~
+    // 10:46", is the work's, not the impact; told alone, "緊急メンテナンスの影響で、7月6日20:00~
+    // 7月9日22:20頃まで", it is the impact's)
+    let maintenance = in_maintenance(points, blocks, words);
+    let told_before = |r: &Range| {
+        (0..points.len()).any(|i| {
+            points[i].place.is_incident()
+                && points[i].start < points[r.from].start
+                && points[i].at < points[r.from].at
+        })
+    };
+    candidates
+        .retain(|r| !maintenance[r.from] || starts[r.from] || starts[r.to] || !told_before(r));
     candidates.sort_by_key(|r| (points[r.from].place != Place::Lead, points[r.from].start));
     if let Some(r) = candidates
         .first()
@@ -2053,7 +2067,6 @@ pub fn analyse(
         // until 8:10am. The issue was resolved at 11:34am"): the window is their union.
         // (a period of planned work told without an onset, "the maintenance from 0:00 to 5:37,
         // which the company denies overran", is the work's, not another impact period)
-        let maintenance = in_maintenance(points, blocks, words);
         let lead = |i: &usize| points[*i].place == Place::Lead && !maintenance[*i];
         let (s0, e0) = (points[r.from].at, points[r.to].at);
         let first = candidates
