@@ -3839,3 +3839,21 @@ fn a_page_that_could_not_be_called_up_is_down_and_a_burned_out_server_is_hardwar
         "hardware-failure"
     );
 }
+
+#[test]
+fn a_korean_outage_told_in_one_region_is_partial() {
+    // "광주 지역에서 … 먹통": the sentence places the outage in one region
+    let (v, n) = setup();
+    let text =
+        "4일 오후 광주 지역에서 인터넷과 IPTV가 먹통이 됐다. 회사는 오후 2시께 복구를 마쳤다.";
+    let labels = n.label(text, &[], Some("ko"));
+    let case = fill_case(&labels, v);
+    assert!(
+        case.symptoms.contains(&"partial-outage".to_string()),
+        "{labels:#?}"
+    );
+    assert!(
+        !case.symptoms.contains(&"service-unavailable".to_string()),
+        "{labels:#?}"
+    );
+}
