@@ -3857,3 +3857,16 @@ fn a_korean_outage_told_in_one_region_is_partial() {
         "{labels:#?}"
     );
 }
+
+#[test]
+fn a_korean_outage_only_in_one_place_is_partial() {
+    // "모바일 앱에서만 … 접속이 되지 않았다": only the mobile app was down
+    let (v, n) = setup();
+    let text = "이날 오전 모바일 앱에서만 접속이 되지 않았고 PC 웹은 평소처럼 쓸 수 있었다.";
+    let labels = n.label(text, &[], Some("ko"));
+    let case = fill_case(&labels, v);
+    assert!(
+        case.symptoms.contains(&"partial-outage".to_string()),
+        "{labels:#?}"
+    );
+}
