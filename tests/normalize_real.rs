@@ -3870,3 +3870,21 @@ fn a_korean_outage_only_in_one_place_is_partial() {
         "{labels:#?}"
     );
 }
+
+#[test]
+fn a_japanese_outage_told_in_some_prefectures_is_partial() {
+    // "福岡県や熊本県など九州地方の店舗で … 使えなくなりました": the sentence places the outage in
+    // some prefectures of one region
+    let (v, n) = setup();
+    let text = "12日朝から福岡県や熊本県など九州地方の店舗でレジが使えなくなりました。";
+    let labels = n.label(text, &[], Some("ja"));
+    let case = fill_case(&labels, v);
+    assert!(
+        case.symptoms.contains(&"partial-outage".to_string()),
+        "{labels:#?}"
+    );
+    assert!(
+        !case.symptoms.contains(&"service-unavailable".to_string()),
+        "{labels:#?}"
+    );
+}
