@@ -3409,3 +3409,15 @@ fn a_maintenance_period_told_after_the_fault_is_not_its_window() {
     assert_eq!(v["review"]["window"]["start"], "2012-09-07T15:20:00+09:00");
     assert_eq!(v["case"]["date"], "2012-09-07");
 }
+
+#[test]
+fn a_stamp_row_reads_the_body_below_its_title_line() {
+    // "(… 14:31:05 UTC)" / "Dashboard slow to load" / "We are looking into a problem …": the
+    // update's body, below its title line, is the first public notice, posted at the onset
+    let v = draft(
+        "en-stamp-title-body.txt",
+        Some("https://status.example.io/history"),
+    );
+    assert_window(&v, "2019-04-04T14:31:05+00:00", "2019-04-04T15:12:40+00:00");
+    assert_eq!(v["case"]["timeline"]["detected_after"], "0s");
+}

@@ -54,6 +54,8 @@ const LENGTH_OUTGROWS_RANGE: i64 = 3;
 /// A length the page states for the incident at least this many times the window an onset word
 /// gave outweighs that onset: the page did not time the onset.
 const STATED_LENGTH_OUTWEIGHS: i64 = 3;
+/// Longest line below a time-only row read as the title of the update whose body follows it.
+const TITLE_LINE_CHARS: usize = 60;
 /// A stated length reaches a recovery when it lands within this part of itself of it ("近四個
 /// 小時" for 4h2m).
 const LENGTH_REACH_SLACK_PARTS: i64 = 12;
@@ -499,6 +501,17 @@ fn keyword_points(
             continue;
         }
         let mut chars: Vec<char> = next.text.to_lowercase().chars().collect();
+        // (below a stamp, a short title line may stand before the update's body: "(Saturday
+        // 10th March 2018 10:01:37 UTC)" / "API high latency" / "We are looking into …")
+        if !up
+            && next.text.chars().count() <= TITLE_LINE_CHARS
+            && !by_block.contains_key(&(described + 1))
+        {
+            if let Some(body) = blocks.get(described + 1) {
+                chars.push('\n');
+                chars.extend(body.text.to_lowercase().chars());
+            }
+        }
         blank_phrases(&mut chars, not_words(list, words));
         // an update's opening status word ("Identified - …", "Monitoring - …") names its kind,
         // not an event of its own
