@@ -3421,3 +3421,29 @@ fn a_stamp_row_reads_the_body_below_its_title_line() {
     assert_window(&v, "2019-04-04T14:31:05+00:00", "2019-04-04T15:12:40+00:00");
     assert_eq!(v["case"]["timeline"]["detected_after"], "0s");
 }
+
+#[test]
+fn rows_that_repeat_the_summarys_clock_times_take_its_date() {
+    // "yesterday morning" would put the rows on 4 March; the summary states 09:14 and 10:02
+    // with the date 05/03/2019, and so do two rows: the rows are on the 5th, and the row
+    // "09:14 – Further notification of lost sessions" is the detection at the start
+    let v = draft(
+        "en-rows-twin-the-summary.txt",
+        Some("https://status.example.co.uk/incidents/fibre-outage"),
+    );
+    assert_window(&v, "2019-03-05T09:14:00+00:00", "2019-03-05T10:02:00+00:00");
+    assert_eq!(v["case"]["timeline"]["detected_after"], "0s");
+    let rows: Vec<&str> = v["review"]["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["quote"] == "09:30")
+        .filter_map(|e| e["at"].as_str())
+        .collect();
+    assert_eq!(rows, ["2019-03-05T09:30:00+00:00"]);
+    assert!(v["review"]["warnings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|w| w.as_str().unwrap_or("").contains("same clock times")));
+}

@@ -86,6 +86,11 @@ pub fn build(
             }
         })
         .collect();
+    if let Some((from, to)) = align_rows_to_dated_twins(&mut points) {
+        ev.warn(format!(
+            "times written without a date were first read on {from}; the page states the same clock times with the date {to}, so they were moved there: check it"
+        ));
+    }
     for i in window::reread_open_halves(&mut points, &blocks, words, &stated) {
         ev.warn(format!(
             "\"{}\" is written without a morning or afternoon word, and in the morning it would fall before the outage began: read as {}; check it",
@@ -1043,4 +1048,59 @@ pub fn block_excerpt(text: &str) -> String {
         let cut: String = t.chars().take(MAX_EVENT_TEXT_CHARS).collect();
         format!("{cut}…")
     }
+}
+
+/// Clock times a page writes with a date of their own and again without one, that agree on
+/// at least this many clock times, tell the undated ones' day.
+const DATED_TWINS_NEEDED: usize = 2;
+
+/// Times written without a date whose day came from elsewhere (a "yesterday" the page was
+/// written a day later than the outage, a byline) move to the day the page states for the same
+/// clock times ("Start Date/Time: 18/10/2018 16:07 - Resolution Date/Time: 18/10/2018 16:42"
+/// above rows "16:07 – …", "16:42 – …" read as the day before): when at least
+/// [`DATED_TWINS_NEEDED`] of them agree on one other day and none disagrees, every undated time
+/// on the day they were read moves by as many days. Returns the two days when it moved them.
+fn align_rows_to_dated_twins(
+    points: &mut [Point],
+) -> Option<(chrono::NaiveDate, chrono::NaiveDate)> {
+    let dated: std::collections::HashMap<(chrono::NaiveTime, i32), Vec<chrono::NaiveDate>> = points
+        .iter()
+        .filter(|p| p.dated && p.place.is_incident())
+        .fold(Default::default(), |mut m, p| {
+            m.entry((p.at.time(), p.at.offset().local_minus_utc()))
+                .or_default()
+                .push(p.at.date_naive());
+            m
+        });
+    let mut shifts: std::collections::BTreeMap<(chrono::NaiveDate, chrono::NaiveDate), usize> =
+        Default::default();
+    for p in points.iter().filter(|p| !p.dated && p.place.is_incident()) {
+        let Some(days) = dated.get(&(p.at.time(), p.at.offset().local_minus_utc())) else {
+            continue;
+        };
+        let own = p.at.date_naive();
+        if days.contains(&own) {
+            // a twin on its own day: this day is right for it
+            *shifts.entry((own, own)).or_default() += 1;
+        } else if let [day] = days.as_slice() {
+            *shifts.entry((own, *day)).or_default() += 1;
+        }
+    }
+    let mut moves = shifts.iter().filter(|((a, b), _)| a != b);
+    let (&(from, to), &n) = moves.next()?;
+    // one clear move, and no twin on the day it would leave
+    if n < DATED_TWINS_NEEDED
+        || moves.next().is_some()
+        || shifts.keys().any(|(a, b)| a == b && *a == from)
+    {
+        return None;
+    }
+    let by = to - from;
+    for p in points
+        .iter_mut()
+        .filter(|p| !p.dated && p.at.date_naive() == from)
+    {
+        p.at += by;
+    }
+    Some((from, to))
 }
