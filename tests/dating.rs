@@ -3447,3 +3447,15 @@ fn rows_that_repeat_the_summarys_clock_times_take_its_date() {
         .iter()
         .any(|w| w.as_str().unwrap_or("").contains("same clock times")));
 }
+
+#[test]
+fn a_stamp_after_its_status_word_reads_the_update_below() {
+    // "- investigating June 2, 2022, 08:10 AM UTC" / "… We are looking into it.": the first
+    // update, posted at the onset, is the first public notice (0m)
+    let v = draft(
+        "en-status-word-stamp.txt",
+        Some("https://status.example.com/incidents/abc123"),
+    );
+    assert_eq!(v["review"]["window"]["start"], "2022-06-02T08:10:00+00:00");
+    assert_eq!(v["case"]["timeline"]["detected_after"], "0s");
+}

@@ -495,7 +495,8 @@ fn keyword_points(
             continue;
         };
         if by_block.contains_key(&described)
-            || !time_only(block, idx, points)
+            || !(time_only(block, idx, points)
+                || stamp_after_status_word(block, idx, points, &words.status_words))
             || (up && update_has_own_times(b, points, blocks, &by_block, &words.status_words))
         {
             continue;
@@ -1208,6 +1209,33 @@ fn time_only(block: &BlockText, idx: &[usize], points: &[Point]) -> bool {
         })
         .sum();
     total > 0 && total <= quoted + 12
+}
+
+/// Whether a row holds only its time after an update's status word ("- investigating May 11,
+/// 2021, 02:35 AM UTC", "Resolved · 16:02 UTC"): a stamp whose update is the block below.
+fn stamp_after_status_word(
+    block: &BlockText,
+    idx: &[usize],
+    points: &[Point],
+    status_words: &[String],
+) -> bool {
+    let text = block
+        .text
+        .trim_start_matches(|c: char| !c.is_alphanumeric())
+        .to_lowercase();
+    status_words.iter().any(|w| {
+        let w = w.to_lowercase();
+        !w.is_empty()
+            && text.starts_with(&w)
+            && !text[w.len()..].starts_with(|c: char| c.is_alphanumeric())
+            && {
+                let rest = BlockText {
+                    start: block.start,
+                    text: text[w.len()..].to_string(),
+                };
+                time_only(&rest, idx, points)
+            }
+    })
 }
 
 /// Whether the word just before an event word is a negation ("was never unavailable", "were
