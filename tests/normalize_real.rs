@@ -3840,51 +3840,41 @@ fn a_page_that_could_not_be_called_up_is_down_and_a_burned_out_server_is_hardwar
     );
 }
 
+/// The symptoms a page of `text` in `lang` gets.
+fn symptoms_of(text: &str, lang: &str) -> Vec<String> {
+    let (v, n) = setup();
+    fill_case(&n.label(text, &[], Some(lang)), v).symptoms
+}
+
 #[test]
 fn a_korean_outage_told_in_one_region_is_partial() {
     // "광주 지역에서 … 먹통": the sentence places the outage in one region
-    let (v, n) = setup();
-    let text =
-        "4일 오후 광주 지역에서 인터넷과 IPTV가 먹통이 됐다. 회사는 오후 2시께 복구를 마쳤다.";
-    let labels = n.label(text, &[], Some("ko"));
-    let case = fill_case(&labels, v);
-    assert!(
-        case.symptoms.contains(&"partial-outage".to_string()),
-        "{labels:#?}"
+    let got = symptoms_of(
+        "4일 오후 광주 지역에서 인터넷과 IPTV가 먹통이 됐다. 회사는 오후 2시께 복구를 마쳤다.",
+        "ko",
     );
-    assert!(
-        !case.symptoms.contains(&"service-unavailable".to_string()),
-        "{labels:#?}"
-    );
+    assert!(got.contains(&"partial-outage".to_string()), "{got:?}");
+    assert!(!got.contains(&"service-unavailable".to_string()), "{got:?}");
 }
 
 #[test]
 fn a_korean_outage_only_in_one_place_is_partial() {
     // "모바일 앱에서만 … 접속이 되지 않았다": only the mobile app was down
-    let (v, n) = setup();
-    let text = "이날 오전 모바일 앱에서만 접속이 되지 않았고 PC 웹은 평소처럼 쓸 수 있었다.";
-    let labels = n.label(text, &[], Some("ko"));
-    let case = fill_case(&labels, v);
-    assert!(
-        case.symptoms.contains(&"partial-outage".to_string()),
-        "{labels:#?}"
+    let got = symptoms_of(
+        "이날 오전 모바일 앱에서만 접속이 되지 않았고 PC 웹은 평소처럼 쓸 수 있었다.",
+        "ko",
     );
+    assert!(got.contains(&"partial-outage".to_string()), "{got:?}");
 }
 
 #[test]
 fn a_japanese_outage_told_in_some_prefectures_is_partial() {
     // "福岡県や熊本県など九州地方の店舗で … 使えなくなりました": the sentence places the outage in
     // some prefectures of one region
-    let (v, n) = setup();
-    let text = "12日朝から福岡県や熊本県など九州地方の店舗でレジが使えなくなりました。";
-    let labels = n.label(text, &[], Some("ja"));
-    let case = fill_case(&labels, v);
-    assert!(
-        case.symptoms.contains(&"partial-outage".to_string()),
-        "{labels:#?}"
+    let got = symptoms_of(
+        "12日朝から福岡県や熊本県など九州地方の店舗でレジが使えなくなりました。",
+        "ja",
     );
-    assert!(
-        !case.symptoms.contains(&"service-unavailable".to_string()),
-        "{labels:#?}"
-    );
+    assert!(got.contains(&"partial-outage".to_string()), "{got:?}");
+    assert!(!got.contains(&"service-unavailable".to_string()), "{got:?}");
 }

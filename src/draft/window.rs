@@ -1055,19 +1055,21 @@ fn update_has_own_times(
 /// How far from a time its sentence is read, each way, when a rule looks for words in it.
 const SENTENCE_REACH_CHARS: usize = 300;
 
+/// The lower-cased text up to `reach` chars before char `a` and after char `b`.
+fn beside(chars: &[char], a: usize, b: usize, reach: usize) -> (String, String) {
+    let lower = |cs: &[char]| cs.iter().collect::<String>().to_lowercase();
+    (
+        lower(&chars[a.saturating_sub(reach)..a]),
+        lower(&chars[b..(b + reach).min(chars.len())]),
+    )
+}
+
 /// Points whose sentence names a member of the public ([`EventWords::public`]): an alert word
 /// there may tell someone outside noticing, not the operators being alerted.
 fn public_sentences(points: &[Point], blocks: &[BlockText], words: &EventWords) -> Vec<bool> {
     point_flags(points, blocks, &words.public, |chars, a, b| {
         // (a sentence is read within a bounded reach: a page of one endless line stays linear)
-        let before: String = chars[a.saturating_sub(SENTENCE_REACH_CHARS)..a]
-            .iter()
-            .collect::<String>()
-            .to_lowercase();
-        let after: String = chars[b..(b + SENTENCE_REACH_CHARS).min(chars.len())]
-            .iter()
-            .collect::<String>()
-            .to_lowercase();
+        let (before, after) = beside(chars, a, b, SENTENCE_REACH_CHARS);
         holds_word(sentence_tail(&before), &words.public)
             || holds_word(sentence_head(&after), &words.public)
     })
@@ -1455,14 +1457,7 @@ fn point_flags(
 /// writer's check, not the moment the state began.
 pub(crate) fn as_of_times(points: &[Point], blocks: &[BlockText], words: &EventWords) -> Vec<bool> {
     point_flags(points, blocks, &words.as_of, |chars, a, b| {
-        let before: String = chars[a.saturating_sub(AS_OF_REACH_CHARS)..a]
-            .iter()
-            .collect::<String>()
-            .to_lowercase();
-        let after: String = chars[b..(b + AS_OF_REACH_CHARS).min(chars.len())]
-            .iter()
-            .collect::<String>()
-            .to_lowercase();
+        let (before, after) = beside(chars, a, b, AS_OF_REACH_CHARS);
         holds_word(&before, &words.as_of) || holds_word(&after, &words.as_of)
     })
 }
