@@ -2475,6 +2475,11 @@ pub fn analyse(
     // alert of the same episode ("14:07 收到监控系统报警 … 15:00 确认…无法直接操作上线") moves
     // back to that alert, detected at the very start (0m). Only for starts found by words or
     // place, never for a row labelled as the start or a range the summary states.
+    // An operators' alert: a detection word that reports no recovery; not a count "as of" a time
+    // ("截至晚間6時，已有超過90萬人"), nor a message quoted with its own time ("\"오전 6시 32분
+    // 서울지역에 경계 경보 발령 …\"는 긴급 재난문자" is someone else's alert).
+    let operators_alert =
+        |i: usize| detections[i] && !recoveries[i] && !as_of[i] && !quoted(blocks, &points[i]);
     if let Some((s, rule)) = found.start {
         let weak = matches!(
             rule,
@@ -2484,16 +2489,7 @@ pub fn analyse(
         let first_alert = pool
             .iter()
             .copied()
-            .filter(|i| {
-                // (a count "as of" a time, "截至晚間6時，已有超過90萬人", is no alert)
-                detections[*i]
-                    && !recoveries[*i]
-                    && !as_of[*i]
-                    && points[*i].at < start_at
-                    // (a message quoted with its own time, "\"오전 6시 32분 서울지역에 경계 경보
-                    // 발령 …\"는 긴급 재난문자", is someone else's alert, not the operators')
-                    && !quoted(blocks, &points[*i])
-            })
+            .filter(|i| operators_alert(*i) && points[*i].at < start_at)
             .find(|i| (start_at - points[*i].at).num_seconds() <= EPISODE_GAP_SECS);
         if let Some(d) = first_alert.filter(|_| weak) {
             found.start = Some((d, "first alert, before any event reporting impact"));
@@ -2510,13 +2506,7 @@ pub fn analyse(
         let alert = pool
             .iter()
             .copied()
-            .filter(|i| {
-                detections[*i]
-                    && !recoveries[*i]
-                    && !as_of[*i]
-                    && !quoted(blocks, &points[*i])
-                    && end_at.is_none_or(|e| points[*i].at < e)
-            })
+            .filter(|i| operators_alert(*i) && end_at.is_none_or(|e| points[*i].at < e))
             .min_by_key(|i| (points[*i].at, points[*i].start));
         if let Some(d) = alert.filter(|d| !public[*d]) {
             found.start = Some((d, "first alert (no time marks the onset)"));
