@@ -2471,15 +2471,16 @@ pub fn analyse(
         }
     }
 
-    // 3c. Impact cannot begin after it was detected: a start that words found later than an
-    // alert of the same episode ("14:07 收到监控系统报警 … 15:00 确认…无法直接操作上线") moves
-    // back to that alert, detected at the very start (0m). Only for starts found by words or
-    // place, never for a row labelled as the start or a range the summary states.
     // An operators' alert: a detection word that reports no recovery; not a count "as of" a time
     // ("截至晚間6時，已有超過90萬人"), nor a message quoted with its own time ("\"오전 6시 32분
     // 서울지역에 경계 경보 발령 …\"는 긴급 재난문자" is someone else's alert).
     let operators_alert =
         |i: usize| detections[i] && !recoveries[i] && !as_of[i] && !quoted(blocks, &points[i]);
+
+    // 3c. Impact cannot begin after it was detected: a start that words found later than an
+    // alert of the same episode ("14:07 收到监控系统报警 … 15:00 确认…无法直接操作上线") moves
+    // back to that alert, detected at the very start (0m). Only for starts found by words or
+    // place, never for a row labelled as the start or a range the summary states.
     if let Some((s, rule)) = found.start {
         let weak = matches!(
             rule,
