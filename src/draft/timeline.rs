@@ -872,14 +872,7 @@ fn mark_update_notes(points: &mut [Point], blocks: &[BlockText], stamp: &[String
         };
         let at = p.start.saturating_sub(block.start).min(chars.len());
         let end = p.end.saturating_sub(block.start).min(chars.len()).max(at);
-        let before: String = chars[at.saturating_sub(UPDATE_NOTE_GAP_CHARS)..at]
-            .iter()
-            .collect::<String>()
-            .to_lowercase();
-        let after: String = chars[end..(end + UPDATE_NOTE_GAP_CHARS).min(chars.len())]
-            .iter()
-            .collect::<String>()
-            .to_lowercase();
+        let (before, after) = window::beside(chars, at, end, UPDATE_NOTE_GAP_CHARS);
         // the note's brackets around the time, nothing but the stamp word and spaces between
         let Some(open) = before.rfind(['【', '[', '(', '（']) else {
             continue;
@@ -888,7 +881,7 @@ fn mark_update_notes(points: &mut [Point], blocks: &[BlockText], stamp: &[String
             continue;
         };
         let (inside_before, inside_after) = (&before[open..], &after[..close]);
-        if before[open..].contains(['】', ']', ')', '）']) {
+        if inside_before.contains(['】', ']', ')', '）']) {
             continue;
         }
         let word_in = |t: &str| {

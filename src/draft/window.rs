@@ -1056,7 +1056,7 @@ fn update_has_own_times(
 const SENTENCE_REACH_CHARS: usize = 300;
 
 /// The lower-cased text up to `reach` chars before char `a` and after char `b`.
-fn beside(chars: &[char], a: usize, b: usize, reach: usize) -> (String, String) {
+pub(crate) fn beside(chars: &[char], a: usize, b: usize, reach: usize) -> (String, String) {
     let lower = |cs: &[char]| cs.iter().collect::<String>().to_lowercase();
     (
         lower(&chars[a.saturating_sub(reach)..a]),

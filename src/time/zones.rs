@@ -351,26 +351,23 @@ impl ZoneTable {
         self.abbreviations.keys().map(String::as_str)
     }
 
-    /// Zone names (lower case), longest first.
-    pub fn names(&self) -> &[(String, String)] {
-        &self.names
-    }
-
     /// The zone names (lower-cased) that begin with `first`, longest first.
     pub fn names_starting_with(&self, first: char) -> impl Iterator<Item = &(String, String)> {
-        let ix = self
-            .names_by_first
-            .get(&first)
-            .map_or(&[][..], |v| v.as_slice());
-        ix.iter().map(|&i| &self.names[i])
+        self.names_at(&self.names_by_first, first)
     }
 
     /// The zone names (lower-cased) that end with `last`, longest first.
     pub fn names_ending_with(&self, last: char) -> impl Iterator<Item = &(String, String)> {
-        let ix = self
-            .names_by_last
-            .get(&last)
-            .map_or(&[][..], |v| v.as_slice());
+        self.names_at(&self.names_by_last, last)
+    }
+
+    /// The names an index lists under `c`, in its order.
+    fn names_at<'a>(
+        &'a self,
+        index: &'a std::collections::HashMap<char, Vec<usize>>,
+        c: char,
+    ) -> impl Iterator<Item = &'a (String, String)> {
+        let ix = index.get(&c).map_or(&[][..], |v| v.as_slice());
         ix.iter().map(|&i| &self.names[i])
     }
 
