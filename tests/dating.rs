@@ -3459,3 +3459,24 @@ fn a_stamp_after_its_status_word_reads_the_update_below() {
     assert_eq!(v["review"]["window"]["start"], "2022-06-02T08:10:00+00:00");
     assert_eq!(v["case"]["timeline"]["detected_after"], "0s");
 }
+
+#[test]
+fn a_history_cut_off_after_its_last_status_word_still_has_stamps_after_updates() {
+    // the postmortem's own stamp (Mar 15) closes the review above the history; the history is
+    // cut off after "Monitoring" and its first words: the resolved update's stamp ends it
+    let v = draft(
+        "en-postmortem-history-cut-off.txt",
+        Some("https://status.example.com/incidents/mail42"),
+    );
+    assert_window(&v, "2024-03-14T09:00:00+00:00", "2024-03-14T13:40:00+00:00");
+}
+
+#[test]
+fn onset_and_resolved_label_lines_give_the_window_and_a_received_notification_the_detection() {
+    let v = draft(
+        "en-outage-onset-resolved-rows.txt",
+        Some("https://blog.example.com/2019/06/download-outage"),
+    );
+    assert_window(&v, "2019-06-02T03:10:00-04:00", "2019-06-02T11:52:00-04:00");
+    assert_eq!(v["case"]["timeline"]["detected_after"], "1h52m");
+}

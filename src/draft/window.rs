@@ -999,13 +999,16 @@ fn stamps_follow_updates(
     };
     // the first stamp may close a postmortem of many paragraphs above the history ("Postmortem"
     // on its own line, then the review): the second then shows the order
-    // (a status word alone closing the page is the next update, cut off: "Update" and no more)
+    // (a status word closing the page, alone or with the start of its update and no stamp, is
+    // the next update cut off: "Update" and no more, or "Monitoring" / "A fix has been …")
     let cut_off = |b: usize| {
-        b + 1 >= blocks.len()
-            && blocks.get(b).is_some_and(|bl| {
-                let t = bl.text.trim();
-                status.iter().any(|w| t.eq_ignore_ascii_case(w))
-            })
+        let alone = blocks.get(b).is_some_and(|bl| {
+            let t = bl.text.trim();
+            status.iter().any(|w| t.eq_ignore_ascii_case(w))
+        });
+        alone
+            && (b + 1 >= blocks.len()
+                || (b + 2 >= blocks.len() && !by_block.contains_key(&(b + 1))))
     };
     (opened(first) || rows.get(1).is_some_and(|b| opened(*b)))
         && (!opens_update(last + 1) || cut_off(last + 1))
