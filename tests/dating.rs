@@ -3480,3 +3480,15 @@ fn onset_and_resolved_label_lines_give_the_window_and_a_received_notification_th
     assert_window(&v, "2019-06-02T03:10:00-04:00", "2019-06-02T11:52:00-04:00");
     assert_eq!(v["case"]["timeline"]["detected_after"], "1h52m");
 }
+
+#[test]
+fn a_time_after_until_is_the_recovery_not_the_onset() {
+    // "一直到…22时40分左右…才恢复使用": the only clock is the end; the hour and a half
+    // after the statement dates nothing else
+    let v = draft(
+        "zh-until-recovered.txt",
+        Some("https://news.example.cn/2024-03/06/content_1.htm"),
+    );
+    assert_eq!(v["review"]["window"]["end"], "2024-03-05T22:40:00+08:00");
+    assert_ne!(v["review"]["window"]["start"], "2024-03-05T22:40:00+08:00");
+}

@@ -498,6 +498,15 @@ mod zh {
     use super::*;
 
     #[test]
+    fn this_noon_before_an_hour_is_the_afternoon_and_keeps_a_late_morning_hour() {
+        // Hong Kong papers' "今午1时" (this noon, 1 o'clock) is 13:00; "今午11时" stays 11:00
+        let p = run_ref("zh", "网上银行今午1时起无法登入。", "2026-01-30T12:00");
+        assert_eq!(values(&p), vec!["2026-01-30T13:00:00+08:00"]);
+        let p = run_ref("zh", "网上银行今午11时无法登入。", "2026-01-30T12:00");
+        assert_eq!(values(&p), vec!["2026-01-30T11:00:00+08:00"]);
+    }
+
+    #[test]
     fn a_day_in_han_numerals_before_a_clock_dates_it() {
         // "二十五日下午五点五十分许" in a paper of the 26th is the 25th at 17:50; "三日" with no
         // clock after it stays a length
