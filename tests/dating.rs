@@ -3492,3 +3492,14 @@ fn a_time_after_until_is_the_recovery_not_the_onset() {
     assert_eq!(v["review"]["window"]["end"], "2024-03-05T22:40:00+08:00");
     assert_ne!(v["review"]["window"]["start"], "2024-03-05T22:40:00+08:00");
 }
+
+#[test]
+fn a_pluperfect_of_this_incident_is_not_an_earlier_incident() {
+    // "ya había sido detectada" tells a step of this incident: the next sentence's "pasadas
+    // las 13.15 horas … resuelto" is still the recovery
+    let v = draft(
+        "es-pluperfect-is-not-history.txt",
+        Some("https://www.example.es/economia/251021/caida-pagos.html"),
+    );
+    assert_eq!(v["review"]["window"]["end"], "2025-10-21T13:15:00+02:00");
+}
