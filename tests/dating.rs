@@ -3503,3 +3503,14 @@ fn a_pluperfect_of_this_incident_is_not_an_earlier_incident() {
     );
     assert_eq!(v["review"]["window"]["end"], "2025-10-21T13:15:00+02:00");
 }
+
+#[test]
+fn no_longer_able_is_the_onset_before_a_stated_recovery_range() {
+    // "n'étaient plus en mesure, à partir de 16 h 05" starts the impact; "payer à nouveau entre
+    // 18 h 10 et 18 h 50" is how it came back
+    let v = draft(
+        "fr-no-longer-able-onset.txt",
+        Some("https://www.example.fr/economie/20250901-panne-cartes.html"),
+    );
+    assert_eq!(v["review"]["window"]["start"], "2025-09-01T16:05:00+02:00");
+}
