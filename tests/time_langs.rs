@@ -63,6 +63,19 @@ mod en {
     use super::*;
 
     #[test]
+    fn a_zone_statement_that_is_a_zone_name_states_the_pages_zone() {
+        // "All times in Eastern." is the whole statement: its name holds the statement's words
+        for heading in ["All times in Eastern.", "Timeline (Eastern US Time):"] {
+            let p = run_ref(
+                "en",
+                &format!("{heading}\n\n2:43 AM - The game servers went offline."),
+                "2020-10-17T12:00",
+            );
+            assert_eq!(values(&p), vec!["2020-10-17T02:43:00-04:00"], "{heading}");
+        }
+    }
+
+    #[test]
     fn a_zone_abbreviation_before_a_clock_is_its_zone_unless_it_ends_another_time() {
         // "UTC 11:48" is UTC under a page in Pacific time; in "14:00 UTC 15:00" the UTC is the
         // first clock's, and the second keeps the page's zone
