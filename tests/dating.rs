@@ -3514,3 +3514,14 @@ fn no_longer_able_is_the_onset_before_a_stated_recovery_range() {
     );
     assert_eq!(v["review"]["window"]["start"], "2025-09-01T16:05:00+02:00");
 }
+
+#[test]
+fn a_present_tense_onset_starts_the_window_and_an_investigation_beginning_does_not() {
+    // "1:12 AM - The card shop goes offline." starts the impact; "Investigation begins" is the
+    // response starting
+    let v = draft(
+        "en-goes-offline-investigation-begins.txt",
+        Some("https://blog.example.com/posts/card-shop-incident"),
+    );
+    assert_window(&v, "2021-04-09T01:12:00-04:00", "2021-04-09T02:04:00-04:00");
+}
