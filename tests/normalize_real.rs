@@ -3878,3 +3878,24 @@ fn a_japanese_outage_told_in_some_prefectures_is_partial() {
     assert!(got.contains(&"partial-outage".to_string()), "{got:?}");
     assert!(!got.contains(&"service-unavailable".to_string()), "{got:?}");
 }
+
+#[test]
+fn a_named_providers_outage_told_as_the_cause_is_a_dependency_failure() {
+    // a named cloud's outage after a causal word, a provider down while the service failed, or
+    // the problem said to lie with an external provider
+    for text in [
+        "Our job runners were left stuck by the AWS us-east-1 outage earlier that day.",
+        "While Google Cloud was down, uploads to the storage bucket kept failing.",
+        "\"The problem was with an external provider,\" the bank's spokesman said.",
+    ] {
+        assert_eq!(root_of(text, "en"), "dependency-failure", "{text}");
+    }
+    // the provider's own report of its outage is not a dependency of its own
+    assert_ne!(
+        root_of(
+            "Cloudflare outage on June 3: a bad configuration change took down our proxies.",
+            "en"
+        ),
+        "dependency-failure"
+    );
+}
