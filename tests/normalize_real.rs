@@ -3899,3 +3899,30 @@ fn a_named_providers_outage_told_as_the_cause_is_a_dependency_failure() {
         "dependency-failure"
     );
 }
+
+#[test]
+fn a_named_providers_outage_told_as_the_cause_is_a_dependency_failure_in_every_language() {
+    for (text, lang) in [
+        ("AWS 장애로 인해 앱 로그인이 되지 않았다.", "ko"),
+        (
+            "Azureの大規模障害の影響により、アプリにログインできない状態となりました。",
+            "ja",
+        ),
+        ("因阿里云故障导致部分用户无法登录。", "zh"),
+        (
+            "Wegen eines AWS-Ausfalls war die App nicht erreichbar.",
+            "de",
+        ),
+        (
+            "L'application était indisponible en raison d'une panne chez OVH.",
+            "fr",
+        ),
+        ("La aplicación no funcionó debido a una caída de AWS.", "es"),
+        (
+            "O aplicativo ficou fora do ar devido a uma falha na AWS.",
+            "pt",
+        ),
+    ] {
+        assert_eq!(root_of(text, lang), "dependency-failure", "{lang}: {text}");
+    }
+}
