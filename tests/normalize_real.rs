@@ -3926,3 +3926,36 @@ fn a_named_providers_outage_told_as_the_cause_is_a_dependency_failure_in_every_l
         assert_eq!(root_of(text, lang), "dependency-failure", "{lang}: {text}");
     }
 }
+
+#[test]
+fn causes_as_news_and_notices_word_them() {
+    for (text, lang, want) in [
+        (
+            "Auslöser war eine fehlerhafte automatisierte Aktualisierung des Alarmdienstes.",
+            "de",
+            "code-change",
+        ),
+        (
+            "Bei einem Update ist uns ein Fehler unterlaufen, den wir erst spät bemerkt haben.",
+            "de",
+            "code-change",
+        ),
+        (
+            "A faulty automatic update took the booking site down.",
+            "en",
+            "code-change",
+        ),
+        (
+            "La empresa atribuyó el fallo a un problema en la infraestructura de comunicaciones.",
+            "es",
+            "network-failure",
+        ),
+        (
+            "지역 인터넷 장애는 DNS 접속용 스위치 이상 때문인 것으로 확인됐다.",
+            "ko",
+            "hardware-failure",
+        ),
+    ] {
+        assert_eq!(root_of(text, lang), want, "{lang}: {text}");
+    }
+}
