@@ -3525,3 +3525,14 @@ fn a_present_tense_onset_starts_the_window_and_an_investigation_beginning_does_n
     );
     assert_window(&v, "2021-04-09T01:12:00-04:00", "2021-04-09T02:04:00-04:00");
 }
+
+#[test]
+fn a_range_opening_at_the_onset_told_before_it_is_that_outage_retold() {
+    // the statement's "10시 5분부터 11시 30분까지" opens at the onset the article told first: it is
+    // this outage, and its end the recovery, not the later notice at 11:40
+    let v = draft(
+        "ko-range-retells-the-onset.txt",
+        Some("https://news.example.co.kr/20240709000123"),
+    );
+    assert_window(&v, "2024-07-09T10:05:00+09:00", "2024-07-09T11:30:00+09:00");
+}

@@ -2057,15 +2057,23 @@ pub fn analyse(
     };
     // (an onset or recovery told first and before the range is an earlier episode of this
     // outage: "beginning at 3am …, and around 7:30am until 8:10am" is one outage in two periods)
+    // (but a range that opens at the very onset the page told before it is that outage retold,
+    // its end the recovery: "10시 54분경 … 장애를 확인 … 12시 30분경 정상화 사실을 공지" then "오전
+    // 10시 54분부터 12시 20분까지 … 원활하지 않았다")
     let told_outside = |r: &Range| {
         let (a, b) = (&points[r.from], &points[r.to]);
-        points.iter().enumerate().any(|(i, p)| {
-            p.place == Place::Lead
-                && p.start < a.start
-                && (recoveries[i] || starts[i])
-                && p.at > b.at
-                && !inside_any(p.at)
-        })
+        let retold = points
+            .iter()
+            .enumerate()
+            .any(|(i, p)| p.start < a.start && starts[i] && p.at == a.at);
+        !retold
+            && points.iter().enumerate().any(|(i, p)| {
+                p.place == Place::Lead
+                    && p.start < a.start
+                    && (recoveries[i] || starts[i])
+                    && p.at > b.at
+                    && !inside_any(p.at)
+            })
     };
     let (mut candidates, others): (Vec<&Range>, Vec<&Range>) =
         fitting.iter().copied().partition(|r| !told_outside(r));
