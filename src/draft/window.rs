@@ -2254,6 +2254,8 @@ pub fn analyse(
                 && !d.lower_bound
                 && !d.upper_bound
                 && d.secs >= MIN_STATED_LENGTH_SECS
+                // (no outage this tool drafts lasts years: "7년째 사는 동안" is a habit's age)
+                && d.secs <= MAX_WINDOW_SECS
                 && !watch_length(blocks, d, &words.lasted_not)
                 && (introduced_by(blocks, d, &plain_lasted)
                     || names_outage(blocks, d, &words.lasted_noun)
