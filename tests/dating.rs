@@ -3536,3 +3536,12 @@ fn a_range_opening_at_the_onset_told_before_it_is_that_outage_retold() {
     );
     assert_window(&v, "2024-07-09T10:05:00+09:00", "2024-07-09T11:30:00+09:00");
 }
+
+#[test]
+fn start_and_end_rows_whose_label_meets_its_date_with_a_space_give_the_window() {
+    let v = draft(
+        "en-label-rows-without-colon.txt",
+        Some("https://www.example.no/incident-report-storage"),
+    );
+    assert_window(&v, "2019-06-02T01:15:00+02:00", "2019-06-04T18:30:00+02:00");
+}

@@ -323,6 +323,8 @@ pub(crate) fn starts_with_label(text: &str, labels: &[String]) -> bool {
             }
         }
         rest.starts_with(|c: char| ":\t·|-–—：】]".contains(c))
+            // (or only a space before the value's date: "OUTAGE START 2013-04-16 00:20")
+            || (lower[l.len()..].starts_with(' ') && rest.starts_with(|c: char| c.is_ascii_digit()))
     })
 }
 
