@@ -3545,3 +3545,14 @@ fn start_and_end_rows_whose_label_meets_its_date_with_a_space_give_the_window() 
     );
     assert_window(&v, "2019-06-02T01:15:00+02:00", "2019-06-04T18:30:00+02:00");
 }
+
+#[test]
+fn staff_realising_the_outage_at_its_onset_is_the_detection() {
+    // "Shortly after 9AM …, the network team realised that internet access had stopped": detected
+    // at once, not when the vendor found the part
+    let v = draft(
+        "en-realised-at-the-onset.txt",
+        Some("https://its.example.edu/news/2017/03/campus-internet-outage"),
+    );
+    assert_eq!(v["case"]["timeline"]["detected_after"], "0s");
+}

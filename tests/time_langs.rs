@@ -266,14 +266,6 @@ mod ko {
     use super::*;
 
     #[test]
-    fn an_ordinal_count_of_years_or_days_is_no_length() {
-        // "7년째" (for the seventh year running) and "3일째" (the third day) count, they do not
-        // measure an outage; "3일간" does
-        let p = run("ko", "기차표를 7년째 예매했다. 장애 3일째. 3일간 중단됐다.");
-        assert_eq!(durations(&p), vec!["3d"]);
-    }
-
-    #[test]
     fn a_zone_before_a_date_names_the_clock_after_it_and_evening_is_afternoon() {
         let p = run_ref(
             "ko",

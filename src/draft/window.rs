@@ -323,8 +323,12 @@ pub(crate) fn starts_with_label(text: &str, labels: &[String]) -> bool {
             }
         }
         rest.starts_with(|c: char| ":\t·|-–—：】]".contains(c))
-            // (or only a space before the value's date: "OUTAGE START 2013-04-16 00:20")
-            || (lower[l.len()..].starts_with(' ') && rest.starts_with(|c: char| c.is_ascii_digit()))
+            // (or, after a label of several words, only a space before the value's date:
+            // "OUTAGE/PROBLEM END 2013-04-18 20:00"; a one-word "Started 3 Mar at 09:40pm" is a
+            // post's stamp)
+            || (l.contains([' ', '/'])
+                && lower[l.len()..].starts_with(' ')
+                && rest.starts_with(|c: char| c.is_ascii_digit()))
     })
 }
 
