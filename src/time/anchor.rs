@@ -288,15 +288,16 @@ fn stated_zone(
             // (outside the zone's own name: "태평양 표준시" holds the statement word "표준시")
             let lower =
                 format!("{}\n{}", &text[sent.0..m.start()], &text[m.end()..sent.1]).to_lowercase();
-            // … or the name opens with one: "all times are eastern" is a name and a statement
-            let own = s.to_lowercase();
-            let stated = w
-                .zone_statements
-                .iter()
-                .any(|p| lower.contains(p.as_str()) || own.starts_with(p.as_str()));
+            let stated = w.zone_statements.iter().any(|p| lower.contains(p.as_str()));
             last_sentence = Some((sent, stated));
         }
-        let sentence_states = last_sentence.as_ref().is_some_and(|(_, st)| *st);
+        // … or this name opens with one ("all times are eastern" is a name and a statement):
+        // read per reference, not cached with its sentence
+        let own = s.to_lowercase();
+        let sentence_states = last_sentence.as_ref().is_some_and(|(_, st)| *st)
+            || w.zone_statements
+                .iter()
+                .any(|p| own.starts_with(p.as_str()));
         // "(UTC)", "(US Pacific time)", "(heure de Paris)": a zone in brackets on a short line,
         // a word or two of qualifier allowed after the bracket
         let head = text[..m.start()].trim_end();
