@@ -3556,3 +3556,18 @@ fn staff_realising_the_outage_at_its_onset_is_the_detection() {
     );
     assert_eq!(v["case"]["timeline"]["detected_after"], "0s");
 }
+
+#[test]
+fn a_status_update_of_several_paragraphs_is_read_whole_above_its_stamp() {
+    // "Resolved" / "Issue resolved: … working normally again." / "Orders placed during this
+    // partial outage were kept …" / "Posted Mar 14, 2025 - 16:20 CET": the stamp closes an
+    // update of two paragraphs under its status line; the history runs newest first under a
+    // postmortem whose own stamp (three days on) is its publication, and "during this partial
+    // outage" looks back on the outage rather than telling its onset
+    let v = draft(
+        "en-status-history-multi-paragraph-updates.txt",
+        Some("https://status.example.com/incidents/p4m2"),
+    );
+    assert_window(&v, "2025-03-14T11:02:00+01:00", "2025-03-14T16:20:00+01:00");
+    assert_eq!(v["case"]["timeline"]["resolved_after"], "5h18m", "{v}");
+}

@@ -508,6 +508,19 @@ fn keyword_points(
             continue;
         }
         let mut chars: Vec<char> = next.text.to_lowercase().chars().collect();
+        // (above a stamp, the update's body may run to a few paragraphs below its status line:
+        // "Resolved" / "Issue resolved: …" / "Bookings made during …" / "Posted Aug 11, 14:15")
+        if up {
+            if let Some(open) = update_opening(described, blocks, &by_block, &words.status_words) {
+                let mut body: Vec<char> = Vec::new();
+                for k in open..described {
+                    body.extend(blocks[k].text.to_lowercase().chars());
+                    body.push('\n');
+                }
+                body.extend(chars);
+                chars = body;
+            }
+        }
         // (below a stamp, a short title line may stand before the update's body: "(Saturday
         // 10th March 2018 10:01:37 UTC)" / "API high latency" / "We are looking into …")
         if !up
@@ -999,9 +1012,12 @@ fn stamps_follow_updates(
     // the status word opens the update's text ("Resolved - …") or stands on its own line
     // above it ("해결됨" / "결제 지연 현상이 해결되었습니다.")
     let (first, last) = (rows[0], rows[rows.len() - 1]);
+    // (an update's body may run to a few paragraphs: "Resolved" / "Issue resolved: …" /
+    // "Bookings made during …" / "Posted Aug 11, 14:15")
     let opened = |b: usize| {
-        (b >= 1 && opens_update(b - 1))
-            || (b >= 2 && !by_block.contains_key(&(b - 1)) && opens_update(b - 2))
+        (1..=UPDATE_BODY_BLOCKS)
+            .take_while(|&k| k <= b && (k == 1 || !by_block.contains_key(&(b - k + 1))))
+            .any(|k| opens_update(b - k))
     };
     // the first stamp may close a postmortem of many paragraphs above the history ("Postmortem"
     // on its own line, then the review): the second then shows the order
@@ -1019,6 +1035,27 @@ fn stamps_follow_updates(
     (opened(first) || rows.get(1).is_some_and(|b| opened(*b)))
         && (!opens_update(last + 1) || cut_off(last + 1))
 }
+
+/// The paragraph that opens the update whose body ends at paragraph `last`: the nearest one
+/// above that opens with a status word, within [`UPDATE_BODY_BLOCKS`] and no time between.
+fn update_opening(
+    last: usize,
+    blocks: &[BlockText],
+    by_block: &std::collections::HashMap<usize, Vec<usize>>,
+    status: &[String],
+) -> Option<usize> {
+    (0..UPDATE_BODY_BLOCKS)
+        .map_while(|k| last.checked_sub(k))
+        .take_while(|&b| !by_block.contains_key(&b))
+        .find(|&b| {
+            blocks
+                .get(b)
+                .is_some_and(|bl| opens_with_status(&bl.text, status))
+        })
+}
+
+/// How many paragraphs back from its stamp an update's status word is looked for.
+const UPDATE_BODY_BLOCKS: usize = 4;
 
 /// Whether `text` opens with one of a status page's update words, standing whole ("Resolved - …",
 /// "Monitoring", "해결됨"), which opens an update.
