@@ -513,8 +513,8 @@ fn keyword_points(
         if up {
             if let Some(open) = update_opening(described, blocks, &by_block, &words.status_words) {
                 let mut body: Vec<char> = Vec::new();
-                for k in open..described {
-                    body.extend(blocks[k].text.to_lowercase().chars());
+                for bl in &blocks[open..described] {
+                    body.extend(bl.text.to_lowercase().chars());
                     body.push('\n');
                 }
                 body.extend(chars);
