@@ -3571,3 +3571,32 @@ fn a_status_update_of_several_paragraphs_is_read_whole_above_its_stamp() {
     assert_window(&v, "2025-03-14T11:02:00+01:00", "2025-03-14T16:20:00+01:00");
     assert_eq!(v["case"]["timeline"]["resolved_after"], "5h18m", "{v}");
 }
+
+#[test]
+fn an_abbreviation_the_page_spells_out_as_a_name_is_no_zone() {
+    // "차량용 출동단말기(MDT)" introduces MDT as a device's short name: "오전 7시 50분 MDT 화면이"
+    // is Seoul time, not Mountain time; "Mountain Daylight Time (MDT)" spells out a zone's own
+    // name, so there MDT is the zone
+    let v = draft(
+        "ko-acronym-like-zone.txt",
+        Some("https://news.example.kr/article/20231127000123"),
+    );
+    assert_window(&v, "2023-11-27T07:50:00+09:00", "2023-11-27T08:50:00+09:00");
+    assert!(
+        event_quotes(&v).iter().all(|q| !q.contains("MDT")),
+        "{:?}",
+        event_quotes(&v)
+    );
+    // a zone's name in the page's words, not in the zone table, with its abbreviation: written
+    // after times only, it stays a zone
+    let v = draft(
+        "ko-translated-zone-name-with-abbreviation.txt",
+        Some("https://news.example.kr/article/20240223000456"),
+    );
+    assert_window(&v, "2024-02-22T03:30:00-06:00", "2024-02-22T14:30:00-06:00");
+    let v = draft(
+        "en-zone-spelled-out-before-its-abbreviation.txt",
+        Some("https://status.example.com/incidents/ab12"),
+    );
+    assert_window(&v, "2025-06-03T09:10:00-06:00", "2025-06-03T09:55:00-06:00");
+}

@@ -779,9 +779,16 @@ fn abbreviation_at<'a>(rest: &str, abbreviations: &'a [String]) -> Option<&'a st
         .find(|a| {
             a.len() > 1
                 && rest.starts_with(a.as_str())
-                && !rest[a.len()..].starts_with(|c: char| c.is_alphanumeric())
+                && !rest[a.len()..].starts_with(word_char_beside_latin)
         })
         .map(String::as_str)
+}
+
+/// Whether `c` would run on a Latin abbreviation as part of its word: a letter or digit of an
+/// alphabet, but not a Hangul, kana or Han character, which opens the particle or word after it
+/// ("KST에", "UTC로", "JST時点").
+fn word_char_beside_latin(c: char) -> bool {
+    c.is_alphanumeric() && ((c as u32) < 0x2E80 || ('\u{FF00}'..='\u{FFEF}').contains(&c))
 }
 
 /// `words` with their values, lower case, longest first.
@@ -2761,7 +2768,96 @@ pub fn scan_times(text: &str, lex: &Lexicon, zones: &ZoneTable) -> Vec<RawTime> 
             r.approximate = true;
         }
     }
+    drop_acronym_zones(text, lex, zones, &mut items);
     merge_ranges(text, items, w)
+}
+
+/// An abbreviation the page introduces as the short form of a name ("긴급출동시스템(MDT)",
+/// "mobile data terminal (MDT)") is that name all through the page, not a zone written after a
+/// time ("오전 8시 MDT 내 장애"); a zone's own name spelled out before it ("Mountain Daylight
+/// Time (MDT)") still makes it a zone.
+static ACRONYM_DEFINED: std::sync::LazyLock<Regex> = std::sync::LazyLock::new(|| {
+    Regex::new(r"(\p{L})[ \t]?[(（]([A-Z]{2,5})[)）]").expect("static regex")
+});
+
+fn drop_acronym_zones(text: &str, lex: &Lexicon, zones: &ZoneTable, items: &mut [RawTime]) {
+    if !text.contains(['(', '（']) {
+        return;
+    }
+    let mut named: Vec<&str> = Vec::new();
+    for c in ACRONYM_DEFINED.captures_iter(text) {
+        let (letter, abbr) = (c.get(1).unwrap(), c.get(2).unwrap());
+        if named.contains(&abbr.as_str()) {
+            continue;
+        }
+        // (the page's own zone spelled out in its words, "기준시(KST)", reads the same either way)
+        match zones.abbreviation(abbr.as_str(), &lex.code) {
+            None => continue,
+            Some(z) if lex.default_zone() == Some(z.zone.as_str()) => continue,
+            Some(_) => {}
+        }
+        let before = text[..letter.end()].to_lowercase();
+        let last = before.chars().next_back().unwrap_or(' ');
+        if zones
+            .names_ending_with(last)
+            .any(|(n, _)| before.ends_with(n.as_str()))
+        {
+            continue;
+        }
+        named.push(abbr.as_str());
+    }
+    // ... and the page uses it as a noun on its own, away from any time and from words that state
+    // a zone ("MDT 서비스는"): a zone's translated name ("미국 중부시간(CT)") is written after
+    // times only
+    let statements = &lex.patterns().w.zone_statements;
+    named.retain(|a| {
+        text.match_indices(a).any(|(i, _)| {
+            let j = i + a.len();
+            !text[..i].ends_with(|c: char| c.is_ascii_alphanumeric() || c == '(' || c == '（')
+                && !text[j..].starts_with(|c: char| c.is_ascii_alphanumeric())
+                && !items.iter().any(|r| r.start <= i && j <= r.end)
+                && {
+                    let near = |s: &str| {
+                        let s = s.to_lowercase();
+                        statements
+                            .iter()
+                            .any(|w| !w.is_empty() && s.contains(w.as_str()))
+                    };
+                    let before: String = text[..i].chars().rev().take(12).collect();
+                    let before: String = before.chars().rev().collect();
+                    let after: String = text[j..].chars().take(12).collect();
+                    !near(&before) && !near(&after)
+                }
+        })
+    });
+    if named.is_empty() {
+        return;
+    }
+    let cut = |r: &mut RawTime| {
+        if r.zone.is_none() {
+            return;
+        }
+        let span = &text[r.clock_start.max(r.start).min(r.end)..r.end];
+        let at = named.iter().find_map(|a| {
+            span.match_indices(a).map(|(i, _)| i).find(|&i| {
+                !span[..i].ends_with(|c: char| c.is_ascii_alphanumeric())
+                    && !span[i + a.len()..].starts_with(|c: char| c.is_ascii_alphanumeric())
+            })
+        });
+        if let Some(i) = at {
+            let pos = r.end - span.len() + i;
+            r.zone = None;
+            r.end = skip_ws_back(text, pos, MAX_GAP_SPACES).max(r.clock_start.max(r.start));
+            let trimmed = text[..r.end].trim_end_matches(['(', '（', ' ']).len();
+            r.end = trimmed.max(r.clock_start.max(r.start));
+        }
+    };
+    for r in items.iter_mut() {
+        cut(r);
+        if let Some(e) = r.range_end.as_deref_mut() {
+            cut(e);
+        }
+    }
 }
 
 /// A day counted from the page's own ("yesterday" = -1).
