@@ -3600,3 +3600,15 @@ fn an_abbreviation_the_page_spells_out_as_a_name_is_no_zone() {
     );
     assert_window(&v, "2025-06-03T09:10:00-06:00", "2025-06-03T09:55:00-06:00");
 }
+
+#[test]
+fn a_follow_up_whose_only_times_sit_in_a_looking_back_sentence_retells_its_own_incident() {
+    // "앞서 지난 14일 오전 9시 12분부터 11시 40분까지 …": on a page about the compensation, the
+    // only times of the story are in the sentence that looks back; they are this incident's,
+    // not an earlier one's
+    let v = draft(
+        "ko-followup-retells-its-incident.txt",
+        Some("https://news.example.kr/article/20250320000789"),
+    );
+    assert_window(&v, "2025-03-14T09:12:00+09:00", "2025-03-14T11:40:00+09:00");
+}
