@@ -961,6 +961,24 @@ mod de {
     }
 
     #[test]
+    fn a_day_and_month_with_its_closing_dot_dates_a_dotted_clock_after_a_comma() {
+        // "Update 11.7., 16.45 Uhr": the day and month end with their dot, a comma follows, and
+        // the clock is written with a dot and its "Uhr"
+        let p = run_ref(
+            "de",
+            "Update 11.7., 16.45 Uhr: Die Wartung ist abgeschlossen.",
+            "2022-10-31T09:00",
+        );
+        let v = values(&p);
+        assert_eq!(
+            v,
+            vec!["2022-07-11T16:45:00+02:00".to_string()],
+            "{:?}",
+            p.times
+        );
+    }
+
+    #[test]
     fn halb_and_viertel_move_the_hour() {
         // "halb zehn" is 9:30, not 10:00; "Viertel vor neun" 8:45
         assert_eq!(only_clock("de", "bis fast halb zehn Uhr abends").0, "21:30");

@@ -1965,7 +1965,13 @@ fn scan_dates(
         {
             continue;
         }
-        let rest = &text[m.end()..];
+        // (German writes the day and month with a closing dot: "Update 11.7., 16.45 Uhr")
+        let m_end = if &c[2] == "." && text[m.end()..].starts_with('.') {
+            m.end() + 1
+        } else {
+            m.end()
+        };
+        let rest = &text[m_end..];
         let trimmed = rest.trim_start_matches([' ', '\t']);
         let weekday_note = trimmed.starts_with(['(', '（'])
             && trimmed
@@ -1973,15 +1979,30 @@ fn scan_dates(
                 .take(MAX_PAREN_NOTE_CHARS)
                 .any(|(_, ch)| ch == ')' || ch == '）');
         // (a joiner may stand between them: "31/01 – 23:27 UTC", "14/3, 09:10")
+        // ("16.45 Uhr": a dotted clock with its clock word)
+        let dotted_clock = |t: &str| {
+            let digits = |s: &str| s.chars().take_while(char::is_ascii_digit).count();
+            let h = digits(t);
+            (1..=2).contains(&h) && t[h..].starts_with('.') && digits(&t[h + 1..]) == 2 && {
+                let after = t[h + 3..].trim_start().to_lowercase();
+                lex.clock.clock_suffixes.iter().any(|w| {
+                    !w.is_empty()
+                        && after.starts_with(w.as_str())
+                        && !after[w.len()..].starts_with(char::is_alphanumeric)
+                })
+            }
+        };
         let clock_at = |t: &str| {
             t.starts_with(|ch: char| ch.is_ascii_digit())
-                && t.chars()
+                && (t
+                    .chars()
                     .take(3)
                     .any(|ch| ch == ':' || ch == 'h' || !ch.is_ascii())
+                    || dotted_clock(t))
         };
-        let joined = after_date_gap(text, m.end(), &p.w);
+        let joined = after_date_gap(text, m_end, &p.w);
         let clock_follows = (trimmed.len() < rest.len() && clock_at(trimmed))
-            || (joined > m.end() + rest.len() - trimmed.len() && clock_at(&text[joined..]));
+            || (joined > m_end + rest.len() - trimmed.len() && clock_at(&text[joined..]));
         // "ngày 29-7": a day word before it; "3g sáng 30-7", "3pm 30/7": a clock's meridiem word
         let b = skip_ws_back(text, m.start(), MAX_GAP_SPACES);
         let after_meridiem = phrase_before(text, b, &p.w.am_after).is_some()
@@ -2030,7 +2051,7 @@ fn scan_dates(
         }
         let (a, b): (u32, u32) = (c[1].parse().unwrap_or(0), c[3].parse().unwrap_or(0));
         let (mo, d) = month_day(lex.date_order == DateOrder::Dmy, a, b);
-        push_ymd(&mut out, m.start(), m.end(), None, mo, d);
+        push_ymd(&mut out, m.start(), m_end, None, mo, d);
     }
     if let Some(re) = &p.date_cjk {
         for c in re.captures_iter(text) {
