@@ -3612,3 +3612,14 @@ fn a_follow_up_whose_only_times_sit_in_a_looking_back_sentence_retells_its_own_i
     );
     assert_window(&v, "2025-03-14T09:12:00+09:00", "2025-03-14T11:40:00+09:00");
 }
+
+#[test]
+fn a_traditional_chinese_detection_word_times_the_detection() {
+    // "上午9點10分察覺異常": the traditional spelling of "察觉" tells when the bank noticed
+    let v = draft(
+        "zh-traditional-detection-word.txt",
+        Some("https://news.example.tw/story/7/8612345"),
+    );
+    assert_window(&v, "2025-04-08T09:00:00+08:00", "2025-04-08T11:00:00+08:00");
+    assert_eq!(v["case"]["timeline"]["detected_after"], "10m", "{v}");
+}
