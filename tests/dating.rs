@@ -3623,3 +3623,19 @@ fn a_traditional_chinese_detection_word_times_the_detection() {
     assert_window(&v, "2025-04-08T09:00:00+08:00", "2025-04-08T11:00:00+08:00");
     assert_eq!(v["case"]["timeline"]["detected_after"], "10m", "{v}");
 }
+
+#[test]
+fn a_urls_year_and_month_date_the_days_of_that_month_before_a_later_year_the_text_names() {
+    // under "/html/2025-12/", "12 月 17 日" is in 2025 however the text goes on to name a sale
+    // that runs to "2026 年 1 月 10 日"; "需要一点时间" ("a little time") is no one o'clock
+    let v = draft(
+        "zh-url-month-and-a-later-year.txt",
+        Some("https://news.example.cn/html/2025-12/1066123.html"),
+    );
+    assert_window(&v, "2025-12-17T21:10:00+08:00", "2025-12-17T23:05:00+08:00");
+    assert!(
+        event_quotes(&v).iter().all(|q| !q.contains("一点")),
+        "{:?}",
+        event_quotes(&v)
+    );
+}

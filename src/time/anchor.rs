@@ -582,10 +582,17 @@ fn incident_date(
     // bound them (a stale byline above "Mercredi 10 mars" of the year after)
     let mut weekday_fixed: Vec<NaiveDate> = Vec::new();
     for (d, weight) in &parts {
+        // (a URL's year and month, "/html/2025-12/", date a day of that month or the months
+        // before it written without a year, whatever later year the text names: "冬季特卖将
+        // 持续至 2026 年 1 月 5 日")
         let own_year = d
             .year
             .or(year_before)
-            .or_else(|| Some(latest_on_or_before(reference?, d.month?, d.day?)?.year()));
+            .or_else(|| Some(latest_on_or_before(reference?, d.month?, d.day?)?.year()))
+            .or_else(|| {
+                let (y, m) = (year_hint?, month_hint?);
+                (d.month? <= m).then_some(y)
+            });
         year_before = d.year.or(year_before);
         if let Some(date) =
             NaiveDate::from_ymd_opt(own_year.unwrap_or(common_year), d.month?, d.day?)
@@ -611,7 +618,17 @@ fn incident_date(
     }
     // a day well after the page's own date is no incident of the page ("Recent posts … 25/04/2024"
     // under a report of 2012)
-    if let Some(r) = reference {
+    // (a page dated by its URL's month alone is no later than that month's last day)
+    let month_end = (|| {
+        let (y, m) = (year_hint?, month_hint?);
+        let next = if m == 12 {
+            NaiveDate::from_ymd_opt(y + 1, 1, 1)
+        } else {
+            NaiveDate::from_ymd_opt(y, m + 1, 1)
+        }?;
+        next.pred_opt()
+    })();
+    if let Some(r) = reference.or(month_end) {
         counts
             .retain(|d, _| (*d - r).num_days() <= DAY_ONLY_AHEAD_DAYS || weekday_fixed.contains(d));
     }
