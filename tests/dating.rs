@@ -3639,3 +3639,25 @@ fn a_urls_year_and_month_date_the_days_of_that_month_before_a_later_year_the_tex
         event_quotes(&v)
     );
 }
+
+#[test]
+fn a_team_mobilized_an_alert_at_the_same_time_and_a_failure_confirmed_time_the_detection() {
+    // "Incident response team mobilized" (10:05) after the 09:40 onset; "值班工程师和客服同时收到了
+    // …报警" in the sentence after the onset's, with no time of its own (0m); "障害が確認された
+    // のは…午前7時24分" (0m)
+    let v = draft(
+        "en-response-team-mobilized.txt",
+        Some("https://www.example.com/blog/deployment-api-incident"),
+    );
+    assert_eq!(v["case"]["timeline"]["detected_after"], "25m", "{v}");
+    let v = draft(
+        "zh-alerts-at-the-same-time.txt",
+        Some("https://blog.example.cn/post/5521"),
+    );
+    assert_eq!(v["case"]["timeline"]["detected_after"], "0s", "{v}");
+    let v = draft(
+        "ja-failure-confirmed-at.txt",
+        Some("https://news.example.jp/articles/20241226/k001"),
+    );
+    assert_eq!(v["case"]["timeline"]["detected_after"], "0s", "{v}");
+}
