@@ -3661,3 +3661,15 @@ fn a_team_mobilized_an_alert_at_the_same_time_and_a_failure_confirmed_time_the_d
     );
     assert_eq!(v["case"]["timeline"]["detected_after"], "0s", "{v}");
 }
+
+#[test]
+fn a_first_status_post_that_tells_the_team_at_work_is_the_detection_when_nothing_else_is() {
+    // "En este momento estamos atendiendo una interrupción" (9:20 UTC), two hours and twenty
+    // minutes after the 7:00 onset: with no alert told, the first post is the first signal
+    let v = draft(
+        "es-first-post-attending.txt",
+        Some("https://status.example.com/incidents/es42"),
+    );
+    assert_window(&v, "2025-03-12T07:00:00+00:00", "2025-03-12T12:30:00+00:00");
+    assert_eq!(v["case"]["timeline"]["detected_after"], "2h20m", "{v}");
+}
