@@ -510,3 +510,18 @@ fn a_japanese_notice_names_the_service_its_greeting_thanks_for_using() {
         ※回復したと判断した時点は、監視サーバのログから算出したものです。現時点で判明しているのは以上です。\n";
     assert_org(text, "https://support.example.jp/?p=696", "LumaHost");
 }
+
+#[test]
+fn a_chinese_notice_word_industry_talk_or_conjunction_names_no_organisation() {
+    // "公告称" (the notice said), "业内称" (the industry says), "不过" (but): the words before a
+    // report verb are not always a speaker with a name
+    let text = "云雀游戏服务器故障 业内称系运营商网络问题\n\n\
+        3月3日晚，云雀游戏旗下多款产品出现玩家无法登录的情况。公告称，自3月3日22时起，由于运营商网络故障，部分玩家无法登录。\
+        业内称，此类故障多与运营商骨干网有关。不过，云雀游戏表示，受影响的服务已陆续恢复。\
+        公告称，补偿将于近日发放。不过，业内称此次影响范围有限。\n";
+    assert_org(
+        text,
+        "https://www.example-tech.cn/news/2025-03/04/5521.html",
+        "云雀游戏",
+    );
+}
