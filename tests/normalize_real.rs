@@ -3959,3 +3959,24 @@ fn causes_as_news_and_notices_word_them() {
         assert_eq!(root_of(text, lang), want, "{lang}: {text}");
     }
 }
+
+#[test]
+fn a_holiday_a_calendar_app_or_a_time_zone_named_is_no_time_bug() {
+    // "on New Year's Day", "Google Calendar", "Pacific time zone": a day, a product and how the
+    // page writes its times; a year rollover said to be the cause still is
+    assert_ne!(
+        root_of(
+            "Customers could not log in to online banking on New Year's Day. Search, Gmail and \
+             Calendar were slow too. All times are in the Pacific time zone.",
+            "en"
+        ),
+        "time-bug"
+    );
+    assert_eq!(
+        root_of(
+            "The outage was caused by a leap second that the kernel handled badly.",
+            "en"
+        ),
+        "time-bug"
+    );
+}

@@ -1896,3 +1896,39 @@ mod previous_day {
         );
     }
 }
+
+mod holidays {
+    use super::*;
+
+    #[test]
+    fn a_holiday_on_a_fixed_day_is_that_date_and_takes_the_clock_after_it() {
+        // "on Christmas Eve shortly after 7 a.m. EST", "an Heiligabend gegen 19 Uhr", "元旦当天
+        // 上午10点", "le jour de l'an vers 9h": the calendar's named day, in the page's year
+        for (lang, text, want) in [
+            (
+                "en",
+                "Flights were halted on Christmas Eve shortly after 7 a.m. EST.",
+                "2024-12-24T07:00:00-05:00",
+            ),
+            (
+                "de",
+                "Am Heiligabend gegen 19 Uhr fiel das Netz aus.",
+                "2024-12-24T19:00:00+01:00",
+            ),
+            (
+                "zh",
+                "元旦当天上午10点，系统瘫痪。",
+                "2024-01-01T10:00:00+08:00",
+            ),
+            (
+                "fr",
+                "Le jour de l'an vers 9h, le site est tombé.",
+                "2024-01-01T09:00:00+01:00",
+            ),
+        ] {
+            let p = run_ref(lang, text, "2024-12-30T12:00");
+            let v = values(&p);
+            assert!(v.iter().any(|x| x == want), "{lang}: {text}: {v:?}");
+        }
+    }
+}

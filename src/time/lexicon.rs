@@ -62,6 +62,9 @@ pub struct DateWords {
     pub date_time_joiners: Vec<String>,
     pub time_date_joiners: Vec<String>,
     pub relative_days: BTreeMap<String, i64>,
+    /// Days named by the calendar, as "MM-DD" ("christmas eve" = "12-24", "元旦" = "01-01"): a
+    /// date without its year, like "24 December". Only holidays on a fixed day of the year.
+    pub holidays: BTreeMap<String, String>,
     /// Words that make a relative day only right after a part of the day (or a clock's
     /// morning/evening word): Vietnamese "sáng qua" (yesterday morning), "9 giờ tối nay".
     pub relative_after_daypart: BTreeMap<String, i64>,

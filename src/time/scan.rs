@@ -1812,6 +1812,29 @@ fn scan_dates(
             );
         }
     };
+    // a holiday named ("on Christmas Eve", "an Heiligabend", "元旦当天"): its day of the year
+    if !lex.date.holidays.is_empty() {
+        let lower = text.to_lowercase();
+        if lower.len() == text.len() {
+            for (name, md) in &lex.date.holidays {
+                let name = name.to_lowercase();
+                let Some((mo, d)) = md
+                    .split_once('-')
+                    .and_then(|(m, d)| Some((m.parse::<u32>().ok()?, d.parse::<u32>().ok()?)))
+                else {
+                    continue;
+                };
+                for (at, _) in lower.match_indices(name.as_str()) {
+                    let end = at + name.len();
+                    let alpha = |c: char| c.is_alphabetic() && (c as u32) < 0x2E80;
+                    if lower[..at].ends_with(alpha) || lower[end..].starts_with(alpha) {
+                        continue;
+                    }
+                    push_ymd(&mut out, at, end, None, mo, d);
+                }
+            }
+        }
+    }
     for c in p.date_ymd.captures_iter(text) {
         let m = c.get(0).unwrap();
         // a label's colon may stand right before it ("发布时间：2021-07-14", "date:2021-07-14")
