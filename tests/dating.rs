@@ -3673,3 +3673,14 @@ fn a_first_status_post_that_tells_the_team_at_work_is_the_detection_when_nothing
     assert_window(&v, "2025-03-12T07:00:00+00:00", "2025-03-12T12:30:00+00:00");
     assert_eq!(v["case"]["timeline"]["detected_after"], "2h20m", "{v}");
 }
+
+#[test]
+fn a_country_named_once_in_passing_does_not_move_a_korean_page_off_seoul_time() {
+    // "미국 대통령의 관세 발표" names the United States as a president's, once, on a page whose URL
+    // has no country: the times are Seoul's
+    let v = draft(
+        "ko-country-named-in-passing.txt",
+        Some("https://www.example.com/economy/2025/04/04/ABCDEF"),
+    );
+    assert_window(&v, "2025-04-04T09:00:00+09:00", "2025-04-04T12:50:00+09:00");
+}

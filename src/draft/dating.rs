@@ -689,7 +689,26 @@ fn inferred_zone(input: &DatingInput, lex: &Lexicons) -> Option<(String, String,
             return Some((z.to_string(), tld, "the URL's country domain".into()));
         }
     }
+    // (with nothing from the URL, a place named once in passing in the lead, "도널드 트럼프 미국
+    // 대통령의 …", does not outweigh the zone of a language written in one country: the title
+    // names it, or the lead names it again)
+    let own_zone = lex
+        .get(input.lang)
+        .filter(|l| !l.countries.is_empty() && l.countries.len() <= ONE_COUNTRY_LANGUAGE)
+        .and_then(|l| l.default_zone());
     places_in_lead(input, lex)
+        .filter(|(z, quote)| {
+            own_zone.is_none_or(|own| own == z)
+                || input.title.is_some_and(|t| t.contains(quote.as_str()))
+                || input
+                    .text
+                    .chars()
+                    .take(LEAD_CHARS)
+                    .collect::<String>()
+                    .matches(quote.as_str())
+                    .count()
+                    >= 2
+        })
         .map(|(z, quote)| {
             (
                 z,
@@ -707,6 +726,11 @@ fn inferred_zone(input: &DatingInput, lex: &Lexicons) -> Option<(String, String,
             ))
         })
 }
+
+/// Most countries a language is written in (its `countries`) for it to be read as one
+/// country's (Korean: South and North Korea), whose zone a place named once in passing does not
+/// outweigh.
+const ONE_COUNTRY_LANGUAGE: usize = 2;
 
 /// The zone of the place the page's title and opening paragraphs name most, with its name.
 fn places_in_lead(input: &DatingInput, lex: &Lexicons) -> Option<(String, String)> {
