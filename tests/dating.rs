@@ -3684,3 +3684,19 @@ fn a_country_named_once_in_passing_does_not_move_a_korean_page_off_seoul_time() 
     );
     assert_window(&v, "2025-04-04T09:00:00+09:00", "2025-04-04T12:50:00+09:00");
 }
+
+#[test]
+fn a_korean_byline_written_in_words_is_the_pages_stamp_not_the_storys_day() {
+    // "입력 2023년 12월 15일 03시 00분": a stamp with its year and clock written in words; the
+    // story's "14일 … 이날 오후 2시경부터" is the 14th, and the stamp is no event
+    let v = draft(
+        "ko-byline-written-in-words.txt",
+        Some("https://news.example.kr/article/all/20231214/1226/1"),
+    );
+    assert_window(&v, "2023-12-14T14:00:00+09:00", "2023-12-14T15:40:00+09:00");
+    assert!(
+        event_quotes(&v).iter().all(|q| !q.contains("03시")),
+        "{:?}",
+        event_quotes(&v)
+    );
+}

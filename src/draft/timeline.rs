@@ -516,7 +516,7 @@ pub(crate) fn width(text: &str) -> usize {
 pub(crate) fn byline_date(text: &str) -> bool {
     static RE: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
     let re = RE.get_or_init(|| {
-        regex::Regex::new(r"(?:(?:19|20)\d{2}\s*[-./年]\s*\d{1,2}|\d{1,2}\s*[-./]\s*\d{1,2}\s*[-./]\s*(?:19|20)\d{2}).*\d{1,2}\s*[:h時时]\s*\d{2}").unwrap()
+        regex::Regex::new(r"(?:(?:19|20)\d{2}\s*[-./年년]\s*\d{1,2}|\d{1,2}\s*[-./]\s*\d{1,2}\s*[-./]\s*(?:19|20)\d{2}).*\d{1,2}\s*[:h時时시]\s*\d{2}").unwrap()
     });
     // a clock range ("4時58分~8時51分", "14:05–15:20") is what a row reports, not a stamp
     re.is_match(text) && !clock_range(text)
@@ -604,7 +604,7 @@ const UPDATE_STAMP_MIN_DIGITS: usize = 5;
 /// Whether a line holds a clock time ("16h13", "4:13", "16時13分") and no clock range.
 fn byline_clock(text: &str) -> bool {
     static RE: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
-    let re = RE.get_or_init(|| regex::Regex::new(r"\d{1,2}\s*[:h時时]\s*\d{2}").unwrap());
+    let re = RE.get_or_init(|| regex::Regex::new(r"\d{1,2}\s*[:h時时시]\s*\d{2}").unwrap());
     re.is_match(text) && !clock_range(text)
 }
 
