@@ -902,23 +902,23 @@ fn mark_history(points: &mut [Point], blocks: &[BlockText], history: &[String]) 
     if history.is_empty() {
         return;
     }
-    let marked: Vec<usize> = (0..points.len())
-        .filter(|&i| {
-            let p = &points[i];
-            p.place.is_incident() && in_history(blocks.get(p.block), p.start, p.end, history)
-        })
+    let marked: Vec<bool> = points
+        .iter()
+        .map(|p| p.place.is_incident() && in_history(blocks.get(p.block), p.start, p.end, history))
         .collect();
     // a page whose every time of the story sits in such a sentence retells its own incident
     // ("앞서 지난 5일 오후 4시 57분부터 …": a follow-up on the compensation), not an earlier one
     let others = points
         .iter()
-        .enumerate()
-        .any(|(i, p)| p.place.is_incident() && !marked.contains(&i));
+        .zip(&marked)
+        .any(|(p, m)| p.place.is_incident() && !m);
     if !others {
         return;
     }
-    for i in marked {
-        points[i].place = Place::History;
+    for (p, m) in points.iter_mut().zip(marked) {
+        if m {
+            p.place = Place::History;
+        }
     }
 }
 

@@ -2824,6 +2824,10 @@ static ACRONYM_DEFINED: std::sync::LazyLock<Regex> = std::sync::LazyLock::new(||
     Regex::new(r"(\p{L})[ \t]?[(（]([A-Z]{2,5})[)）]").expect("static regex")
 });
 
+/// How many times before an abbreviation are checked for holding it (the nearest ones: a time
+/// holds only what follows it closely).
+const ACRONYM_ITEMS_BACK: usize = 4;
+
 fn drop_acronym_zones(text: &str, lex: &Lexicon, zones: &ZoneTable, items: &mut [RawTime]) {
     if !text.contains(['(', '（']) {
         return;
@@ -2840,7 +2844,13 @@ fn drop_acronym_zones(text: &str, lex: &Lexicon, zones: &ZoneTable, items: &mut 
             Some(z) if lex.default_zone() == Some(z.zone.as_str()) => continue,
             Some(_) => {}
         }
-        let before = text[..letter.end()].to_lowercase();
+        // (the words right before the bracket, as far as a zone's name runs)
+        let from = text[..letter.end()]
+            .char_indices()
+            .rev()
+            .nth(MAX_ZONE_NAME_CHARS)
+            .map_or(0, |(i, _)| i);
+        let before = text[from..letter.end()].to_lowercase();
         let last = before.chars().next_back().unwrap_or(' ');
         if zones
             .names_ending_with(last)
@@ -2859,7 +2869,12 @@ fn drop_acronym_zones(text: &str, lex: &Lexicon, zones: &ZoneTable, items: &mut 
             let j = i + a.len();
             !text[..i].ends_with(|c: char| c.is_ascii_alphanumeric() || c == '(' || c == '（')
                 && !text[j..].starts_with(|c: char| c.is_ascii_alphanumeric())
-                && !items.iter().any(|r| r.start <= i && j <= r.end)
+                // (the items are in order of their starts; a span may hold a range's end)
+                && !items[..items.partition_point(|r| r.start <= i)]
+                    .iter()
+                    .rev()
+                    .take(ACRONYM_ITEMS_BACK)
+                    .any(|r| j <= r.end)
                 && {
                     let near = |s: &str| {
                         let s = s.to_lowercase();
