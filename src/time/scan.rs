@@ -142,6 +142,8 @@ pub struct Patterns {
     date_apostrophe_year: Regex,
     /// "14/3", "5/2", "3.27": day and month without a year (checked for what follows).
     date_no_year: Regex,
+    /// The language's holidays (ASCII letters in any case) and the month and day of each.
+    holidays: Option<(aho_corasick::AhoCorasick, Vec<(u32, u32)>)>,
     minute_only: Option<Regex>,
     date_ymd: Regex,
     date_numeric: Regex,
@@ -558,6 +560,7 @@ impl Patterns {
             clock_dot: Regex::new(r"(\d{1,2})\.(\d{2})")?,
             date_apostrophe_year: Regex::new(r"['‘’](\d{2})[./-](\d{1,2})[./-](\d{1,2})")?,
             date_no_year: Regex::new(r"(\d{1,2})([/.-])(\d{1,2})")?,
+            holidays: holiday_finder(&d.holidays),
             minute_only,
             // "2022-10-15", "2022/10/15", "2022.10.15", and Korean sites' spaced "2022. 10. 15."
             date_ymd: Regex::new(r"(\d{4})([-/.]|\. )(\d{1,2})(?:[-/.]|\. )(\d{1,2})")?,
@@ -1813,26 +1816,15 @@ fn scan_dates(
         }
     };
     // a holiday named ("on Christmas Eve", "an Heiligabend", "元旦当天"): its day of the year
-    if !lex.date.holidays.is_empty() {
-        let lower = text.to_lowercase();
-        if lower.len() == text.len() {
-            for (name, md) in &lex.date.holidays {
-                let name = name.to_lowercase();
-                let Some((mo, d)) = md
-                    .split_once('-')
-                    .and_then(|(m, d)| Some((m.parse::<u32>().ok()?, d.parse::<u32>().ok()?)))
-                else {
-                    continue;
-                };
-                for (at, _) in lower.match_indices(name.as_str()) {
-                    let end = at + name.len();
-                    let alpha = |c: char| c.is_alphabetic() && (c as u32) < 0x2E80;
-                    if lower[..at].ends_with(alpha) || lower[end..].starts_with(alpha) {
-                        continue;
-                    }
-                    push_ymd(&mut out, at, end, None, mo, d);
-                }
+    if let Some((finder, days)) = &p.holidays {
+        let alpha = |c: char| c.is_alphabetic() && (c as u32) < 0x2E80;
+        for m in finder.find_iter(text) {
+            let (at, end) = (m.start(), m.end());
+            if text[..at].ends_with(alpha) || text[end..].starts_with(alpha) {
+                continue;
             }
+            let (mo, d) = days[m.pattern().as_usize()];
+            push_ymd(&mut out, at, end, None, mo, d);
         }
     }
     for c in p.date_ymd.captures_iter(text) {
@@ -2823,6 +2815,28 @@ pub fn scan_times(text: &str, lex: &Lexicon, zones: &ZoneTable) -> Vec<RawTime> 
 static ACRONYM_DEFINED: std::sync::LazyLock<Regex> = std::sync::LazyLock::new(|| {
     Regex::new(r"(\p{L})[ \t]?[(（]([A-Z]{2,5})[)）]").expect("static regex")
 });
+
+/// One search for all of a language's holidays ("MM-DD" each); a day that is not one is skipped.
+fn holiday_finder(
+    holidays: &std::collections::BTreeMap<String, String>,
+) -> Option<(aho_corasick::AhoCorasick, Vec<(u32, u32)>)> {
+    let (names, days): (Vec<String>, Vec<(u32, u32)>) = holidays
+        .iter()
+        .filter_map(|(name, md)| {
+            let (m, d) = md.split_once('-')?;
+            Some((name.to_lowercase(), (m.parse().ok()?, d.parse().ok()?)))
+        })
+        .unzip();
+    if names.is_empty() {
+        return None;
+    }
+    let finder = aho_corasick::AhoCorasick::builder()
+        .ascii_case_insensitive(true)
+        .match_kind(aho_corasick::MatchKind::LeftmostLongest)
+        .build(&names)
+        .ok()?;
+    Some((finder, days))
+}
 
 /// How many times before an abbreviation are checked for holding it (the nearest ones: a time
 /// holds only what follows it closely).
