@@ -649,7 +649,7 @@ fn inferred_zone(input: &DatingInput, lex: &Lexicons) -> Option<(String, String,
         if let Some((z, region)) = lex.zones.zone_for_host_region(&host) {
             // a regional publisher reports on places elsewhere ("eldiariodechihuahua.mx" on an
             // outage "in the capital"): a place the page's lead names outranks the host's region
-            if let Some((pz, quote)) = places_in_lead(input, lex).filter(|(pz, _)| pz != z) {
+            if let Some((pz, quote, _)) = places_in_lead(input, lex).filter(|(pz, ..)| pz != z) {
                 return Some((
                     pz.to_string(),
                     quote,
@@ -677,8 +677,8 @@ fn inferred_zone(input: &DatingInput, lex: &Lexicons) -> Option<(String, String,
         {
             // a country with several zones: a place of that country the lead names is nearer
             // ("Corumbá" on a ".com.br" news site is Campo Grande's time, not São Paulo's)
-            if let Some((pz, quote)) = places_in_lead(input, lex)
-                .filter(|(pz, _)| pz != z && lex.zones.in_country(&tld, pz))
+            if let Some((pz, quote, _)) = places_in_lead(input, lex)
+                .filter(|(pz, ..)| pz != z && lex.zones.in_country(&tld, pz))
             {
                 return Some((
                     pz,
@@ -697,19 +697,12 @@ fn inferred_zone(input: &DatingInput, lex: &Lexicons) -> Option<(String, String,
         .filter(|l| !l.countries.is_empty() && l.countries.len() <= ONE_COUNTRY_LANGUAGE)
         .and_then(|l| l.default_zone());
     places_in_lead(input, lex)
-        .filter(|(z, quote)| {
+        .filter(|(z, quote, mentions)| {
             own_zone.is_none_or(|own| own == z)
+                || *mentions >= 2
                 || input.title.is_some_and(|t| t.contains(quote.as_str()))
-                || input
-                    .text
-                    .chars()
-                    .take(LEAD_CHARS)
-                    .collect::<String>()
-                    .matches(quote.as_str())
-                    .count()
-                    >= 2
         })
-        .map(|(z, quote)| {
+        .map(|(z, quote, _)| {
             (
                 z,
                 quote,
@@ -732,8 +725,9 @@ fn inferred_zone(input: &DatingInput, lex: &Lexicons) -> Option<(String, String,
 /// outweigh.
 const ONE_COUNTRY_LANGUAGE: usize = 2;
 
-/// The zone of the place the page's title and opening paragraphs name most, with its name.
-fn places_in_lead(input: &DatingInput, lex: &Lexicons) -> Option<(String, String)> {
+/// The zone of the place the page's title and opening paragraphs name most, with its name and
+/// how many times its places are named there.
+fn places_in_lead(input: &DatingInput, lex: &Lexicons) -> Option<(String, String, usize)> {
     let mut lead = String::new();
     if let Some(t) = input.title {
         lead.push_str(t);
@@ -742,7 +736,7 @@ fn places_in_lead(input: &DatingInput, lex: &Lexicons) -> Option<(String, String
     lead.extend(input.text.chars().take(LEAD_CHARS));
     lex.zones
         .zone_for_places(&lead)
-        .map(|(z, quote)| (z.to_string(), quote))
+        .map(|(z, quote, mentions)| (z.to_string(), quote, mentions))
 }
 
 /// Parses the page's times with the best year and zone evidence the page offers.

@@ -1015,9 +1015,9 @@ fn stamps_follow_updates(
     // (an update's body may run to a few paragraphs: "Resolved" / "Issue resolved: …" /
     // "Bookings made during …" / "Posted Aug 11, 14:15")
     let opened = |b: usize| {
-        (1..=UPDATE_BODY_BLOCKS)
-            .take_while(|&k| k <= b && (k == 1 || !by_block.contains_key(&(b - k + 1))))
-            .any(|k| opens_update(b - k))
+        b.checked_sub(1)
+            .and_then(|last| update_opening(last, blocks, by_block, status))
+            .is_some()
     };
     // the first stamp may close a postmortem of many paragraphs above the history ("Postmortem"
     // on its own line, then the review): the second then shows the order

@@ -257,8 +257,9 @@ impl ZoneTable {
     }
 
     /// The zone of the place named most often in `lead` (a page's title and opening
-    /// paragraphs), with the name as written; ties go to the place named first.
-    pub fn zone_for_places(&self, lead: &str) -> Option<(&str, String)> {
+    /// paragraphs), with the name as written and how many times that zone's places are named;
+    /// ties go to the place named first.
+    pub fn zone_for_places(&self, lead: &str) -> Option<(&str, String, usize)> {
         let lower = lead.to_lowercase();
         // zone → (mentions, first position, the name as written)
         let mut best: BTreeMap<&str, (usize, usize, String)> = BTreeMap::new();
@@ -302,7 +303,7 @@ impl ZoneTable {
         }
         best.into_iter()
             .max_by_key(|(_, (n, first, _))| (*n, std::cmp::Reverse(*first)))
-            .map(|(z, (_, _, q))| (z, q))
+            .map(|(z, (n, _, q))| (z, q, n))
     }
 
     /// A pattern for zone references in running text: `UTC+7`, names, abbreviations.
