@@ -3700,3 +3700,26 @@ fn a_korean_byline_written_in_words_is_the_pages_stamp_not_the_storys_day() {
         event_quotes(&v)
     );
 }
+
+#[test]
+fn a_time_that_closes_a_period_is_no_onset_and_this_months_day_is_this_months() {
+    // the sub-heading's "오후 5시까지 … 이어져" (slowness went on until 5pm) ends something; it
+    // is not where the impact began, so the window is the lead's range. "이달 27일" is this
+    // month's 27th (a later day alone would be read as last month's) and dates nothing here.
+    let v = draft(
+        "ko-until-is-no-onset.txt",
+        Some("https://news.example.kr/article/20240516/5551234"),
+    );
+    assert_eq!(v["case"]["date"], "2024-05-16");
+    assert_window(&v, "2024-05-16T13:00:00+09:00", "2024-05-16T15:10:00+09:00");
+    let at: Vec<&str> = v["review"]["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["at"].as_str().unwrap())
+        .collect();
+    assert!(
+        !at.iter().any(|a| a.starts_with("2024-04-27")),
+        "no day of last month: {at:?}"
+    );
+}

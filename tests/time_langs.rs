@@ -266,6 +266,22 @@ mod ko {
     use super::*;
 
     #[test]
+    fn a_day_after_this_month_or_last_month_takes_that_month() {
+        // "이달 28일" on a page of the 14th is this month's 28th (a later day alone would be read
+        // as last month's); "지난달 3일" is the month before's, across the year when it must be
+        let p = run_ref("ko", "이달 28일 오후 2시부터 접수", "2024-05-14T10:00");
+        assert_eq!(values(&p), vec!["2024-05-28T14:00:00+09:00"]);
+        let p = run_ref("ko", "지난달 3일 오전 9시 장애", "2024-01-10T10:00");
+        assert_eq!(values(&p), vec!["2023-12-03T09:00:00+09:00"]);
+        let p = run_ref("ko", "28일 오후 2시 장애", "2024-05-14T10:00");
+        assert_eq!(
+            values(&p),
+            vec!["2024-04-28T14:00:00+09:00"],
+            "no month word: as before"
+        );
+    }
+
+    #[test]
     fn a_zone_before_a_date_names_the_clock_after_it_and_evening_is_afternoon() {
         let p = run_ref(
             "ko",
@@ -461,6 +477,12 @@ mod ja {
     use super::*;
 
     #[test]
+    fn a_day_after_last_month_is_the_month_befores() {
+        let p = run_ref("ja", "先月25日午後3時に障害が発生", "2024-03-05T10:00");
+        assert_eq!(values(&p), vec!["2024-02-25T15:00:00+09:00"]);
+    }
+
+    #[test]
     fn dusk_is_afternoon() {
         assert_eq!(only_clock("ja", "夕方5時ごろ復旧").0, "17:00");
     }
@@ -509,6 +531,14 @@ mod ja {
 
 mod zh {
     use super::*;
+
+    #[test]
+    fn a_day_after_this_month_or_next_month_takes_that_month() {
+        let p = run_ref("zh", "本月20日下午3点起停止服务", "2024-03-05T10:00");
+        assert_eq!(values(&p), vec!["2024-03-20T15:00:00+08:00"]);
+        let p = run_ref("zh", "下个月2日上午9点恢复", "2024-12-20T10:00");
+        assert_eq!(values(&p), vec!["2025-01-02T09:00:00+08:00"]);
+    }
 
     #[test]
     fn this_noon_before_an_hour_is_the_afternoon_and_keeps_a_late_morning_hour() {

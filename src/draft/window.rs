@@ -294,6 +294,9 @@ pub struct EventWords {
     /// The same for onset words: "began investigating", "开始排查", "調査を開始" start the
     /// response, not the impact.
     pub start_not: Vec<String>,
+    /// Words right after a time that close a period at it ("오후 6시까지 속도 저하 이어져",
+    /// "17時まで"): that time ends something, so it is never an onset; the page language's own.
+    pub until_after: Vec<String>,
 }
 
 /// Characters of a row compared with the start/end labels.
@@ -1499,6 +1502,25 @@ fn point_flags(
         .collect()
 }
 
+/// Times written with a word right after them that closes a period there ("오후 6시까지",
+/// "10時頃まで"): the end of something, never an onset.
+fn until_times(points: &[Point], blocks: &[BlockText], words: &EventWords) -> Vec<bool> {
+    point_flags(points, blocks, &words.until_after, |chars, _, b| {
+        let after: String = chars[b..]
+            .iter()
+            .skip_while(|c| c.is_whitespace())
+            .take(UNTIL_AFTER_CHARS)
+            .collect();
+        words
+            .until_after
+            .iter()
+            .any(|w| !w.is_empty() && after.starts_with(w.as_str()))
+    })
+}
+
+/// Most chars read after a time for a word that closes a period there.
+const UNTIL_AFTER_CHARS: usize = 8;
+
 /// Times the page writes a state "as of" ("2월 20일 12시 현재", "as of 18:00", "截至18时"): the
 /// writer's check, not the moment the state began.
 pub(crate) fn as_of_times(points: &[Point], blocks: &[BlockText], words: &EventWords) -> Vec<bool> {
@@ -2031,6 +2053,11 @@ pub fn analyse(
     let (starts, recoveries) = onsets_and_recoveries(&start_cost, &recovery_cost);
     let starts = without_still_times(points, blocks, words, starts);
     let starts = without_bare_since(points, blocks, words, starts);
+    let starts: Vec<bool> = starts
+        .iter()
+        .zip(until_times(points, blocks, words))
+        .map(|(s, u)| *s && !u)
+        .collect();
     let peaks = peak_times(points, blocks, words);
     let starts: Vec<bool> = starts.iter().zip(&peaks).map(|(s, p)| *s && !p).collect();
     let twins = twin_pairs(points, blocks);

@@ -237,6 +237,7 @@ impl WordsRegistry {
                         notice: list(ev, "notice"),
                         immediate: list(ev, "immediate"),
                         start_not: list(ev, "start_not"),
+                        until_after: list(ev, "until_after"),
                         start_nouns: list(ev, "start_nouns"),
                         public: list(ev, "public"),
                         peak: list(ev, "peak"),
@@ -307,6 +308,7 @@ impl WordsRegistry {
             events: EventWords {
                 time_after_word: own.is_none_or(|w| w.events.time_after_word),
                 negation: own_list(|e| &e.negation),
+                until_after: own_list(|e| &e.until_after),
                 negation_after: own_list(|e| &e.negation_after),
                 clause_end_after: own_list(|e| &e.clause_end_after),
                 done_after: own_list(|e| &e.done_after),

@@ -791,6 +791,12 @@ pub fn resolve(
         .reference
         .map(|r| r.date())
         .or(today.as_ref().map(|t| t.0));
+    let raw = month_counted_days(
+        text,
+        raw,
+        &lex.date.month_relative,
+        reference_day.or_else(|| NaiveDate::from_ymd_opt(opts.year_hint?, opts.month_hint?, 1)),
+    );
     // (a date in a sentence about an earlier incident is none of this one's)
     let foreground: std::borrow::Cow<[RawTime]> = if background.is_empty() {
         std::borrow::Cow::Borrowed(&raw)
@@ -1266,6 +1272,49 @@ fn story_relative(r: &RawTime, text: &str, words: &[String], offset: i64) -> boo
 }
 
 /// Whether one of `words` stands right before `at` (spaces between allowed): "지난 8일".
+/// Days written after a word that counts their month from the page's ("이달 28일", "先月28日")
+/// get that month and its year: the page's month, the one before or the one after, not the
+/// month the day's number alone would pick (the 28th on a page of the 14th is last month's).
+fn month_counted_days(
+    text: &str,
+    mut raw: Vec<RawTime>,
+    words: &std::collections::BTreeMap<String, i64>,
+    page_month: Option<NaiveDate>,
+) -> Vec<RawTime> {
+    let Some(page) = page_month.and_then(|p| p.with_day(1)) else {
+        return raw;
+    };
+    if words.is_empty() {
+        return raw;
+    }
+    for r in &mut raw {
+        let Some(d) = r.date.as_mut() else { continue };
+        if d.month.is_some() || d.day.is_none() || d.relative.is_some() || d.year.is_some() {
+            continue;
+        }
+        let head = text.get(..r.start).unwrap_or("").trim_end();
+        let Some(n) = words
+            .iter()
+            .filter(|(w, _)| !w.is_empty() && head.ends_with(w.as_str()))
+            .max_by_key(|(w, _)| w.len())
+            .map(|(_, n)| *n)
+        else {
+            continue;
+        };
+        let month = if n >= 0 {
+            page.checked_add_months(chrono::Months::new(n.unsigned_abs() as u32))
+        } else {
+            page.checked_sub_months(chrono::Months::new(n.unsigned_abs() as u32))
+        };
+        if let Some(m) = month {
+            // (its year too: a day of this month after the page's is not last year's)
+            d.month = Some(m.month());
+            d.year = Some(m.year());
+        }
+    }
+    raw
+}
+
 fn looks_back(text: &str, at: usize, words: &[String]) -> bool {
     let head = text.get(..at).unwrap_or("").trim_end();
     words

@@ -79,6 +79,10 @@ pub struct DateWords {
     /// day written before it (when none was written before, the looked-back day is still that
     /// day: "지난 15일 … 이날 오후 5시").
     pub looking_back: Vec<String>,
+    /// Words right before a day without its month that count its month from the page's own
+    /// ("이달 28일" = this month's 28th, "先月28日" = last month's, "下个月5日" = next month's):
+    /// 0 this month, -1 the month before, 1 the month after.
+    pub month_relative: BTreeMap<String, i64>,
     /// Verbs of reporting written right before or after a relative day ("informou hoje", "said
     /// today", "hôm nay cho biết"): that day is when the report was made, not the day of the
     /// clocks that follow.
