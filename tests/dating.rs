@@ -3723,3 +3723,26 @@ fn a_time_that_closes_a_period_is_no_onset_and_this_months_day_is_this_months() 
         "no day of last month: {at:?}"
     );
 }
+
+#[test]
+fn a_fix_told_a_length_later_ends_that_long_after_the_time_before_it() {
+    // "se detectó a las 7 … y quedó resuelto tres horas después": 7:00 is the detection (the
+    // only time, so the start, detected at once), not the fix; the fix is three hours on. The
+    // "up to 25 minutes" of delays is a bound, never the outage's length.
+    for (fixture, start, end) in [
+        (
+            "es-fixed-a-length-later.txt",
+            "2024-03-05T07:00:00+01:00",
+            "2024-03-05T10:00:00+01:00",
+        ),
+        (
+            "pt-fixed-a-length-later.txt",
+            "2024-02-28T08:00:00-03:00",
+            "2024-02-28T10:00:00-03:00",
+        ),
+    ] {
+        let v = draft(fixture, Some("https://news.example.com/2024/03/05/trenes"));
+        assert_window(&v, start, end);
+        assert_eq!(v["case"]["timeline"]["detected_after"], "0s", "{fixture}");
+    }
+}

@@ -420,6 +420,24 @@ fn introduced_by(blocks: &[BlockText], d: &Stated, words: &[String]) -> bool {
         .is_some_and(|(b, q, a)| holds(&format!("{b}{q}{a}"), words))
 }
 
+/// How far after a recovery or alert word a length counted "later" may start for the word to
+/// be dated by it ("se ha solucionado dos horas después").
+const LATER_LENGTH_GAP_CHARS: usize = 12;
+/// How much text after a length is read for its "later" word ("two hours later").
+const LATER_WORD_CHARS: usize = 24;
+
+/// Whether the duration is followed at once by one of `words` ("later", "después", "später"):
+/// a length counted on from a time told before it.
+fn later_length(blocks: &[BlockText], d: &Stated, words: &[String]) -> bool {
+    around(blocks, d, 0, LATER_WORD_CHARS).is_some_and(|(_, _, a)| {
+        let a = a.trim_start();
+        words.iter().any(|w| {
+            let w = w.to_lowercase();
+            !w.is_empty() && a.starts_with(&w) && whole_at(a, 0, &w)
+        })
+    })
+}
+
 /// How far after a length an outage noun may end ("34 minute outage", "시간 동안의 장애").
 const LASTED_NOUN_CHARS: usize = 24;
 
@@ -739,6 +757,23 @@ fn keyword_points(
                                     && d.start >= p.end
                                     && d.start + d.quote.chars().count() <= at
                                     && introduced_by(blocks, d, &words.lasted_then)
+                            })
+                    })
+                    // a recovery or an alert told with a length after it and a "later" word
+                    // ("se ha solucionado dos horas después", "fixed three hours later") came
+                    // that long after the time told before the word, not at it
+                    .filter(|i| {
+                        let p = &points[*i];
+                        !words_time_after
+                            || std::ptr::eq(list, &words.start[..])
+                            || at < p.end
+                            || !lengths.iter().any(|d| {
+                                d.block == b
+                                    && d.start >= after
+                                    && d.start - after <= LATER_LENGTH_GAP_CHARS
+                                    && !crosses(after, d.start)
+                                    && !parts(after, d.start)
+                                    && later_length(blocks, d, &words.later_than_told)
                             })
                     })
                     .min_by_key(|i| cost(*i))
