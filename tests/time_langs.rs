@@ -266,6 +266,20 @@ mod ko {
     use super::*;
 
     #[test]
+    fn a_month_and_day_looked_back_to_does_not_date_the_storys_recent_day() {
+        // "지난 2월 13일 개통한" is background: the story's "7일" on a page of 8 May is 7 May
+        let p = run_ref(
+            "ko",
+            "시스템이 7일 다시 말썽을 일으켰다. 이날 오전 10시 50분쯤 느려졌다. 지난 2월 13일 개통한 시스템이다.",
+            "2024-05-08T09:00",
+        );
+        assert_eq!(
+            values(&p),
+            vec!["2024-05-07", "2024-05-07T10:50:00+09:00", "2024-02-13"]
+        );
+    }
+
+    #[test]
     fn a_day_after_this_month_or_last_month_takes_that_month() {
         // "이달 28일" on a page of the 14th is this month's 28th (a later day alone would be read
         // as last month's); "지난달 3일" is the month before's, across the year when it must be

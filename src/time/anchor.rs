@@ -670,6 +670,22 @@ fn incident_date(
 }
 
 /// The latest date on or before `r` whose day of the month is `day` (within a year).
+/// Days before the page's own date within which a bare day is the story's recent day.
+const RECENT_DAY_DAYS: i64 = 7;
+
+/// Whether the text writes a day of the month alone, not looked back to, that falls within a
+/// week before the page's date ("7일 다시 말썽" on a page of 8 May).
+fn recent_bare_day(raw: &[RawTime], text: &str, page: NaiveDate, looking_back: &[String]) -> bool {
+    raw.iter().any(|r| {
+        r.date.is_some_and(|d| {
+            d.day.is_some() && d.month.is_none() && d.relative.is_none() && d.weekday.is_none()
+        }) && !looks_back(text, r.start, looking_back)
+            && r.date
+                .and_then(|d| latest_day_of_month_on_or_before(page, d.day?))
+                .is_some_and(|x| (page - x).num_days() <= RECENT_DAY_DAYS)
+    })
+}
+
 fn latest_day_of_month_on_or_before(r: NaiveDate, day: u32) -> Option<NaiveDate> {
     let (mut y, mut m) = (r.year(), r.month());
     for _ in 0..12 {
@@ -818,6 +834,25 @@ pub fn resolve(
             })
             .cloned()
             .collect()
+    };
+    // (nor is a month and day looked back to, "지난 2월 13일 개통한", when the story also tells
+    // a day of the page's own week: "7일 다시 말썽" on a page of 8 May)
+    let foreground: std::borrow::Cow<[RawTime]> = match reference_day {
+        Some(page) if recent_bare_day(&foreground, text, page, &lex.date.looking_back) => {
+            foreground
+                .iter()
+                .filter(|r| {
+                    !(r.date.is_some_and(|d| {
+                        d.day.is_some()
+                            && d.month.is_some()
+                            && d.year.is_none()
+                            && d.relative.is_none()
+                    }) && looks_back(text, r.start, &lex.date.looking_back))
+                })
+                .cloned()
+                .collect()
+        }
+        _ => foreground,
     };
     let anchor = incident_date(&foreground, reference_day, opts.year_hint, opts.month_hint)
         .or_else(|| one_relative_day(&raw, reference_day))
