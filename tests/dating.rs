@@ -3746,3 +3746,19 @@ fn a_fix_told_a_length_later_ends_that_long_after_the_time_before_it() {
         assert_eq!(v["case"]["timeline"]["detected_after"], "0s", "{fixture}");
     }
 }
+
+#[test]
+fn a_byline_under_a_long_headline_is_no_end_and_fully_back_is_the_recovery() {
+    // the stamp line starts in lower case under a headline as long as a wrapped line: it is
+    // still the byline (no event), and "fully back by 1:44 p.m." ends the window
+    let v = draft(
+        "en-byline-under-long-title.txt",
+        Some("https://blog.example.com/resolver-latency"),
+    );
+    assert_window(&v, "2023-03-23T11:40:00+00:00", "2023-03-23T13:44:00+00:00");
+    assert!(
+        !event_quotes(&v).iter().any(|q| q.contains("4:21")),
+        "{:?}",
+        event_quotes(&v)
+    );
+}

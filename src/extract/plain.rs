@@ -66,6 +66,22 @@ fn has_clock(text: &str) -> bool {
     })
 }
 
+/// Widest line read as a stamp of its own ("by Jane Doe on Mar 23, 2023 4:21:00 PM").
+const STAMP_LINE_MAX_CHARS: usize = 60;
+
+/// A short line writing a four-digit year and a clock time is a byline or a stamp of its own,
+/// even when it starts in lower case under a long headline: no wrapped tail of the line above.
+fn stamp_line(line: &str) -> bool {
+    let c: Vec<char> = line.chars().collect();
+    let year = c.windows(4).enumerate().any(|(i, w)| {
+        w.iter().all(char::is_ascii_digit)
+            && matches!((w[0], w[1]), ('1', '9') | ('2', '0'))
+            && !i.checked_sub(1).is_some_and(|k| c[k].is_ascii_digit())
+            && !c.get(i + 4).is_some_and(char::is_ascii_digit)
+    });
+    c.len() <= STAMP_LINE_MAX_CHARS && year && has_clock(line)
+}
+
 fn is_underline(line: &str) -> bool {
     line.len() >= 3 && (line.chars().all(|c| c == '=') || line.chars().all(|c| c == '-'))
 }
@@ -137,7 +153,8 @@ pub fn blocks_with(text: &str, lex: &HeadingLexicon) -> (Option<String>, Vec<Raw
             let wrapped = prev_len >= WRAP_MIN_CHARS
                 && !para.ends_with(SENTENCE_END)
                 && next.chars().next().is_some_and(char::is_lowercase)
-                && bullet_body(next).is_none();
+                && bullet_body(next).is_none()
+                && !stamp_line(next);
             if !wrapped {
                 break;
             }
@@ -180,6 +197,20 @@ mod tests {
         assert_eq!(k[1], (BlockKind::Heading(2), "2. What happened".into()));
         assert_eq!(k[2].0, BlockKind::Paragraph);
         assert_eq!(k[3].1, "16:04 - Pushed.");
+    }
+
+    #[test]
+    fn a_lower_case_stamp_under_a_long_headline_is_a_line_of_its_own() {
+        // a long headline runs into a lower-case line: wrapped prose, unless that line is a
+        // short stamp with a year and a clock ("by … on Mar 23, 2023 4:21:00 PM")
+        let long = "Resolver latency on our anycast network and what we are changing";
+        let k = kinds(&format!(
+            "Share\n{long}\nby the Ops Team on Mar 23, 2023 4:21:00 PM\nText.\n"
+        ));
+        assert_eq!(k[1].1, long);
+        assert_eq!(k[2].1, "by the Ops Team on Mar 23, 2023 4:21:00 PM");
+        let k = kinds(&format!("Share\n{long}\nand how the fix went out.\n"));
+        assert_eq!(k[1].1, format!("{long} and how the fix went out."));
     }
 
     #[test]
