@@ -63,6 +63,30 @@ mod en {
     use super::*;
 
     #[test]
+    fn a_day_written_after_a_ranges_end_lets_the_bare_start_share_its_afternoon() {
+        // "between 1-5.30pm on Sunday 8 July" is 13:00–17:30 on that day; an end whose day is
+        // written before its clock ("to May 11 06:00") keeps its own day and hour
+        let p = run_ref(
+            "en",
+            "delayed between 1-5.30pm on Sunday 8 July",
+            "2018-07-10T12:00",
+        );
+        assert_eq!(
+            values(&p)[0].get(..16),
+            Some("2018-07-08T13:00"),
+            "{:?}",
+            values(&p)
+        );
+        let p = run_ref("en", "from 10:00 to May 11 06:00", "2018-05-12T12:00");
+        assert_eq!(
+            values(&p)[1].get(..16),
+            Some("2018-05-11T06:00"),
+            "{:?}",
+            values(&p)
+        );
+    }
+
+    #[test]
     fn a_zone_statement_that_is_a_zone_name_states_the_pages_zone() {
         // "All times in Eastern." is the whole statement: its name holds the statement's words
         for heading in ["All times in Eastern.", "Timeline (Eastern US Time):"] {

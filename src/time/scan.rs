@@ -2973,8 +2973,10 @@ fn merge_ranges(text: &str, items: Vec<RawTime>, w: &Words) -> Vec<RawTime> {
             continue;
         }
         let mut b = iter.next().unwrap();
-        // an end with a day of its own ("到明天四点", "to May 11 06:00") keeps its hour as written
-        let own_day = b.date.is_some() && b.date != a.date;
+        // an end with a day of its own ("到明天四点", "to May 11 06:00") keeps its hour as written;
+        // a day written after the end's clock is the whole range's ("between 1-5.30pm on Sunday
+        // 8 July": the bare start shares its afternoon)
+        let own_day = b.date.is_some() && b.date != a.date && b.clock_start > b.start;
         // a start with a day alone takes the month and year the end writes ("13h45, do dia 25
         // até as 15h05 do dia 26/11", "from the 25th to 26 November")
         if let (Some(ad), Some(bd)) = (a.date.as_mut(), b.date.as_ref()) {
