@@ -63,6 +63,28 @@ mod en {
     use super::*;
 
     #[test]
+    fn twelve_am_after_a_morning_start_is_the_noon_that_follows() {
+        // "11:34 AM to 12:20 AM" is a 46-minute range (the common slip), not 12h46m; after an
+        // evening start, 12:20 AM stays the midnight after it
+        let p = run_ref(
+            "en",
+            "from 11:34 AM IST to 12:20 AM IST",
+            "2023-07-09T12:00",
+        );
+        assert_eq!(
+            values(&p),
+            ["2023-07-09T11:34:00+05:30", "2023-07-09T12:20:00+05:30"]
+        );
+        let p = run_ref("en", "from 11:34 PM to 12:20 AM UTC", "2023-07-09T12:00");
+        assert_eq!(
+            values(&p)[1].get(..16),
+            Some("2023-07-10T00:20"),
+            "{:?}",
+            values(&p)
+        );
+    }
+
+    #[test]
     fn a_day_written_after_a_ranges_end_lets_the_bare_start_share_its_afternoon() {
         // "between 1-5.30pm on Sunday 8 July" is 13:00–17:30 on that day; an end whose day is
         // written before its clock ("to May 11 06:00") keeps its own day and hour

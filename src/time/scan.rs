@@ -2992,6 +2992,17 @@ fn merge_ranges(text: &str, items: Vec<RawTime>, w: &Words) -> Vec<RawTime> {
             }
         }
         let (ac, bc) = (a.clock.as_mut().unwrap(), b.clock.as_mut().unwrap());
+        // "from 11:34 AM to 12:20 AM": twelve o'clock written "AM" after a morning start is the
+        // noon that follows it (the common slip), not the midnight half a day on
+        if !own_day
+            && ac.meridiem == Some(Meridiem::Am)
+            && (1..12).contains(&ac.hour)
+            && bc.meridiem == Some(Meridiem::Am)
+            && bc.hour == 0
+        {
+            bc.hour = 12;
+            bc.meridiem = Some(Meridiem::Pm);
+        }
         if own_day {
             // nothing carried across
         } else if bc.meridiem.is_none()
