@@ -312,6 +312,24 @@ mod ko {
     use super::*;
 
     #[test]
+    fn a_headlines_bare_clock_is_the_afternoon_the_story_spells_out() {
+        // the sub-heading's "7시 42분" is the "오후 7시 42분" of the lead, not 07:42; a bare clock
+        // the story never writes with its half of the day stays as it was
+        let p = run_ref(
+            "ko",
+            "7시 42분부터 주문 몰려\n3일 오후 7시 42분께부터 앱 접속이 되지 않았다. 9시 10분 점검.",
+            "2024-05-03T23:00",
+        );
+        let v = values(&p);
+        assert_eq!(v[0].get(..16), Some("2024-05-03T19:42"), "{v:?}");
+        assert!(v.iter().any(|x| x.starts_with("2024-05-03T19:42")), "{v:?}");
+        assert!(
+            !v.iter().any(|x| x.starts_with("2024-05-03T07:42")),
+            "{v:?}"
+        );
+    }
+
+    #[test]
     fn a_month_and_day_looked_back_to_does_not_date_the_storys_recent_day() {
         // "지난 2월 13일 개통한" is background: the story's "7일" on a page of 8 May is 7 May
         let p = run_ref(

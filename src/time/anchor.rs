@@ -807,6 +807,7 @@ pub fn resolve(
         .reference
         .map(|r| r.date())
         .or(today.as_ref().map(|t| t.0));
+    let raw = twelve_hour_twins(raw);
     let raw = month_counted_days(
         text,
         raw,
@@ -1307,6 +1308,41 @@ fn story_relative(r: &RawTime, text: &str, words: &[String], offset: i64) -> boo
 }
 
 /// Whether one of `words` stands right before `at` (spaces between allowed): "지난 8일".
+/// A clock written without its half of the day ("8시35분" in a sub-heading, "at 8:35") that the
+/// page writes elsewhere with an afternoon word at the same hour and minute ("24일 오후 8시35분")
+/// is that afternoon time: a headline shortens the clock the story spells out.
+fn twelve_hour_twins(mut raw: Vec<RawTime>) -> Vec<RawTime> {
+    let pm: Vec<(u32, u32)> = raw
+        .iter()
+        .flat_map(|r| [r.clock, r.range_end.as_ref().and_then(|b| b.clock)])
+        .flatten()
+        .filter(|c| c.meridiem == Some(super::scan::Meridiem::Pm) && c.hour > 12)
+        .map(|c| (c.hour, c.minute))
+        .collect();
+    if pm.is_empty() {
+        return raw;
+    }
+    let twin = |c: &mut super::scan::ClockParts| {
+        if c.meridiem.is_none()
+            && (1..12).contains(&c.hour)
+            && c.minute != 0
+            && pm.contains(&(c.hour + 12, c.minute))
+        {
+            c.hour += 12;
+            c.meridiem = Some(super::scan::Meridiem::Pm);
+        }
+    };
+    for r in &mut raw {
+        if r.zone.is_some() {
+            continue;
+        }
+        if let Some(c) = r.clock.as_mut() {
+            twin(c);
+        }
+    }
+    raw
+}
+
 /// Days written after a word that counts their month from the page's ("이달 28일", "先月28日")
 /// get that month and its year: the page's month, the one before or the one after, not the
 /// month the day's number alone would pick (the 28th on a page of the 14th is last month's).
