@@ -3762,3 +3762,14 @@ fn a_byline_under_a_long_headline_is_no_end_and_fully_back_is_the_recovery() {
         event_quotes(&v)
     );
 }
+
+#[test]
+fn its_normal_that_is_no_recovery_and_a_countdown_is_no_onset() {
+    // "é normal que não o tenha conseguido" says nothing came back; "está em baixo desde as
+    // 21h" is the onset, before the countdown that "começou a contar pelas 22h"
+    let v = draft(
+        "pt-normal-que-is-no-recovery.txt",
+        Some("https://noticias.example.pt/2018/08/11/rede-pagamentos"),
+    );
+    assert_eq!(v["review"]["window"]["start"], "2018-08-11T21:00:00+01:00");
+}
