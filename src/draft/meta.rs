@@ -23,6 +23,33 @@ fn native_with_latin() -> &'static Regex {
     })
 }
 
+/// The native name before a romanisation, from the match's words: a first word the match cut
+/// out of a longer one ("장애는" gives "는") is dropped, and so is a description the page's
+/// boundary words end ("사이버 보안 업체 크라우드스트라이크" is the company "크라우드스트라이크").
+fn native_name_words(hay: &str, at: std::ops::Range<usize>, boundary: &[String]) -> String {
+    let mut native = hay[at.clone()].trim().to_string();
+    let cut_in_word = hay[..at.start]
+        .chars()
+        .next_back()
+        .is_some_and(char::is_alphanumeric);
+    if cut_in_word {
+        if let Some((_, rest)) = native.split_once(char::is_whitespace) {
+            native = rest.trim().to_string();
+        }
+    }
+    if let Some(end) = boundary
+        .iter()
+        .filter(|b| !b.trim().is_empty())
+        .filter_map(|b| native.rfind(b.as_str()).map(|i| i + b.len()))
+        .max()
+    {
+        if !native[end..].trim().is_empty() {
+            native = native[end..].trim().to_string();
+        }
+    }
+    native
+}
+
 /// What the organisation finder looks at.
 #[derive(Debug, Default)]
 pub struct OrgClues<'a> {
@@ -426,8 +453,9 @@ pub fn find_org(c: &OrgClues, w: &OrgWords) -> Option<Org> {
             && !particle_inside
     });
     if let Some(m) = romanised {
+        let native = native_name_words(&head, m.get(1).map_or(0..0, |g| g.range()), w.boundary);
         return org(
-            format!("{} ({})", m[1].trim(), &m[2]),
+            format!("{native} ({})", &m[2]),
             &m[0],
             "name with its romanisation",
         );
@@ -552,6 +580,24 @@ pub fn stated_severity(text: &str) -> Option<(String, String)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_romanised_names_native_part_drops_a_cut_word_and_a_description() {
+        // the pattern's native part ran back into "장애는" and a description ("보안 업체")
+        let hay = "이번 대규모 장애는 사이버 보안 업체 루멘볼트(Lumenvault)가 배포한";
+        let m = native_with_latin().captures(hay).unwrap();
+        let at = m.get(1).unwrap().range();
+        assert!(!hay[at.clone()].starts_with("이번"), "{}", &hay[at.clone()]);
+        let boundary = vec!["업체 ".to_string()];
+        assert_eq!(native_name_words(hay, at.clone(), &boundary), "루멘볼트");
+        // without boundary words only the cut word goes
+        let kept = native_name_words(hay, at, &[]);
+        assert!(kept.ends_with("보안 업체 루멘볼트"), "{kept}");
+        assert!(
+            !hay[..hay.find(&kept).unwrap()].ends_with(char::is_alphanumeric),
+            "{kept}"
+        );
+    }
 
     #[test]
     fn slugs_use_the_romanisation_and_strip_diacritics() {
