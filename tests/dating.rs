@@ -31,6 +31,15 @@ fn event_quotes(v: &Value) -> Vec<String> {
         .collect()
 }
 
+/// No event's quote holds `needle` (a stamp, a deadline, a quoted message is no event).
+fn assert_no_event_quoting(v: &Value, needle: &str) {
+    let quotes = event_quotes(v);
+    assert!(
+        !quotes.iter().any(|q| q.contains(needle)),
+        "{needle:?} is quoted by an event: {quotes:?}"
+    );
+}
+
 fn warnings(v: &Value) -> Vec<String> {
     v["review"]["warnings"]
         .as_array()
@@ -1955,11 +1964,7 @@ fn a_photo_credits_date_is_the_photos_not_the_storys() {
     );
     assert_eq!(v["case"]["date"], "2025-03-12");
     assert_window(&v, "2025-03-12T13:05:00+09:00", "2025-03-12T15:05:00+09:00");
-    assert!(
-        !event_quotes(&v).iter().any(|q| q.contains("2024")),
-        "{:?}",
-        event_quotes(&v)
-    );
+    assert_no_event_quoting(&v, "2024");
     // what the caption shows (an earlier data-centre fire) is background, not this case's cause
     assert_eq!(v["case"]["root_cause"], "config-change");
     assert!(
@@ -2461,11 +2466,7 @@ fn a_total_time_noun_makes_an_about_hour_a_length_in_vietnamese() {
         Some("https://news.example.vn/su-co-ngan-hang-123.html"),
     );
     assert_window(&v, "2023-03-12T09:15:00+07:00", "2023-03-12T11:40:00+07:00");
-    assert!(
-        !event_quotes(&v).iter().any(|q| q.contains("2 giờ 25")),
-        "{:?}",
-        event_quotes(&v)
-    );
+    assert_no_event_quoting(&v, "2 giờ 25");
     let durs = v["review"]["durations"].as_array().unwrap();
     assert!(durs.iter().any(|d| d["value"] == "2h25m"), "{durs:?}");
 }
@@ -2623,11 +2624,7 @@ fn a_deadline_told_as_an_obligation_is_no_event() {
         Some("https://news.example.co.kr/news/articleView.html?idxno=1234"),
     );
     assert_window(&v, "2025-01-03T06:26:00+09:00", "2025-01-03T08:37:00+09:00");
-    assert!(
-        !event_quotes(&v).iter().any(|q| q.contains("자정")),
-        "{:?}",
-        event_quotes(&v)
-    );
+    assert_no_event_quoting(&v, "자정");
 }
 
 #[test]
@@ -2662,11 +2659,7 @@ fn a_date_time_under_the_authors_name_is_the_byline_and_yesterday_is_the_story_d
         Some("https://www.example.com.ar/sociedad/falla-operadora_0_675532510.html"),
     );
     assert_eq!(v["case"]["date"], "2012-04-02");
-    assert!(
-        !event_quotes(&v).iter().any(|q| q.contains("02:13")),
-        "{:?}",
-        event_quotes(&v)
-    );
+    assert_no_event_quoting(&v, "02:13");
 }
 
 #[test]
@@ -2700,11 +2693,7 @@ fn a_written_on_stamp_at_the_foot_dates_the_page_and_its_night() {
     );
     assert_eq!(v["case"]["date"], "2013-04-24");
     assert_eq!(v["case"]["timeline"]["resolved_after"], "3h");
-    assert!(
-        !event_quotes(&v).iter().any(|q| q.contains("2013")),
-        "{:?}",
-        event_quotes(&v)
-    );
+    assert_no_event_quoting(&v, "2013");
 }
 
 #[test]
@@ -3756,11 +3745,7 @@ fn a_byline_under_a_long_headline_is_no_end_and_fully_back_is_the_recovery() {
         Some("https://blog.example.com/resolver-latency"),
     );
     assert_window(&v, "2023-03-23T11:40:00+00:00", "2023-03-23T13:44:00+00:00");
-    assert!(
-        !event_quotes(&v).iter().any(|q| q.contains("4:21")),
-        "{:?}",
-        event_quotes(&v)
-    );
+    assert_no_event_quoting(&v, "4:21");
 }
 
 #[test]
