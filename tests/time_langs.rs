@@ -555,7 +555,16 @@ mod ja {
     use super::*;
 
     #[test]
-    fn a_day_after_last_month_is_the_month_befores() {
+    fn a_day_after_this_month_or_last_month_takes_that_month() {
+        // "今月20日" on a page of the 5th is this month's 20th (the day alone would be read as
+        // last month's); "先月25日" is the month before's
+        let p = run_ref("ja", "今月20日午後3時から受付を開始", "2024-03-05T10:00");
+        let v = values(&p);
+        assert!(
+            v.contains(&"2024-03-20T15:00:00+09:00".to_string()),
+            "{v:?}"
+        );
+        assert!(!v.iter().any(|x| x.starts_with("2024-02-20")), "{v:?}");
         let p = run_ref("ja", "先月25日午後3時に障害が発生", "2024-03-05T10:00");
         assert_eq!(values(&p), vec!["2024-02-25T15:00:00+09:00"]);
     }
