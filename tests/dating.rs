@@ -3571,11 +3571,7 @@ fn an_abbreviation_the_page_spells_out_as_a_name_is_no_zone() {
         Some("https://news.example.kr/article/20231127000123"),
     );
     assert_window(&v, "2023-11-27T07:50:00+09:00", "2023-11-27T08:50:00+09:00");
-    assert!(
-        event_quotes(&v).iter().all(|q| !q.contains("MDT")),
-        "{:?}",
-        event_quotes(&v)
-    );
+    assert_no_event_quoting(&v, "MDT");
     // a zone's name in the page's words, not in the zone table, with its abbreviation: written
     // after times only, it stays a zone
     let v = draft(
@@ -3622,11 +3618,7 @@ fn a_urls_year_and_month_date_the_days_of_that_month_before_a_later_year_the_tex
         Some("https://news.example.cn/html/2025-12/1066123.html"),
     );
     assert_window(&v, "2025-12-17T21:10:00+08:00", "2025-12-17T23:05:00+08:00");
-    assert!(
-        event_quotes(&v).iter().all(|q| !q.contains("一点")),
-        "{:?}",
-        event_quotes(&v)
-    );
+    assert_no_event_quoting(&v, "一点");
 }
 
 #[test]
@@ -3683,11 +3675,7 @@ fn a_korean_byline_written_in_words_is_the_pages_stamp_not_the_storys_day() {
         Some("https://news.example.kr/article/all/20231214/1226/1"),
     );
     assert_window(&v, "2023-12-14T14:00:00+09:00", "2023-12-14T15:40:00+09:00");
-    assert!(
-        event_quotes(&v).iter().all(|q| !q.contains("03시")),
-        "{:?}",
-        event_quotes(&v)
-    );
+    assert_no_event_quoting(&v, "03시");
 }
 
 #[test]

@@ -669,7 +669,6 @@ fn incident_date(
         .map(|(d, _)| *d)
 }
 
-/// The latest date on or before `r` whose day of the month is `day` (within a year).
 /// Days before the page's own date within which a bare day is the story's recent day.
 const RECENT_DAY_DAYS: i64 = 7;
 
@@ -686,6 +685,7 @@ fn recent_bare_day(raw: &[RawTime], text: &str, page: NaiveDate, looking_back: &
     })
 }
 
+/// The latest date on or before `r` whose day of the month is `day` (within a year).
 fn latest_day_of_month_on_or_before(r: NaiveDate, day: u32) -> Option<NaiveDate> {
     let (mut y, mut m) = (r.year(), r.month());
     for _ in 0..12 {
@@ -1307,7 +1307,6 @@ fn story_relative(r: &RawTime, text: &str, words: &[String], offset: i64) -> boo
     }
 }
 
-/// Whether one of `words` stands right before `at` (spaces between allowed): "지난 8일".
 /// A clock written without its half of the day ("8시35분" in a sub-heading, "at 8:35") that the
 /// page writes elsewhere with an afternoon word at the same hour and minute ("24일 오후 8시35분")
 /// is that afternoon time: a headline shortens the clock the story spells out.
@@ -1363,13 +1362,7 @@ fn month_counted_days(
         if d.month.is_some() || d.day.is_none() || d.relative.is_some() || d.year.is_some() {
             continue;
         }
-        let head = text.get(..r.start).unwrap_or("").trim_end();
-        let Some(n) = words
-            .iter()
-            .filter(|(w, _)| !w.is_empty() && head.ends_with(w.as_str()))
-            .max_by_key(|(w, _)| w.len())
-            .map(|(_, n)| *n)
-        else {
+        let Some(&n) = word_before(text, r.start, words.keys()).and_then(|w| words.get(w)) else {
             continue;
         };
         let month = if n >= 0 {
@@ -1386,11 +1379,22 @@ fn month_counted_days(
     raw
 }
 
+/// Whether one of `words` stands right before `at` (spaces between allowed): "지난 8일".
 fn looks_back(text: &str, at: usize, words: &[String]) -> bool {
+    word_before(text, at, words).is_some()
+}
+
+/// The longest of `words` that stands right before `at` (spaces between allowed).
+fn word_before<'w>(
+    text: &str,
+    at: usize,
+    words: impl IntoIterator<Item = &'w String>,
+) -> Option<&'w String> {
     let head = text.get(..at).unwrap_or("").trim_end();
     words
-        .iter()
-        .any(|w| !w.is_empty() && head.ends_with(w.as_str()))
+        .into_iter()
+        .filter(|w| !w.is_empty() && head.ends_with(w.as_str()))
+        .max_by_key(|w| w.len())
 }
 
 /// From this hour a clock in a named night is that night's evening; before it, its early
