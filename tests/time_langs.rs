@@ -75,7 +75,20 @@ mod en {
             values(&p),
             ["2023-07-09T11:34:00+05:30", "2023-07-09T12:20:00+05:30"]
         );
+        // the reread is a guess: the curator is told, quoting the range
+        assert!(
+            p.warnings
+                .iter()
+                .any(|w| w.contains("11:34 AM IST to 12:20 AM IST") && w.contains("noon")),
+            "{:?}",
+            p.warnings
+        );
         let p = run_ref("en", "from 11:34 PM to 12:20 AM UTC", "2023-07-09T12:00");
+        assert!(
+            p.warnings.iter().all(|w| !w.contains("noon")),
+            "{:?}",
+            p.warnings
+        );
         assert_eq!(
             values(&p)[1].get(..16),
             Some("2023-07-10T00:20"),
@@ -326,6 +339,14 @@ mod ko {
         assert!(
             !v.iter().any(|x| x.starts_with("2024-05-03T07:42")),
             "{v:?}"
+        );
+        // a reread is a guess the curator is told about
+        assert!(
+            p.warnings
+                .iter()
+                .any(|w| w.starts_with("'7시 42분'") && w.contains("afternoon")),
+            "{:?}",
+            p.warnings
         );
     }
 
@@ -1192,6 +1213,25 @@ mod de {
 
 mod fr {
     use super::*;
+
+    #[test]
+    fn an_hour_with_its_unit_and_a_part_of_the_day_is_a_clock_without_a_cue() {
+        // "attendre 6 heures du matin" has no cue before the hour, but "du matin" after its unit
+        // makes it six in the morning; a length's marker before it keeps it a length
+        let p = run_ref(
+            "fr",
+            "Il a fallu attendre 6 heures du matin pour que tout rentre dans l'ordre.",
+            "2021-01-08T12:00",
+        );
+        assert_eq!(values(&p), ["2021-01-08T06:00:00+01:00"]);
+        assert!(durations(&p).is_empty(), "{:?}", durations(&p));
+        let p = run_ref(
+            "fr",
+            "La panne a duré pendant 6 heures du matin au soir.",
+            "2021-01-08T12:00",
+        );
+        assert_eq!(durations(&p), ["6h"]);
+    }
 
     #[test]
     fn it_is_before_an_hour_tells_the_time() {

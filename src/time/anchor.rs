@@ -1139,6 +1139,15 @@ pub fn resolve(
             date = date.map(|d| d + Duration::days(1));
         }
         let quote = text.get(r.start..r.end).unwrap_or("");
+        for why in [r.reread, r.range_end.as_ref().and_then(|b| b.reread)]
+            .into_iter()
+            .flatten()
+        {
+            let w = format!("'{quote}': {why}");
+            if !warnings.contains(&w) {
+                warnings.push(w);
+            }
+        }
         // a stamp's time is when the page was written: the clocks after it keep their own day
         let stamp = stamps.iter().any(|s| s.contains(&r.start));
         let (explicit, explicit_tz) =
@@ -1321,22 +1330,23 @@ fn twelve_hour_twins(mut raw: Vec<RawTime>) -> Vec<RawTime> {
     if pm.is_empty() {
         return raw;
     }
-    let twin = |c: &mut super::scan::ClockParts| {
-        if c.meridiem.is_none()
+    let twin = |c: &mut super::scan::ClockParts| -> bool {
+        let reread = c.meridiem.is_none()
             && (1..12).contains(&c.hour)
             && c.minute != 0
-            && pm.contains(&(c.hour + 12, c.minute))
-        {
+            && pm.contains(&(c.hour + 12, c.minute));
+        if reread {
             c.hour += 12;
             c.meridiem = Some(super::scan::Meridiem::Pm);
         }
+        reread
     };
     for r in &mut raw {
         if r.zone.is_some() {
             continue;
         }
-        if let Some(c) = r.clock.as_mut() {
-            twin(c);
+        if r.clock.as_mut().is_some_and(twin) {
+            r.reread = Some("written without its half of the day; read as the afternoon time the page writes at the same hour and minute");
         }
     }
     raw

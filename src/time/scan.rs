@@ -91,6 +91,9 @@ pub struct RawTime {
     /// A meridiem word or clock suffix ("PM", "Uhr") was attached: a bare hour before a range
     /// connector may pair with it ("5 to 6pm", "von 17 bis 18 Uhr").
     pub marked: bool,
+    /// Why the reading differs from what the page wrote ("12:20 AM" read as noon): the draft
+    /// warns with it, so a curator sees every reread.
+    pub reread: Option<&'static str>,
 }
 
 impl RawTime {
@@ -113,6 +116,7 @@ impl RawTime {
             head_end: end,
             clock_start: start,
             marked: false,
+            reread: None,
         }
     }
 }
@@ -278,8 +282,10 @@ impl Patterns {
         let clock_hour_meridiem = if meridiem_after.is_empty() {
             None
         } else {
+            // "3 PM", "3 da tarde", and with the hour's unit between: "6 heures du matin"
             Some(Regex::new(&format!(
-                r"(?i)(\d{{1,2}})(?:\.(\d{{2}}))?[ \t]?(?:{})",
+                r"(?i)(\d{{1,2}})(?:\.(\d{{2}}))?[ \t]?(?:{}[ \t]+)?(?:{})",
+                opt_group(&alternation(&sorted_phrases(&c.suffixes))),
                 alternation(&meridiem_after)
             ))?)
         };
@@ -1182,6 +1188,18 @@ fn scan_clocks(text: &str, lex: &Lexicon, zones: &ZoneTable) -> Vec<RawTime> {
             let h: u32 = n.as_str().parse().unwrap_or(99);
             let mi: u32 = cap.get(2).map_or(0, |x| x.as_str().parse().unwrap_or(99));
             if !(1..=12).contains(&h) || mi > 59 {
+                continue;
+            }
+            // "pendant 6 heures du matin au soir": with the hour's unit written, a length's
+            // marker before it makes it a length
+            if phrase_at(text, skip_ws(text, n.end(), MAX_GAP_SPACES), &p.w.suffixes).is_some()
+                && phrase_before(
+                    text,
+                    skip_ws_back(text, m.start(), MAX_GAP_SPACES),
+                    &p.w.length_before,
+                )
+                .is_some()
+            {
                 continue;
             }
             let end = cap.get(2).map_or(n.end(), |x| x.end());
@@ -3002,6 +3020,8 @@ fn merge_ranges(text: &str, items: Vec<RawTime>, w: &Words) -> Vec<RawTime> {
         {
             bc.hour = 12;
             bc.meridiem = Some(Meridiem::Pm);
+            b.reread =
+                Some("twelve written AM right after a morning start, read as the noon after it");
         }
         if own_day {
             // nothing carried across
