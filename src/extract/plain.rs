@@ -82,6 +82,15 @@ fn stamp_line(line: &str) -> bool {
     c.len() <= STAMP_LINE_MAX_CHARS && year && has_clock(line)
 }
 
+/// A line opening with a number runs on the line above when that line stops on a word
+/// mid-sentence ("… précisait alors : ' Depuis" / "10 h 30, tous les clients …") and neither
+/// is a row of their own (a timeline's rows each open with their time).
+fn number_led_tail(para: &str, next: &str, row: bool) -> bool {
+    !row && next.starts_with(|c: char| c.is_ascii_digit())
+        && para.ends_with(char::is_alphabetic)
+        && !has_clock(&next.chars().take(ROW_CLOCK_CHARS).collect::<String>())
+}
+
 fn is_underline(line: &str) -> bool {
     line.len() >= 3 && (line.chars().all(|c| c == '=') || line.chars().all(|c| c == '-'))
 }
@@ -149,10 +158,13 @@ pub fn blocks_with(text: &str, lex: &HeadingLexicon) -> (Option<String>, Vec<Raw
         // A paragraph, joined over hard wraps.
         let mut para = collapse(line);
         let mut prev_len = line.chars().count();
+        // a paragraph that is itself a row (it opens with a number) takes no number-led tail
+        let row = line.trim().starts_with(|c: char| c.is_ascii_digit());
         while let Some(next) = lines.get(i + 1).map(|l| l.trim()) {
             let wrapped = prev_len >= WRAP_MIN_CHARS
                 && !para.ends_with(SENTENCE_END)
-                && next.chars().next().is_some_and(char::is_lowercase)
+                && (next.chars().next().is_some_and(char::is_lowercase)
+                    || number_led_tail(&para, next, row))
                 && bullet_body(next).is_none()
                 && !stamp_line(next);
             if !wrapped {
@@ -211,6 +223,29 @@ mod tests {
         assert_eq!(k[2].1, "by the Ops Team on Mar 23, 2023 4:21:00 PM");
         let k = kinds(&format!("Share\n{long}\nand how the fix went out.\n"));
         assert_eq!(k[1].1, format!("{long} and how the fix went out."));
+    }
+
+    #[test]
+    fn a_number_led_line_runs_on_a_line_cut_mid_sentence() {
+        // "… précisait alors : ' Depuis" / "10 h 30, tous les clients …" is one sentence; a
+        // timeline's rows, each opening with its time, stay rows
+        let long = "Dans un deuxième communiqué, l'opérateur indiquait alors : ' Depuis";
+        let k = kinds(&format!(
+            "T\n{long}\n10 h 30, tous les clients pouvaient appeler.\n"
+        ));
+        assert_eq!(
+            k[1].1,
+            format!("{long} 10 h 30, tous les clients pouvaient appeler.")
+        );
+        let row = "10:02 We started to look at the errors on the login service now";
+        let k = kinds(&format!(
+            "T\n{row}\n10:30 The fix went out to every region.\n"
+        ));
+        assert_eq!(k.len(), 3, "{k:?}");
+        let k = kinds(&format!(
+            "T\n3 Rollback of the change that broke the login service here\n4 Tell users\n"
+        ));
+        assert_eq!(k.len(), 3, "{k:?}");
     }
 
     #[test]
