@@ -3746,3 +3746,16 @@ fn its_normal_that_is_no_recovery_and_a_countdown_is_no_onset() {
     );
     assert_eq!(v["review"]["window"]["start"], "2018-08-11T21:00:00+01:00");
 }
+
+#[test]
+fn a_head_line_labelled_by_an_update_word_is_a_byline_though_its_month_is_a_name() {
+    // "13 mars 2024 à 09:42 - mise à jour 13 mars 2024 à 15:05" is the page's stamp: neither
+    // clock is an event nor the window's end, which "5 heures du matin" (no cue) gives
+    let v = draft(
+        "fr-month-name-stamp.txt",
+        Some("https://www.example.fr/regions/2024/03/13/coupure-messagerie"),
+    );
+    assert_no_event_quoting(&v, "09:42");
+    assert_no_event_quoting(&v, "15:05");
+    assert_window(&v, "2024-03-13T01:00:00+01:00", "2024-03-13T05:00:00+01:00");
+}

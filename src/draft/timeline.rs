@@ -352,13 +352,15 @@ pub fn block_places(
     // (short news items may have no paragraph that wide: then the first paragraph wider than
     // a byline that ends a sentence)
     let is_para = |b: &&crate::extract::Block| b.kind == BlockKind::Paragraph;
-    // a dated line labelled as the page's stamp ("来源：…", "입력 …") is one however wide
+    // a dated line labelled as the page's stamp ("来源：…", "입력 …", "08 janv. 2021 à 11:14 -
+    // mise à jour …", its month a name) is one however wide
     // ("Atualizado às 16h13 para incluir nota", "Updated at 4:13 pm": a line that opens with a
     // stamp word is one with a clock alone)
     let is_stamp = |b: &crate::extract::Block| {
         let head = b.text.trim_start().to_lowercase();
         width(&b.text) <= STAMP_MAX_CHARS
-            && ((stamp.iter().any(|w| b.text.contains(w.as_str())) && byline_date(&b.text))
+            && ((stamp.iter().any(|w| b.text.contains(w.as_str()))
+                && (byline_date(&b.text) || (year_written(&b.text) && byline_clock(&b.text))))
                 || (stamp.iter().any(|w| head.starts_with(&w.to_lowercase()))
                     && byline_clock(&b.text)))
     };
