@@ -3759,3 +3759,20 @@ fn a_head_line_labelled_by_an_update_word_is_a_byline_though_its_month_is_a_name
     assert_no_event_quoting(&v, "15:05");
     assert_window(&v, "2024-03-13T01:00:00+01:00", "2024-03-13T05:00:00+01:00");
 }
+
+#[test]
+fn a_timelines_first_row_repeating_the_stated_onset_is_on_the_onsets_day() {
+    // the summary's periods run from "6月12日 … 午前1時10分頃" to "6月13日 … 午前6時05分頃"; the rows
+    // below open with "01:10", the onset's clock: they are on the 12th, not the last day written,
+    // so the alarm is at the very start
+    let v = draft(
+        "ja-summary-range-then-rows.txt",
+        Some("https://www.example.jp/news/2023/0613.html"),
+    );
+    assert_window(&v, "2023-06-12T01:10:00+09:00", "2023-06-13T06:05:00+09:00");
+    assert_eq!(
+        v["case"]["timeline"]["detected_after"], "0s",
+        "{}",
+        v["review"]
+    );
+}

@@ -1096,8 +1096,28 @@ fn align_rows_to_dated_twins(
     }
     let mut moves = shifts.iter().filter(|((a, b), _)| a != b);
     let (&(from, to), &n) = moves.next()?;
+    // one twin is enough when it is the onset: the first time the page writes on the day to
+    // leave is the clock of the earliest dated one (a timeline's first row repeating the start its summary
+    // stated, "2022年4月8日午前0時54分頃から … 4月9日午前8時15分頃" above "00:54 …")
+    let incident = |p: &&Point| p.place.is_incident();
+    let first_undated = points
+        .iter()
+        .filter(incident)
+        .filter(|p| !p.dated && p.at.date_naive() == from)
+        .min_by_key(|p| p.start);
+    let earliest_dated = points
+        .iter()
+        .filter(incident)
+        .filter(|p| p.dated)
+        .min_by_key(|p| p.at);
+    let onset_twin = first_undated.zip(earliest_dated).is_some_and(|(u, d)| {
+        u.at.time() == d.at.time()
+            && u.at.offset() == d.at.offset()
+            && u.at.date_naive() == from
+            && d.at.date_naive() == to
+    });
     // one clear move, and no twin on the day it would leave
-    if n < DATED_TWINS_NEEDED
+    if (n < DATED_TWINS_NEEDED && !onset_twin)
         || moves.next().is_some()
         || shifts.keys().any(|(a, b)| a == b && *a == from)
     {
