@@ -576,6 +576,19 @@ mod ja {
     use super::*;
 
     #[test]
+    fn am_and_pm_written_before_the_clock_set_its_half_of_the_day() {
+        // Japanese notices write "AM9:00～PM5:00", "PM3:20頃": the prefix is the half of the day
+        let p = run_ref(
+            "ja",
+            "PM3:20頃に復旧。受付はAM9:00～PM5:00です。",
+            "2022-04-09T22:00",
+        );
+        let v = values(&p);
+        assert_eq!(v[0], "2022-04-09T15:20:00+09:00", "{v:?}");
+        assert!(v.iter().any(|x| x.contains("17:00:00")), "{v:?}");
+    }
+
+    #[test]
     fn a_day_after_this_month_or_last_month_takes_that_month() {
         // "今月20日" on a page of the 5th is this month's 20th (the day alone would be read as
         // last month's); "先月25日" is the month before's
