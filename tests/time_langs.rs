@@ -654,6 +654,17 @@ mod zh {
     use super::*;
 
     #[test]
+    fn a_little_is_no_one_oclock() {
+        // "一点点" (bit by bit), "一点也不" (not at all) are no clock; "凌晨两点" is
+        let p = run_ref(
+            "zh",
+            "工程师在凌晨两点熬夜奋战,一点点把问题修好,一点也不轻松。",
+            "2021-07-14T12:00",
+        );
+        assert_eq!(values(&p), ["2021-07-14T02:00:00+08:00"]);
+    }
+
+    #[test]
     fn a_day_after_this_month_or_next_month_takes_that_month() {
         let p = run_ref("zh", "本月20日下午3点起停止服务", "2024-03-05T10:00");
         assert_eq!(values(&p), vec!["2024-03-20T15:00:00+08:00"]);
