@@ -3776,3 +3776,19 @@ fn a_timelines_first_row_repeating_the_stated_onset_is_on_the_onsets_day() {
         v["review"]
     );
 }
+
+#[test]
+fn the_length_of_the_repair_is_not_the_outages_and_a_fault_made_known_to_us_is_its_detection() {
+    // "Die Behebung … dauerte etwa eine Stunde" times the last fix, not the outage that began at
+    // 3:10; "Gegen 5:00 Uhr wurde uns der Fehler bekannt" is when it was detected
+    let v = draft(
+        "de-repair-length.txt",
+        Some("https://blog.example.de/2018/07/netzstoerung"),
+    );
+    assert_window(&v, "2018-07-19T03:10:00+02:00", "2018-07-19T10:40:00+02:00");
+    assert_eq!(
+        v["case"]["timeline"]["detected_after"], "1h50m",
+        "{}",
+        v["review"]
+    );
+}

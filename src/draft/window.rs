@@ -63,7 +63,7 @@ const LENGTH_REACH_SLACK_PARTS: i64 = 12;
 /// window: "23시경" after "127시간 33분" is that end, written roughly.
 const LENGTH_SLACK_PARTS: i64 = 100;
 /// How near a "lasted"/"for"/"동안" word must stand to a duration to introduce it.
-const LASTED_BEFORE_CHARS: usize = 32;
+const LASTED_BEFORE_CHARS: usize = 64;
 const LASTED_AFTER_CHARS: usize = 8;
 /// How near a recovery word must follow an "after a length" word ("만에 … 복구"), or precede
 /// it ("restored after two hours").
