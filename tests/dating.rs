@@ -3792,3 +3792,21 @@ fn the_length_of_the_repair_is_not_the_outages_and_a_fault_made_known_to_us_is_i
         v["review"]
     );
 }
+
+#[test]
+fn a_range_the_onset_fell_in_is_no_period_of_impact() {
+    // "started between 9:00 and 10:00 … and have continued until the time of writing": the onset
+    // is 9:00, and 10:00 ends nothing; the bank's post at 12:14 is the detection
+    let v = draft(
+        "en-onset-span.txt",
+        Some("https://news.example.co.uk/2019/07/01/bank-app-down"),
+    );
+    assert_eq!(v["review"]["window"]["start"], "2019-07-01T09:00:00+01:00");
+    assert_eq!(v["review"]["window"]["end"], Value::Null, "{}", v["review"]);
+    assert_eq!(v["case"]["timeline"]["resolved_after"], Value::Null);
+    assert_eq!(
+        v["case"]["timeline"]["detected_after"], "3h14m",
+        "{}",
+        v["review"]
+    );
+}

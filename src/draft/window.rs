@@ -64,6 +64,8 @@ const LENGTH_REACH_SLACK_PARTS: i64 = 12;
 const LENGTH_SLACK_PARTS: i64 = 100;
 /// How near a "lasted"/"for"/"동안" word must stand to a duration to introduce it.
 const LASTED_BEFORE_CHARS: usize = 64;
+/// How far before a range's first clock (or after its second) an onset-span word is read.
+const ONSET_SPAN_CHARS: usize = 24;
 const LASTED_AFTER_CHARS: usize = 8;
 /// How near a recovery word must follow an "after a length" word ("만에 … 복구"), or precede
 /// it ("restored after two hours").
@@ -218,6 +220,11 @@ pub struct EventWords {
     /// incident's length ("monitored for an hour", "持续观察一小时", "eine Stunde beobachtet"
     /// reads the verb first in the sentence). The page language's and English.
     pub lasted_not: Vec<String>,
+    /// Words right before a range ("started between", "empezaron entre") or right after it
+    /// ("사이에 발생", "之间开始") that make it the span the onset fell in, not a period of impact:
+    /// its first end is the (approximate) onset, its second no recovery.
+    pub onset_span_before: Vec<String>,
+    pub onset_span_after: Vec<String>,
     /// Words right next to a time that date a reported state, the writer's check ("as of",
     /// "현재", "截至", "時点"; `state_as_of`): the page language's and English.
     pub as_of: Vec<String>,
@@ -2072,6 +2079,55 @@ pub fn reread_open_halves(
     moved
 }
 
+/// Per range, whether it is the span an onset fell in ("started between 9 and 10", "empezaron
+/// entre las 09:00 y las 10:00", "10시에서 11시 사이에 발생"), told by a word right before its first
+/// clock or right after its second: no period of impact, and its second end no recovery.
+fn onset_spans(
+    points: &[Point],
+    ranges: &[Range],
+    blocks: &[BlockText],
+    words: &EventWords,
+) -> Vec<bool> {
+    let onset_span = |r: &Range| -> bool {
+        let (a, b) = (&points[r.from], &points[r.to]);
+        let Some(block) = blocks.get(a.block) else {
+            return false;
+        };
+        let head: String = block
+            .text
+            .chars()
+            .take(a.start.saturating_sub(block.start))
+            .collect::<String>()
+            .to_lowercase();
+        let head: String = {
+            let c: Vec<char> = head.chars().collect();
+            c[c.len().saturating_sub(ONSET_SPAN_CHARS)..]
+                .iter()
+                .collect()
+        };
+        let tail: String = blocks
+            .get(b.block)
+            .map(|t| {
+                t.text
+                    .chars()
+                    .skip(b.end.saturating_sub(t.start))
+                    .take(ONSET_SPAN_CHARS)
+                    .collect::<String>()
+                    .to_lowercase()
+            })
+            .unwrap_or_default();
+        words
+            .onset_span_before
+            .iter()
+            .any(|w| head.contains(&w.to_lowercase()))
+            || words
+                .onset_span_after
+                .iter()
+                .any(|w| tail.trim_start().starts_with(&w.to_lowercase()))
+    };
+    ranges.iter().map(onset_span).collect()
+}
+
 /// Finds the window, detection and resolution from the page's points, ranges and durations.
 pub fn analyse(
     points: &[Point],
@@ -2096,11 +2152,17 @@ pub fn analyse(
     let peaks = peak_times(points, blocks, words);
     let starts: Vec<bool> = starts.iter().zip(&peaks).map(|(s, p)| *s && !p).collect();
     let twins = twin_pairs(points, blocks);
-    let (starts, recoveries, detections) = (
+    let (starts, mut recoveries, detections) = (
         shared_with_twins(&twins, starts),
         shared_with_twins(&twins, recoveries),
         shared_with_twins(&twins, detections),
     );
+    // the second end of the span an onset fell in is no recovery ("empezaron entre las 09:00 y
+    // las 10:00 de la mañana y han continuado hasta …")
+    let spans = onset_spans(points, ranges, blocks, words);
+    for (r, _) in ranges.iter().zip(&spans).filter(|(_, s)| **s) {
+        recoveries[r.to] = false;
+    }
     for (i, p) in points.iter().enumerate() {
         tracing::debug!(
             at = %p.at, place = ?p.place, onset = starts[i], recovery = recoveries[i],
@@ -2154,7 +2216,12 @@ pub fn analyse(
             && !peaks[r.from]
             && (MIN_WINDOW_SECS..=MAX_WINDOW_SECS).contains(&len)
     };
-    let fitting: Vec<&Range> = ranges.iter().filter(range_fits).collect();
+    let fitting: Vec<&Range> = ranges
+        .iter()
+        .zip(&spans)
+        .filter(|(r, span)| range_fits(r) && !**span)
+        .map(|(r, _)| r)
+        .collect();
     let inside_any = |at: DateTime<FixedOffset>| {
         fitting
             .iter()
@@ -2571,7 +2638,9 @@ pub fn analyse(
                 .iter()
                 .rev()
                 .find(|i| points[**i].at > from && points[**i].at <= until)
-                .filter(|i| start_cost[**i].is_none() && !still_under_way(**i))
+                // (a time someone noticed the fault, "At 12:14 the bank posted that it had
+                // detected the problem", ends nothing)
+                .filter(|i| start_cost[**i].is_none() && !still_under_way(**i) && !detections[**i])
             {
                 let len = (points[e].at - from).num_seconds();
                 if (MIN_WINDOW_SECS..=MAX_WINDOW_SECS).contains(&len) {

@@ -214,6 +214,8 @@ impl WordsRegistry {
                         later_than_told: list(ev, "later_than_told"),
                         lasted_noun: list(ev, "lasted_noun"),
                         lasted_not: list(ev, "lasted_not"),
+                        onset_span_before: list(ev, "onset_span_before"),
+                        onset_span_after: list(ev, "onset_span_after"),
                         as_of: list(ev, "state_as_of"),
                         announce: list(ev, "announce"),
                         maintenance: list(ev, "maintenance"),
@@ -333,7 +335,12 @@ impl WordsRegistry {
         };
         for code in [lang, "en"] {
             if let Some(w) = self.by_lang.get(code) {
-                let pairs: [(&mut Vec<String>, &Vec<String>); 35] = [
+                let pairs: [(&mut Vec<String>, &Vec<String>); 37] = [
+                    (
+                        &mut out.events.onset_span_before,
+                        &w.events.onset_span_before,
+                    ),
+                    (&mut out.events.onset_span_after, &w.events.onset_span_after),
                     (&mut out.events.maintenance, &w.events.maintenance),
                     (&mut out.events.announce, &w.events.announce),
                     (&mut out.events.lasted_noun, &w.events.lasted_noun),
