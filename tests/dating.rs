@@ -3810,3 +3810,21 @@ fn a_range_the_onset_fell_in_is_no_period_of_impact() {
         v["review"]
     );
 }
+
+#[test]
+fn a_yesterday_glossed_with_its_date_dates_the_page_over_its_address() {
+    // the address carries the day the story was filed (the 13th), but "어제(13일)" says the page
+    // was written on the 14th: "오늘 오전 8시 50분" is the 14th, and the curator is told
+    let v = draft(
+        "ko-yesterday-glossed.txt",
+        Some("https://news.example.kr/article/20230613000123"),
+    );
+    assert_window(&v, "2023-06-13T16:30:00+09:00", "2023-06-14T08:50:00+09:00");
+    assert!(
+        warnings(&v)
+            .iter()
+            .any(|w| w.contains("어제(13일)") && w.contains("2023-06-14")),
+        "{:?}",
+        warnings(&v)
+    );
+}

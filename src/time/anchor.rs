@@ -63,6 +63,10 @@ pub struct Resolution {
 /// (25/3)", "오늘(25일)", "today, March 25").
 const TODAY_DATE_GAP_CHARS: usize = 3;
 
+/// How far the day a page's own "yesterday (date)" implies may lie from the day its address
+/// gives and still replace it.
+const TODAY_OVER_URL_DAYS: i64 = 2;
+
 /// The date a page's "today" is written with, next to it in either order: the day the page
 /// was written, when nothing else gives it. Two such pairs that disagree give none.
 fn stated_today(
@@ -132,8 +136,9 @@ fn stated_today(
         }
     };
     for r in raw {
-        // "hôm nay (25/3)" read as one token: today, written with its date
-        if let Some(d) = r.date.filter(|d| d.relative == Some(0) && d.day.is_some()) {
+        // "hôm nay (25/3)" read as one token: today, written with its date; "昨天(4月12日)",
+        // "어제(12일)": the day before today, so today is the day after it
+        if let Some(d) = r.date.filter(|d| d.relative.is_some() && d.day.is_some()) {
             let own = RawTime {
                 date: Some(super::scan::DateParts {
                     relative: None,
@@ -141,7 +146,25 @@ fn stated_today(
                 }),
                 ..r.clone()
             };
-            if let Some(x) = written(&own) {
+            let k = d.relative.unwrap_or(0);
+            if let Some(x) = written(&own).and_then(|x| x.checked_sub_signed(Duration::days(k))) {
+                if !note(x, r.start, r.end) {
+                    return None;
+                }
+            }
+        }
+        // "어제(13일) 오후 4시", "昨天(4月12日)下午" read as one token with the written day: the day
+        // word before the bracket says how far that day lies from today
+        let glossed_word = text.get(r.start..r.end).and_then(|own| {
+            lex.date
+                .relative_days
+                .iter()
+                .filter(|(w, k)| **k != 0 && !w.is_empty() && own.starts_with(w.as_str()))
+                .find(|(w, _)| own[w.len()..].trim_start().starts_with(['(', '（']))
+                .map(|(_, k)| *k)
+        });
+        if let Some(k) = glossed_word.filter(|_| r.date.is_some_and(|d| d.relative.is_none())) {
+            if let Some(x) = written(r).and_then(|x| x.checked_sub_signed(Duration::days(k))) {
                 if !note(x, r.start, r.end) {
                     return None;
                 }
@@ -798,15 +821,33 @@ pub fn resolve(
 ) -> Resolution {
     // the page's day: given, else the day its "today" is written with ("sáng nay (25/3)",
     // "hôm nay 25/3", "오늘(25일)")
+    // (the day a page was filed or first published may be the day before the one its text
+    // counts "yesterday" from: "昨天(4月12日)" under /story20170412 was written on the 13th)
     let today = if opts.reference.is_none() {
         stated_today(text, &raw, lex, opts.year_hint, opts.month_hint)
     } else {
-        None
+        let r = opts.reference.map(|r| r.date());
+        stated_today(
+            text,
+            &raw,
+            lex,
+            opts.year_hint.or(r.map(|d| d.year())),
+            opts.month_hint.or(r.map(|d| d.month())),
+        )
+        .filter(|(t, _)| {
+            r.is_some_and(|r| *t != r && (*t - r).num_days().abs() <= TODAY_OVER_URL_DAYS)
+        })
     };
-    let reference_day = opts
-        .reference
-        .map(|r| r.date())
-        .or(today.as_ref().map(|t| t.0));
+    if let (Some(r), Some((t, quote))) = (opts.reference, today.as_ref()) {
+        warnings.push(format!(
+            "the page writes \"{quote}\": it was written on {t}, not on {} (the day its address gives); its relative days count from {t}",
+            r.date()
+        ));
+    }
+    let reference_day = today
+        .as_ref()
+        .map(|t| t.0)
+        .or(opts.reference.map(|r| r.date()));
     let raw = twelve_hour_twins(raw);
     let raw = month_counted_days(
         text,
