@@ -3828,3 +3828,24 @@ fn a_yesterday_glossed_with_its_date_dates_the_page_over_its_address() {
         warnings(&v)
     );
 }
+
+#[test]
+fn a_length_the_lead_tells_twice_outweighs_an_onset_word_far_later() {
+    // "For an hour, …" and "for about an hour": the whole incident's length, so the post
+    // "shortly before 16:30" that calls were disrupted does not time the onset; the start is an
+    // hour before the 16:45 recovery
+    let v = draft(
+        "en-lead-length-twice.txt",
+        Some("https://news.example.com/2023/01/17/emergency-numbers"),
+    );
+    assert_eq!(
+        v["review"]["window"]["end"], "2023-01-17T16:45:00",
+        "{}",
+        v["review"]
+    );
+    assert_eq!(
+        v["case"]["timeline"]["resolved_after"], "1h",
+        "{}",
+        v["review"]
+    );
+}

@@ -2711,10 +2711,22 @@ pub fn analyse(
         let mut chars = BlockChars::default();
         // (a recovery told with its length, "만에 복구", "restored after"; not a length that
         // may be another outage's, "the longest lasted 14 hours")
+        // (or the lead's own "for an hour" / "Pendant une heure, six appels sur dix
+        // n'aboutissaient pas", told twice: the page's length of the whole incident)
+        let in_lead_twice = |d: &Stated| {
+            d.place == Place::Lead
+                && introduced_by(blocks, d, &plain_lasted)
+                && lasted
+                    .iter()
+                    .filter(|j| durations[**j].secs == d.secs)
+                    .count()
+                    >= 2
+        };
         let told = lasted.iter().copied().find(|k| {
             let d = &durations[*k];
-            introduced_by(blocks, d, &words.lasted_then)
-                && recovery_near(blocks, d, &words.resolution)
+            ((introduced_by(blocks, d, &words.lasted_then)
+                && recovery_near(blocks, d, &words.resolution))
+                || in_lead_twice(d))
                 && !from_a_told_time(points, blocks, &mut chars, d, &words.since)
         });
         if let Some(k) = told.filter(|k| {
