@@ -224,6 +224,13 @@ impl Drafter {
             .map(|(b, _)| b.start..b.end)
             .collect();
         let mut background = timeline::history_sentences(page, &dw.events.history);
+        // a related-articles entry's stamp dates another story
+        background.extend(
+            page.blocks
+                .iter()
+                .filter(|b| timeline::listing_stamp(&b.text))
+                .map(|b| b.start..b.end),
+        );
         // a photo credit's date is the photo's: background to the story's own days
         background.extend(
             page.blocks

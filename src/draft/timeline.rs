@@ -348,6 +348,12 @@ pub fn block_places(
             places[i] = place;
         }
     }
+    // a related-articles entry scraped with its stamp is another story's
+    for (i, b) in page.blocks.iter().enumerate() {
+        if listing_stamp(&b.text) {
+            places[i] = Place::History;
+        }
+    }
     // A short dated line before the first paragraph is a byline or dateline stamp.
     // (short news items may have no paragraph that wide: then the first paragraph wider than
     // a byline that ends a sentence)
@@ -522,6 +528,20 @@ pub(crate) fn byline_date(text: &str) -> bool {
     });
     // a clock range ("4時58分~8時51分", "14:05–15:20") is what a row reports, not a stamp
     re.is_match(text) && !clock_range(text)
+}
+
+/// Whether a line opens with a full date and a clock run straight into a word, with no space
+/// ("19/08/2025 23:21Lý do mạng … mất sóng"): an entry of a related-articles list scraped with
+/// its stamp, another story's, not this one's time nor its day.
+pub(crate) fn listing_stamp(text: &str) -> bool {
+    static RE: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
+    RE.get_or_init(|| {
+        regex::Regex::new(
+            r"^\s*(?:\d{1,2}[-./]\d{1,2}[-./](?:19|20)\d{2}|(?:19|20)\d{2}[-./]\d{1,2}[-./]\d{1,2})\s+\d{1,2}:\d{2}\p{Lu}",
+        )
+        .unwrap()
+    })
+    .is_match(text)
 }
 
 /// Whether a line writes a year of four digits ("25-Apr-2013").
@@ -1131,4 +1151,20 @@ fn align_rows_to_dated_twins(
         p.at += by;
     }
     Some((from, to))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::listing_stamp;
+
+    #[test]
+    fn a_stamp_run_into_a_title_is_a_listing() {
+        // a related-articles entry scraped with its stamp glued to its title
+        assert!(listing_stamp("19/08/2025 23:21Lý do mạng mất sóng"));
+        assert!(listing_stamp("2024-03-05 10:12Why the outage happened"));
+        // a stamp of its own, or a timeline row, is none
+        assert!(!listing_stamp("19/08/2025 23:21 Lý do mạng mất sóng"));
+        assert!(!listing_stamp("19/08/2025 23:21"));
+        assert!(!listing_stamp("23:21 Service restored"));
+    }
 }
