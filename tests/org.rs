@@ -525,3 +525,19 @@ fn a_chinese_notice_word_industry_talk_or_conjunction_names_no_organisation() {
         "云雀游戏",
     );
 }
+
+#[test]
+fn a_rows_label_or_a_word_of_the_story_is_no_organisation() {
+    // "Date of Incident:" heads a status page's summary; "今回" (this time) opens a notice's
+    // sentence: neither names anyone
+    assert_org(
+        "Root cause analysis\n\nDate of Incident: Sep 16\nDuration: 2 hours\n\nOn September 15 Acmecloud users could not log in. Acmecloud engineers rolled back the change.\n",
+        "https://status.acmecloud.example/incidents/abc",
+        "Acmecloud",
+    );
+    assert_org(
+        "通信障害に関するお詫び\n\n今回の障害について、北山ケーブル株式会社よりご報告いたします。今回、回線が切断されました。\n",
+        "https://www.kitayama-cable.example.jp/news/0412.html",
+        "北山ケーブル",
+    );
+}
