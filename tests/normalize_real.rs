@@ -3980,3 +3980,23 @@ fn a_holiday_a_calendar_app_or_a_time_zone_named_is_no_time_bug() {
         "time-bug"
     );
 }
+
+#[test]
+fn japanese_cause_written_with_another_particle_is_still_the_cause() {
+    // "地下ケーブルに損傷が生じ" (damage to a buried cable) and "通信設備の不具合" (a fault in the
+    // communication equipment) state the cause with the particles pages use
+    assert_eq!(
+        root_of(
+            "上位回線事業者が所有する地下ケーブルに損傷が生じ、インターネットが使えない状態となりました。",
+            "ja"
+        ),
+        "network-failure"
+    );
+    assert_eq!(
+        root_of(
+            "原因は通信設備の不具合で、メールが送受信できない状態が続きました。",
+            "ja"
+        ),
+        "hardware-failure"
+    );
+}
