@@ -531,13 +531,13 @@ pub(crate) fn byline_date(text: &str) -> bool {
 }
 
 /// Whether a line opens with a full date and a clock run straight into a word, with no space
-/// ("19/08/2025 23:21Lý do mạng … mất sóng"): an entry of a related-articles list scraped with
+/// ("19/08/2025 23:21Lý do mạng … mất sóng", a capital then a small letter, so no "11:52AM"): an entry of a related-articles list scraped with
 /// its stamp, another story's, not this one's time nor its day.
 pub(crate) fn listing_stamp(text: &str) -> bool {
     static RE: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
     RE.get_or_init(|| {
         regex::Regex::new(
-            r"^\s*(?:\d{1,2}[-./]\d{1,2}[-./](?:19|20)\d{2}|(?:19|20)\d{2}[-./]\d{1,2}[-./]\d{1,2})\s+\d{1,2}:\d{2}\p{Lu}",
+            r"^\s*(?:\d{1,2}[-./]\d{1,2}[-./](?:19|20)\d{2}|(?:19|20)\d{2}[-./]\d{1,2}[-./]\d{1,2})\s+\d{1,2}:\d{2}\p{Lu}\p{Ll}",
         )
         .unwrap()
     })
@@ -1166,5 +1166,7 @@ mod tests {
         assert!(!listing_stamp("19/08/2025 23:21 Lý do mạng mất sóng"));
         assert!(!listing_stamp("19/08/2025 23:21"));
         assert!(!listing_stamp("23:21 Service restored"));
+        // a clock with its meridiem glued on is a stamp or a row, not a listing
+        assert!(!listing_stamp("2019/06/02 11:52AM ET"));
     }
 }
