@@ -242,9 +242,8 @@ mod tests {
             "T\n{row}\n10:30 The fix went out to every region.\n"
         ));
         assert_eq!(k.len(), 3, "{k:?}");
-        let k = kinds(&format!(
-            "T\n3 Rollback of the change that broke the login service here\n4 Tell users\n"
-        ));
+        let k =
+            kinds("T\n3 Rollback of the change that broke the login service here\n4 Tell users\n");
         assert_eq!(k.len(), 3, "{k:?}");
     }
 
