@@ -224,12 +224,14 @@ impl Drafter {
             .map(|(b, _)| b.start..b.end)
             .collect();
         let mut background = timeline::history_sentences(page, &dw.events.history);
-        // a related-articles entry's stamp dates another story
+        // a related-articles entry (the one block place that is another story's) dates
+        // another story
         background.extend(
             page.blocks
                 .iter()
-                .filter(|b| timeline::listing_stamp(&b.text))
-                .map(|b| b.start..b.end),
+                .zip(&places)
+                .filter(|(_, p)| **p == window::Place::History)
+                .map(|(b, _)| b.start..b.end),
         );
         // a photo credit's date is the photo's: background to the story's own days
         background.extend(

@@ -531,8 +531,9 @@ pub(crate) fn byline_date(text: &str) -> bool {
 }
 
 /// Whether a line opens with a full date and a clock run straight into a word, with no space
-/// ("19/08/2025 23:21Lý do mạng … mất sóng", a capital then a small letter, so no "11:52AM"): an entry of a related-articles list scraped with
-/// its stamp, another story's, not this one's time nor its day.
+/// ("19/08/2025 23:21Lý do mạng … mất sóng"; a capital then a small letter, so no "11:52AM"):
+/// an entry of a related-articles list scraped with its stamp, another story's, not this
+/// one's time nor its day.
 pub(crate) fn listing_stamp(text: &str) -> bool {
     static RE: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
     RE.get_or_init(|| {
@@ -1117,8 +1118,8 @@ fn align_rows_to_dated_twins(
     let mut moves = shifts.iter().filter(|((a, b), _)| a != b);
     let (&(from, to), &n) = moves.next()?;
     // one twin is enough when it is the onset: the first time the page writes on the day to
-    // leave is the clock of the earliest dated one (a timeline's first row repeating the start its summary
-    // stated, "2022年4月8日午前0時54分頃から … 4月9日午前8時15分頃" above "00:54 …")
+    // leave is the clock of the earliest dated one (a timeline's first row repeating the start
+    // its summary stated, "2022年4月8日午前0時54分頃から … 4月9日午前8時15分頃" above "00:54 …")
     let incident = |p: &&Point| p.place.is_incident();
     let first_undated = points
         .iter()
@@ -1131,10 +1132,7 @@ fn align_rows_to_dated_twins(
         .filter(|p| p.dated)
         .min_by_key(|p| p.at);
     let onset_twin = first_undated.zip(earliest_dated).is_some_and(|(u, d)| {
-        u.at.time() == d.at.time()
-            && u.at.offset() == d.at.offset()
-            && u.at.date_naive() == from
-            && d.at.date_naive() == to
+        u.at.time() == d.at.time() && u.at.offset() == d.at.offset() && d.at.date_naive() == to
     });
     // one clear move, and no twin on the day it would leave
     if (n < DATED_TWINS_NEEDED && !onset_twin)

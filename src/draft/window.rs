@@ -2093,18 +2093,15 @@ fn onset_spans(
         let Some(block) = blocks.get(a.block) else {
             return false;
         };
-        let head: String = block
+        let before: Vec<char> = block
             .text
             .chars()
             .take(a.start.saturating_sub(block.start))
+            .collect();
+        let head: String = before[before.len().saturating_sub(ONSET_SPAN_CHARS)..]
+            .iter()
             .collect::<String>()
             .to_lowercase();
-        let head: String = {
-            let c: Vec<char> = head.chars().collect();
-            c[c.len().saturating_sub(ONSET_SPAN_CHARS)..]
-                .iter()
-                .collect()
-        };
         let tail: String = blocks
             .get(b.block)
             .map(|t| {
